@@ -1,0 +1,50 @@
+import { createContext, useContext } from "react";
+import { renderToString } from "react-dom/server";
+import { createRoutesStub } from "react-router";
+import { describe, expect, it } from "vitest";
+import type { Viewer } from "../lib/viewer";
+import { SiteHeader } from "./site-header";
+
+const ViewerContext = createContext<Viewer>({ kind: "visitor" });
+const HeaderRoute = () => <SiteHeader viewer={useContext(ViewerContext)} />;
+const Stub = createRoutesStub([{ path: "/", Component: HeaderRoute }]);
+
+function render(viewer: Viewer): string {
+  return renderToString(
+    <ViewerContext.Provider value={viewer}>
+      <Stub initialEntries={["/"]} />
+    </ViewerContext.Provider>,
+  );
+}
+
+const links = (html: string) => [...html.matchAll(/href="([^"]+)"[^>]*>([^<]+)</g)].map((m) => `${m[2]} -> ${m[1]}`);
+
+describe("SiteHeader is role-aware (spec part 1 §2, Landing)", () => {
+  it("offers a visitor Client Login and no Logout", () => {
+    const html = render({ kind: "visitor" });
+    expect(links(html)).toEqual([
+      "RELEVÉ -> /",
+      "Collection -> /learn-more",
+      "Editorial -> /blog",
+      "Client Login -> /auth",
+    ]);
+    expect(html).not.toContain("Logout");
+  });
+
+  it("offers a client Dashboard and Logout, not the admin links", () => {
+    const html = render({ kind: "client", userId: "u1", email: "c@x.test" });
+    expect(links(html)).toContain("Dashboard -> /dashboard");
+    expect(html).toContain("Logout");
+    expect(html).not.toContain("Test URLs");
+    expect(html).not.toContain("Admin Dashboard");
+    expect(html).not.toContain("Client Login");
+  });
+
+  it("offers an admin Admin Dashboard, Test URLs and Logout", () => {
+    const html = render({ kind: "admin", userId: "u2", email: "a@x.test" });
+    expect(links(html)).toContain("Admin Dashboard -> /admin/dashboard");
+    expect(links(html)).toContain("Test URLs -> /test-urls");
+    expect(links(html)).not.toContain("Dashboard -> /dashboard");
+    expect(html).toContain("Logout");
+  });
+});

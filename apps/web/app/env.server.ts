@@ -1,0 +1,21 @@
+import { binding, parseEnv } from "@releve/core/env";
+import { z } from "zod";
+
+export const WebEnvSchema = z.object({
+  APP_ENV: z.enum(["development", "test", "production"]),
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters (see .dev.vars.example)"),
+  DB: binding<D1Database>("DB"),
+  TAP_KV: binding<KVNamespace>("TAP_KV"),
+  SCANS: binding<Queue>("SCANS"),
+  TAP: binding<Fetcher>("TAP"),
+});
+
+export type WebEnv = z.infer<typeof WebEnvSchema>;
+
+let validated: WebEnv | undefined;
+
+/** Validates once per isolate: a missing variable fails every request, naming it. */
+export function getWebEnv(env: unknown): WebEnv {
+  validated ??= parseEnv(WebEnvSchema, env);
+  return validated;
+}

@@ -1,0 +1,69 @@
+import { useEffect } from "react";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { GeneralErrorBoundary } from "./components/error-boundary";
+import { SiteFooter } from "./components/site-footer";
+import { SiteHeader } from "./components/site-header";
+import { Toaster } from "./components/toaster";
+import { cloudflareContext } from "./context";
+import { getToast } from "./lib/toast.server";
+import type { Viewer } from "./lib/viewer";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { env } = context.get(cloudflareContext);
+  const { toast, headers } = await getToast(request, env);
+  // Sessions arrive with the Accounts issue (#4); until then every request is a visitor's.
+  const viewer: Viewer = { kind: "visitor" };
+  return data({ toast, viewer }, { headers });
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Relevé" },
+  { name: "description", content: "Relevé: couture that connects. Tap a garment, meet its wearer." },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>("root");
+  const viewer: Viewer = root?.viewer ?? { kind: "visitor" };
+
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#faf7f2" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-dvh flex-col">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:bg-ink focus:px-4 focus:py-2 focus:text-ivory"
+        >
+          Skip to content
+        </a>
+        <SiteHeader viewer={viewer} />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <SiteFooter />
+        <Toaster toast={root?.toast ?? null} />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,22 @@
+import { cloudflare } from "@cloudflare/vite-plugin";
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+
+// RELEVE_STATE_DIR lets the end-to-end run keep its own local D1/KV/Queue state.
+const persistPath = process.env.RELEVE_STATE_DIR;
+
+export default defineConfig({
+  plugins: [
+    cloudflare({
+      viteEnvironment: { name: "ssr" },
+      auxiliaryWorkers: [
+        { configPath: "../../workers/tap/wrangler.jsonc" },
+        { configPath: "../../workers/scan-jobs/wrangler.jsonc" },
+      ],
+      ...(persistPath ? { persistState: { path: persistPath } } : {}),
+    }),
+    tailwindcss(),
+    reactRouter(),
+  ],
+});

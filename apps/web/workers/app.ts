@@ -1,0 +1,11 @@
+import { createRequestHandler, RouterContextProvider } from "react-router";
+import { cloudflareContext } from "../app/context";
+import { createShellApp } from "./shell";
+
+const handleRequest = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
+
+export default createShellApp((request, env, ctx) => {
+  const context = new RouterContextProvider();
+  context.set(cloudflareContext, { env, ctx, requestId: request.headers.get("cf-ray") ?? crypto.randomUUID() });
+  return handleRequest(request, context);
+});

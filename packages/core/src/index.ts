@@ -1,0 +1,3 @@
+export * from "./env";
+export * from "./errors";
+export * from "./password";

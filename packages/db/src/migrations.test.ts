@@ -1,0 +1,186 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { DatabaseSync } from "node:sqlite";
+import { generateSQLiteDrizzleJson, generateSQLiteMigration } from "drizzle-kit/api";
+import { beforeEach, describe, expect, it } from "vitest";
+import * as schema from "./schema";
+import { migrationsDir, openMigratedDatabase } from "./testing/node-sqlite-d1";
+
+const expectedTables = [
+  "admin_users",
+  "auth_attempts",
+  "auth_tokens",
+  "contacts",
+  "early_access_entries",
+  "email_outbox",
+  "events",
+  "garments",
+  "instagram_posts",
+  "job_watermarks",
+  "nfc_tag_batches",
+  "nfc_tags",
+  "profiles",
+  "scan_daily_stats",
+  "scans",
+  "sessions",
+  "users",
+  "wardrobe_events",
+];
+
+let db: DatabaseSync;
+beforeEach(() => {
+  db = openMigratedDatabase();
+});
+
+const insertUser = (id: string, email: string) =>
+  db.prepare("insert into users (id, email, password_hash) values (?, ?, 'x')").run(id, email);
+
+describe("migrations", () => {
+  it("create exactly the data model's tables", () => {
+    const tables = db
+      .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name")
+      .all()
+      .map((row) => row.name);
+    expect(tables).toEqual(expectedTables);
+  });
+
+  it("are in step with schema.ts (run `npm run db:generate` after a schema change)", async () => {
+    const journal = JSON.parse(readFileSync(join(migrationsDir, "meta/_journal.json"), "utf8")) as {
+      entries: { idx: number }[];
+    };
+    const last = journal.entries.at(-1);
+    const snapshotFile = readdirSync(join(migrationsDir, "meta")).find((file) =>
+      file.startsWith(`${String(last?.idx).padStart(4, "0")}_snapshot`),
+    );
+    const snapshot = JSON.parse(readFileSync(join(migrationsDir, "meta", snapshotFile ?? ""), "utf8"));
+    const current = await generateSQLiteDrizzleJson(schema as Record<string, unknown>);
+    expect(await generateSQLiteMigration(snapshot, current)).toEqual([]);
+  });
+
+  it.each([
+    ["users.email", () => insertUser("u1", "a@b.test"), () => insertUser("u2", "a@b.test")],
+    [
+      "early_access_entries.email",
+      () => db.prepare("insert into early_access_entries (full_name, email) values ('A', 'a@b.test')").run(),
+      () => db.prepare("insert into early_access_entries (full_name, email) values ('B', 'a@b.test')").run(),
+    ],
+    [
+      "garments.short_slug",
+      () => db.prepare("insert into garments (short_slug) values ('mb-001')").run(),
+      () => db.prepare("insert into garments (short_slug) values ('mb-001')").run(),
+    ],
+    [
+      "garments.tag_uuid",
+      () => db.prepare("insert into garments (short_slug, tag_uuid) values ('a-001', 't')").run(),
+      () => db.prepare("insert into garments (short_slug, tag_uuid) values ('b-002', 't')").run(),
+    ],
+    [
+      "nfc_tags.chip_id",
+      () => db.prepare("insert into nfc_tags (chip_id) values ('RLV-1-2-3')").run(),
+      () => db.prepare("insert into nfc_tags (chip_id) values ('RLV-1-2-3')").run(),
+    ],
+    [
+      "profiles.user_id",
+      () => {
+        insertUser("u1", "a@b.test");
+        db.prepare("insert into profiles (user_id, client_id) values ('u1', 'c1')").run();
+      },
+      () => db.prepare("insert into profiles (user_id, client_id) values ('u1', 'c2')").run(),
+    ],
+    [
+      "profiles.client_id",
+      () => db.prepare("insert into profiles (client_id) values ('c1')").run(),
+      () => db.prepare("insert into profiles (client_id) values ('c1')").run(),
+    ],
+    [
+      "admin_users.user_id",
+      () => {
+        insertUser("u1", "a@b.test");
+        db.prepare("insert into admin_users (user_id) values ('u1')").run();
+      },
+      () => db.prepare("insert into admin_users (user_id) values ('u1')").run(),
+    ],
+    [
+      "auth_tokens.token_hash",
+      () => {
+        insertUser("u1", "a@b.test");
+        db.prepare(
+          "insert into auth_tokens (id, user_id, purpose, token_hash, expires_at) values ('t1', 'u1', 'password_reset', 'h', 0)",
+        ).run();
+      },
+      () =>
+        db
+          .prepare(
+            "insert into auth_tokens (id, user_id, purpose, token_hash, expires_at) values ('t2', 'u1', 'password_reset', 'h', 0)",
+          )
+          .run(),
+    ],
+    [
+      "scan_daily_stats (day, garment_id, owner_user_id, wardrobe_event_id)",
+      () => db.prepare("insert into scan_daily_stats (day) values ('2026-01-01')").run(),
+      () => db.prepare("insert into scan_daily_stats (day) values ('2026-01-01')").run(),
+    ],
+  ])("reject a duplicate %s", (_name, first, duplicate) => {
+    first();
+    expect(duplicate).toThrow(/UNIQUE constraint failed/);
+  });
+
+  it("allow several profiles without an account and several garments without a tag uuid", () => {
+    db.prepare("insert into profiles (client_id) values ('c1'), ('c2')").run();
+    db.prepare("insert into garments (short_slug) values ('a-001'), ('b-002')").run();
+    expect(db.prepare("select count(*) as n from profiles where user_id is null").get()?.n).toBe(2);
+  });
+
+  it("reject emails that are not lower-cased", () => {
+    expect(() => insertUser("u1", "Camille@Releve.local")).toThrow(/CHECK constraint failed/);
+    expect(() =>
+      db.prepare("insert into early_access_entries (full_name, email) values ('A', 'A@b.test')").run(),
+    ).toThrow(/CHECK constraint failed/);
+  });
+
+  it("default created_at to the current time in whole milliseconds", () => {
+    const before = Date.now();
+    insertUser("u1", "a@b.test");
+    const row = db.prepare("select created_at, typeof(created_at) as kind from users").get();
+    expect(row?.kind).toBe("integer");
+    expect(Number(row?.created_at)).toBeGreaterThanOrEqual(before - 1000);
+    expect(Number(row?.created_at)).toBeLessThanOrEqual(Date.now() + 1000);
+  });
+
+  it("cascade a user's own rows and unlink the rest when the user is deleted", () => {
+    insertUser("u1", "a@b.test");
+    db.prepare("insert into sessions (id, user_id, expires_at) values ('s1', 'u1', 0)").run();
+    db.prepare("insert into profiles (id, user_id, client_id) values (1, 'u1', 'c1')").run();
+    db.prepare("insert into wardrobe_events (id, owner_user_id, name) values (1, 'u1', 'E')").run();
+    db.prepare(
+      "insert into garments (id, short_slug, status, owner_user_id, owner_profile_id) values (1, 'a-001', 'claimed', 'u1', 1)",
+    ).run();
+    db.prepare(
+      "insert into contacts (owner_user_id, garment_id, wardrobe_event_id, contact_source) values ('u1', 1, 1, 'nfc_share')",
+    ).run();
+    db.prepare(
+      "insert into scans (id, garment_id, owner_user_id, wardrobe_event_id, viewer_kind) values ('x', 1, 'u1', 1, 'visitor')",
+    ).run();
+
+    db.prepare("delete from users where id = 'u1'").run();
+
+    for (const table of ["sessions", "profiles", "wardrobe_events", "contacts"]) {
+      expect(db.prepare(`select count(*) as n from ${table}`).get()?.n).toBe(0);
+    }
+    expect(db.prepare("select owner_user_id, owner_profile_id from garments").get()).toEqual({
+      owner_user_id: null,
+      owner_profile_id: null,
+    });
+    expect(db.prepare("select owner_user_id, wardrobe_event_id, garment_id from scans").get()).toEqual({
+      owner_user_id: null,
+      wardrobe_event_id: null,
+      garment_id: 1,
+    });
+  });
+
+  it("enforce foreign keys", () => {
+    expect(() => db.prepare("insert into sessions (id, user_id, expires_at) values ('s1', 'nobody', 0)").run()).toThrow(
+      /FOREIGN KEY constraint failed/,
+    );
+  });
+});

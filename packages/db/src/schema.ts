@@ -1,0 +1,543 @@
+import { relations, sql } from "drizzle-orm";
+import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+const nowMs = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
+
+const timestamp = (name: string) => integer(name, { mode: "timestamp_ms" });
+const flag = (name: string) => integer(name, { mode: "boolean" });
+const createdAt = () => timestamp("created_at").notNull().default(nowMs);
+const updatedAt = () =>
+  timestamp("updated_at")
+    .notNull()
+    .default(nowMs)
+    .$onUpdate(() => new Date());
+const serialId = () => integer("id").primaryKey({ autoIncrement: true });
+const uuidId = () =>
+  text("id")
+    .primaryKey()
+    .$defaultFn(() => crypto.randomUUID());
+
+export const authTokenPurposes = ["password_reset", "email_verification"] as const;
+export const profileVisibilities = ["public", "private"] as const;
+export const garmentStatuses = ["unclaimed", "claimed"] as const;
+export const nfcTagStatuses = ["uninitialized", "assigned", "locked", "active", "inactive"] as const;
+export const contactSources = ["nfc_share", "nfc_tap", "contact_card", "share_token"] as const;
+export const viewerKinds = ["owner", "visitor", "anonymous"] as const;
+export const scanTypes = ["tap", "contact_exchange"] as const;
+export const referralSources = ["instagram", "tiktok", "friend", "fashion-show", "press", "other"] as const;
+
+export type AuthTokenPurpose = (typeof authTokenPurposes)[number];
+export type ProfileVisibility = (typeof profileVisibilities)[number];
+export type GarmentStatus = (typeof garmentStatuses)[number];
+export type NfcTagStatus = (typeof nfcTagStatuses)[number];
+export type ContactSource = (typeof contactSources)[number];
+export type ViewerKind = (typeof viewerKinds)[number];
+export type ScanType = (typeof scanTypes)[number];
+export type ReferralSource = (typeof referralSources)[number];
+
+export type NfcTagMetadata = {
+  device_info?: Record<string, unknown>;
+  write_error?: string;
+  write_attempted_at?: string;
+  clientId?: string;
+  deepLink?: string;
+  shareToken?: string;
+  programmedBy?: string;
+  programmingDate?: string;
+};
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: uuidId(),
+    email: text("email").notNull(),
+    password_hash: text("password_hash").notNull(),
+    first_name: text("first_name"),
+    last_name: text("last_name"),
+    email_verified_at: timestamp("email_verified_at"),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [uniqueIndex("users_email_unique").on(t.email), check("users_email_lower_case", sql`email = lower(email)`)],
+);
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    user_id: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expires_at: timestamp("expires_at").notNull(),
+    created_at: createdAt(),
+    last_seen_at: timestamp("last_seen_at").notNull().default(nowMs),
+    user_agent: text("user_agent"),
+    ip: text("ip"),
+    pending_claim_slug: text("pending_claim_slug"),
+  },
+  (t) => [index("sessions_user_id_idx").on(t.user_id), index("sessions_expires_at_idx").on(t.expires_at)],
+);
+
+export const authTokens = sqliteTable(
+  "auth_tokens",
+  {
+    id: uuidId(),
+    user_id: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: authTokenPurposes }).notNull(),
+    token_hash: text("token_hash").notNull(),
+    expires_at: timestamp("expires_at").notNull(),
+    used_at: timestamp("used_at"),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("auth_tokens_token_hash_unique").on(t.token_hash),
+    index("auth_tokens_user_id_idx").on(t.user_id),
+  ],
+);
+
+export const authAttempts = sqliteTable(
+  "auth_attempts",
+  {
+    id: serialId(),
+    email: text("email"),
+    ip: text("ip"),
+    success: flag("success").notNull().default(false),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index("auth_attempts_email_created_at_idx").on(t.email, t.created_at),
+    index("auth_attempts_ip_created_at_idx").on(t.ip, t.created_at),
+  ],
+);
+
+export const adminUsers = sqliteTable(
+  "admin_users",
+  {
+    id: serialId(),
+    user_id: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role").notNull().default("admin"),
+    is_active: flag("is_active").notNull().default(true),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [uniqueIndex("admin_users_user_id_unique").on(t.user_id)],
+);
+
+export const wardrobeEvents = sqliteTable(
+  "wardrobe_events",
+  {
+    id: serialId(),
+    owner_user_id: text("owner_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description"),
+    location: text("location"),
+    date: text("date"),
+    is_active: flag("is_active").notNull().default(true),
+    created_at: createdAt(),
+  },
+  (t) => [index("wardrobe_events_owner_user_id_idx").on(t.owner_user_id)],
+);
+
+export const profiles = sqliteTable(
+  "profiles",
+  {
+    id: serialId(),
+    user_id: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    client_id: text("client_id")
+      .notNull()
+      .$defaultFn(() => crypto.randomUUID().replaceAll("-", "")),
+    first_name: text("first_name"),
+    last_name: text("last_name"),
+    display_name: text("display_name"),
+    email: text("email"),
+    city_region: text("city_region"),
+    bio: text("bio"),
+    mobile_phone: text("mobile_phone"),
+    website: text("website"),
+    instagram: text("instagram"),
+    linkedin: text("linkedin"),
+    tiktok: text("tiktok"),
+    facebook: text("facebook"),
+    twitter: text("twitter"),
+    share_email: flag("share_email").notNull().default(true),
+    share_mobile: flag("share_mobile").notNull().default(false),
+    share_website: flag("share_website").notNull().default(false),
+    share_instagram: flag("share_instagram").notNull().default(false),
+    share_linkedin: flag("share_linkedin").notNull().default(false),
+    share_tiktok: flag("share_tiktok").notNull().default(false),
+    share_facebook: flag("share_facebook").notNull().default(false),
+    share_twitter: flag("share_twitter").notNull().default(false),
+    nfc_sharing_enabled: flag("nfc_sharing_enabled").notNull().default(true),
+    profile_visibility: text("profile_visibility", { enum: profileVisibilities }).notNull().default("public"),
+    active_event_id: integer("active_event_id").references(() => wardrobeEvents.id, {
+      onDelete: "set null",
+    }),
+    profile_complete: flag("profile_complete").notNull().default(false),
+    onboarded_at: timestamp("onboarded_at"),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("profiles_user_id_unique").on(t.user_id),
+    uniqueIndex("profiles_client_id_unique").on(t.client_id),
+  ],
+);
+
+export const garments = sqliteTable(
+  "garments",
+  {
+    id: serialId(),
+    name: text("name"),
+    title: text("title"),
+    brand: text("brand"),
+    garment_type: text("garment_type"),
+    color: text("color"),
+    size: text("size"),
+    sku: text("sku"),
+    style: text("style"),
+    status: text("status", { enum: garmentStatuses }).notNull().default("unclaimed"),
+    tag_uuid: text("tag_uuid"),
+    short_slug: text("short_slug").notNull(),
+    nfc_chip_id: text("nfc_chip_id"),
+    owner_user_id: text("owner_user_id").references(() => users.id, { onDelete: "set null" }),
+    owner_profile_id: integer("owner_profile_id").references(() => profiles.id, {
+      onDelete: "set null",
+    }),
+    ownership_status: text("ownership_status"),
+    is_active: flag("is_active").notNull().default(true),
+    claimed_at: timestamp("claimed_at"),
+    created_at: createdAt(),
+    purchase_date: text("purchase_date"),
+    programmed_at: timestamp("programmed_at"),
+    programmed_by_admin_id: integer("programmed_by_admin_id").references(() => adminUsers.id, {
+      onDelete: "set null",
+    }),
+  },
+  (t) => [
+    uniqueIndex("garments_short_slug_unique").on(t.short_slug),
+    uniqueIndex("garments_tag_uuid_unique").on(t.tag_uuid),
+    index("garments_nfc_chip_id_idx").on(t.nfc_chip_id),
+    index("garments_owner_user_id_idx").on(t.owner_user_id),
+    index("garments_owner_profile_id_idx").on(t.owner_profile_id),
+    index("garments_created_at_idx").on(t.created_at),
+  ],
+);
+
+export const nfcTagBatches = sqliteTable("nfc_tag_batches", {
+  id: serialId(),
+  batch_name: text("batch_name").notNull(),
+  description: text("description"),
+  active_tags: integer("active_tags").notNull().default(0),
+  programmed_tags: integer("programmed_tags").notNull().default(0),
+  total_tags: integer("total_tags").notNull().default(0),
+  created_at: createdAt(),
+});
+
+export const nfcTags = sqliteTable(
+  "nfc_tags",
+  {
+    id: serialId(),
+    chip_id: text("chip_id").notNull(),
+    encrypted_chip_id: text("encrypted_chip_id"),
+    security_signature: text("security_signature"),
+    tag_type: text("tag_type").notNull().default("NTAG213"),
+    batch_id: integer("batch_id").references(() => nfcTagBatches.id, { onDelete: "set null" }),
+    physical_location: text("physical_location"),
+    metadata: text("metadata", { mode: "json" }).$type<NfcTagMetadata>(),
+    status: text("status", { enum: nfcTagStatuses }).notNull().default("uninitialized"),
+    owner_user_id: text("owner_user_id").references(() => users.id, { onDelete: "set null" }),
+    garment_id: integer("garment_id").references(() => garments.id, { onDelete: "set null" }),
+    tag_uuid: text("tag_uuid"),
+    claimed_at: timestamp("claimed_at"),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("nfc_tags_chip_id_unique").on(t.chip_id),
+    index("nfc_tags_tag_uuid_idx").on(t.tag_uuid),
+    index("nfc_tags_owner_user_id_idx").on(t.owner_user_id),
+    index("nfc_tags_batch_id_idx").on(t.batch_id),
+    index("nfc_tags_garment_id_idx").on(t.garment_id),
+  ],
+);
+
+export const events = sqliteTable(
+  "events",
+  {
+    id: serialId(),
+    name: text("name").notNull(),
+    datetime: timestamp("datetime"),
+    is_active: flag("is_active").notNull().default(true),
+    created_at: createdAt(),
+  },
+  (t) => [index("events_is_active_datetime_idx").on(t.is_active, t.datetime)],
+);
+
+export const contacts = sqliteTable(
+  "contacts",
+  {
+    id: serialId(),
+    owner_user_id: text("owner_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    garment_id: integer("garment_id").references(() => garments.id, { onDelete: "set null" }),
+    event_id: integer("event_id").references(() => events.id, { onDelete: "set null" }),
+    wardrobe_event_id: integer("wardrobe_event_id").references(() => wardrobeEvents.id, {
+      onDelete: "set null",
+    }),
+    first_name: text("first_name"),
+    last_name: text("last_name"),
+    email: text("email"),
+    phone: text("phone"),
+    notes: text("notes"),
+    instagram: text("instagram"),
+    linkedin: text("linkedin"),
+    tiktok: text("tiktok"),
+    facebook: text("facebook"),
+    consent_data_collection: flag("consent_data_collection").notNull().default(true),
+    consent_marketing: flag("consent_marketing").notNull().default(false),
+    consent_event_updates: flag("consent_event_updates").notNull().default(true),
+    tag_uuid: text("tag_uuid"),
+    contact_source: text("contact_source", { enum: contactSources }).notNull(),
+    contacted_at: timestamp("contacted_at"),
+    contact_notes: text("contact_notes"),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index("contacts_owner_user_id_created_at_idx").on(t.owner_user_id, t.created_at),
+    index("contacts_garment_id_idx").on(t.garment_id),
+    index("contacts_wardrobe_event_id_idx").on(t.wardrobe_event_id),
+    index("contacts_event_id_idx").on(t.event_id),
+  ],
+);
+
+export const scans = sqliteTable(
+  "scans",
+  {
+    id: text("id").primaryKey(),
+    garment_id: integer("garment_id").references(() => garments.id, { onDelete: "set null" }),
+    owner_user_id: text("owner_user_id").references(() => users.id, { onDelete: "set null" }),
+    short_slug: text("short_slug"),
+    tag_uuid: text("tag_uuid"),
+    wardrobe_event_id: integer("wardrobe_event_id").references(() => wardrobeEvents.id, {
+      onDelete: "set null",
+    }),
+    viewer_kind: text("viewer_kind", { enum: viewerKinds }).notNull(),
+    scan_type: text("scan_type", { enum: scanTypes }).notNull().default("tap"),
+    city: text("city"),
+    country: text("country"),
+    browser: text("browser"),
+    os: text("os"),
+    device_type: text("device_type"),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index("scans_garment_id_created_at_idx").on(t.garment_id, t.created_at),
+    index("scans_owner_user_id_created_at_idx").on(t.owner_user_id, t.created_at),
+    index("scans_wardrobe_event_id_idx").on(t.wardrobe_event_id),
+    index("scans_created_at_idx").on(t.created_at),
+  ],
+);
+
+export const scanDailyStats = sqliteTable(
+  "scan_daily_stats",
+  {
+    id: serialId(),
+    day: text("day").notNull(),
+    garment_id: integer("garment_id").notNull().default(0),
+    owner_user_id: text("owner_user_id").notNull().default(""),
+    wardrobe_event_id: integer("wardrobe_event_id").notNull().default(0),
+    scans: integer("scans").notNull().default(0),
+    owner_scans: integer("owner_scans").notNull().default(0),
+    visitor_scans: integer("visitor_scans").notNull().default(0),
+    anonymous_scans: integer("anonymous_scans").notNull().default(0),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("scan_daily_stats_key_unique").on(t.day, t.garment_id, t.owner_user_id, t.wardrobe_event_id),
+    index("scan_daily_stats_owner_user_id_day_idx").on(t.owner_user_id, t.day),
+    index("scan_daily_stats_garment_id_day_idx").on(t.garment_id, t.day),
+  ],
+);
+
+export const jobWatermarks = sqliteTable("job_watermarks", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  updated_at: updatedAt(),
+});
+
+export const instagramPosts = sqliteTable(
+  "instagram_posts",
+  {
+    id: serialId(),
+    image_url: text("image_url").notNull(),
+    caption: text("caption"),
+    permalink: text("permalink"),
+    is_active: flag("is_active").notNull().default(true),
+    display_order: integer("display_order").notNull().default(0),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [index("instagram_posts_is_active_display_order_idx").on(t.is_active, t.display_order)],
+);
+
+export const earlyAccessEntries = sqliteTable(
+  "early_access_entries",
+  {
+    id: serialId(),
+    full_name: text("full_name").notNull(),
+    email: text("email").notNull(),
+    referral_source: text("referral_source", { enum: referralSources }),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("early_access_entries_email_unique").on(t.email),
+    check("early_access_entries_email_lower_case", sql`email = lower(email)`),
+  ],
+);
+
+export const emailOutbox = sqliteTable(
+  "email_outbox",
+  {
+    id: serialId(),
+    to_address: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    text_body: text("text_body").notNull(),
+    html_body: text("html_body"),
+    kind: text("kind"),
+    created_at: createdAt(),
+    sent_at: timestamp("sent_at"),
+  },
+  (t) => [index("email_outbox_created_at_idx").on(t.created_at)],
+);
+
+export const usersRelations = relations(users, ({ one, many }) => ({
+  profile: one(profiles),
+  adminUser: one(adminUsers),
+  sessions: many(sessions),
+  authTokens: many(authTokens),
+  garments: many(garments),
+  nfcTags: many(nfcTags),
+  wardrobeEvents: many(wardrobeEvents),
+  contacts: many(contacts),
+  scans: many(scans),
+}));
+
+export const sessionsRelations = relations(sessions, ({ one }) => ({
+  user: one(users, { fields: [sessions.user_id], references: [users.id] }),
+}));
+
+export const authTokensRelations = relations(authTokens, ({ one }) => ({
+  user: one(users, { fields: [authTokens.user_id], references: [users.id] }),
+}));
+
+export const adminUsersRelations = relations(adminUsers, ({ one, many }) => ({
+  user: one(users, { fields: [adminUsers.user_id], references: [users.id] }),
+  programmedGarments: many(garments),
+}));
+
+export const profilesRelations = relations(profiles, ({ one, many }) => ({
+  user: one(users, { fields: [profiles.user_id], references: [users.id] }),
+  activeEvent: one(wardrobeEvents, {
+    fields: [profiles.active_event_id],
+    references: [wardrobeEvents.id],
+  }),
+  garments: many(garments),
+}));
+
+export const wardrobeEventsRelations = relations(wardrobeEvents, ({ one, many }) => ({
+  owner: one(users, { fields: [wardrobeEvents.owner_user_id], references: [users.id] }),
+  contacts: many(contacts),
+  scans: many(scans),
+}));
+
+export const garmentsRelations = relations(garments, ({ one, many }) => ({
+  owner: one(users, { fields: [garments.owner_user_id], references: [users.id] }),
+  ownerProfile: one(profiles, {
+    fields: [garments.owner_profile_id],
+    references: [profiles.id],
+  }),
+  programmedBy: one(adminUsers, {
+    fields: [garments.programmed_by_admin_id],
+    references: [adminUsers.id],
+  }),
+  nfcTags: many(nfcTags),
+  contacts: many(contacts),
+  scans: many(scans),
+}));
+
+export const nfcTagBatchesRelations = relations(nfcTagBatches, ({ many }) => ({
+  tags: many(nfcTags),
+}));
+
+export const nfcTagsRelations = relations(nfcTags, ({ one }) => ({
+  batch: one(nfcTagBatches, { fields: [nfcTags.batch_id], references: [nfcTagBatches.id] }),
+  owner: one(users, { fields: [nfcTags.owner_user_id], references: [users.id] }),
+  garment: one(garments, { fields: [nfcTags.garment_id], references: [garments.id] }),
+}));
+
+export const eventsRelations = relations(events, ({ many }) => ({
+  contacts: many(contacts),
+}));
+
+export const contactsRelations = relations(contacts, ({ one }) => ({
+  owner: one(users, { fields: [contacts.owner_user_id], references: [users.id] }),
+  garment: one(garments, { fields: [contacts.garment_id], references: [garments.id] }),
+  event: one(events, { fields: [contacts.event_id], references: [events.id] }),
+  wardrobeEvent: one(wardrobeEvents, {
+    fields: [contacts.wardrobe_event_id],
+    references: [wardrobeEvents.id],
+  }),
+}));
+
+export const scansRelations = relations(scans, ({ one }) => ({
+  garment: one(garments, { fields: [scans.garment_id], references: [garments.id] }),
+  owner: one(users, { fields: [scans.owner_user_id], references: [users.id] }),
+  wardrobeEvent: one(wardrobeEvents, {
+    fields: [scans.wardrobe_event_id],
+    references: [wardrobeEvents.id],
+  }),
+}));
+
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type Session = typeof sessions.$inferSelect;
+export type NewSession = typeof sessions.$inferInsert;
+export type AuthToken = typeof authTokens.$inferSelect;
+export type NewAuthToken = typeof authTokens.$inferInsert;
+export type AuthAttempt = typeof authAttempts.$inferSelect;
+export type NewAuthAttempt = typeof authAttempts.$inferInsert;
+export type AdminUser = typeof adminUsers.$inferSelect;
+export type NewAdminUser = typeof adminUsers.$inferInsert;
+export type Profile = typeof profiles.$inferSelect;
+export type NewProfile = typeof profiles.$inferInsert;
+export type Garment = typeof garments.$inferSelect;
+export type NewGarment = typeof garments.$inferInsert;
+export type NfcTagBatch = typeof nfcTagBatches.$inferSelect;
+export type NewNfcTagBatch = typeof nfcTagBatches.$inferInsert;
+export type NfcTag = typeof nfcTags.$inferSelect;
+export type NewNfcTag = typeof nfcTags.$inferInsert;
+export type BrandEvent = typeof events.$inferSelect;
+export type NewBrandEvent = typeof events.$inferInsert;
+export type WardrobeEvent = typeof wardrobeEvents.$inferSelect;
+export type NewWardrobeEvent = typeof wardrobeEvents.$inferInsert;
+export type Contact = typeof contacts.$inferSelect;
+export type NewContact = typeof contacts.$inferInsert;
+export type Scan = typeof scans.$inferSelect;
+export type NewScan = typeof scans.$inferInsert;
+export type ScanDailyStat = typeof scanDailyStats.$inferSelect;
+export type NewScanDailyStat = typeof scanDailyStats.$inferInsert;
+export type JobWatermark = typeof jobWatermarks.$inferSelect;
+export type NewJobWatermark = typeof jobWatermarks.$inferInsert;
+export type InstagramPost = typeof instagramPosts.$inferSelect;
+export type NewInstagramPost = typeof instagramPosts.$inferInsert;
+export type EarlyAccessEntry = typeof earlyAccessEntries.$inferSelect;
+export type NewEarlyAccessEntry = typeof earlyAccessEntries.$inferInsert;
+export type EmailOutboxEntry = typeof emailOutbox.$inferSelect;
+export type NewEmailOutboxEntry = typeof emailOutbox.$inferInsert;

@@ -1,0 +1,382 @@
+import type {
+  NewAdminUser,
+  NewBrandEvent,
+  NewGarment,
+  NewInstagramPost,
+  NewProfile,
+  NewUser,
+  NewWardrobeEvent,
+} from "./schema";
+
+export const BRAND_NAME = "Relevé";
+
+export const demoRoles = ["owner", "visitor", "admin"] as const;
+export type DemoRole = (typeof demoRoles)[number];
+
+export const demoUserIds = {
+  owner: "0a3419c2-f4ea-4a2a-bbeb-6ea4fe8a6938",
+  visitor: "3df47925-e587-4f6d-a90a-01d4c566f8a7",
+  admin: "f92ad385-ed09-4951-8271-5f5a512dcde0",
+} as const satisfies Record<DemoRole, string>;
+
+export const demoEmails = {
+  owner: "owner@releve.local",
+  visitor: "visitor@releve.local",
+  admin: "admin@releve.local",
+} as const satisfies Record<DemoRole, string>;
+
+export const DEMO_PROFILE_ID = 1;
+export const VISITOR_PROFILE_ID = 2;
+export const DEMO_ADMIN_USER_ID = 1;
+
+export const sampleSlugs = [
+  "mb-001",
+  "ss-002",
+  "cg-003",
+  "sj-004",
+  "hb-005",
+  "vt-006",
+  "ad-007",
+  "lt-008",
+  "cs-009",
+  "ps-010",
+] as const;
+export type SampleSlug = (typeof sampleSlugs)[number];
+
+export const claimedSampleSlugs = ["cg-003", "sj-004", "vt-006", "lt-008"] as const;
+
+// The spec's QA reset (part 2 §7, qa-reset-e2e) puts these back to unclaimed.
+export const qaResetSlugs = ["mb-001", "ss-002"] as const;
+
+type SampleGarment = {
+  slug: SampleSlug;
+  name: string;
+  garmentType: string;
+  style: string | null;
+  color: string;
+  size: string;
+  tagUuid: string;
+  chipId: string;
+  claimedDaysAgo: number | null;
+  programmed: boolean;
+};
+
+const sampleGarments: readonly SampleGarment[] = [
+  {
+    slug: "mb-001",
+    name: "Merino Blazer",
+    garmentType: "Jacket",
+    style: "jacket",
+    color: "Charcoal",
+    size: "M",
+    tagUuid: "cc4c1afb-9919-436e-9889-efa89aca0afa",
+    chipId: "RLV-JACKET-B24A-0001-E9AD",
+    claimedDaysAgo: null,
+    programmed: true,
+  },
+  {
+    slug: "ss-002",
+    name: "Silk Shirt",
+    garmentType: "Shirt",
+    style: "top",
+    color: "Ivory",
+    size: "S",
+    tagUuid: "fb0bc640-6190-4208-b2cf-c1e2458a92a6",
+    chipId: "RLV-SHIRT-B24A-0002-216B",
+    claimedDaysAgo: null,
+    programmed: true,
+  },
+  {
+    slug: "cg-003",
+    name: "Cashmere Gown",
+    garmentType: "Dress",
+    style: "dress",
+    color: "Midnight Navy",
+    size: "S",
+    tagUuid: "3799d0a5-9786-4cdd-8e51-e75bd3e69738",
+    chipId: "RLV-DRESS-B24A-0003-261B",
+    claimedDaysAgo: 42,
+    programmed: true,
+  },
+  {
+    slug: "sj-004",
+    name: "Suede Jacket",
+    garmentType: "Jacket",
+    style: "jacket",
+    color: "Cognac",
+    size: "M",
+    tagUuid: "99589500-2a40-4f18-aecc-62686fb88cc7",
+    chipId: "RLV-JACKET-B24A-0004-53EB",
+    claimedDaysAgo: 30,
+    programmed: true,
+  },
+  {
+    slug: "hb-005",
+    name: "Heritage Bag",
+    garmentType: "Bag",
+    style: null,
+    color: "Noir",
+    size: "One Size",
+    tagUuid: "16e06cd6-770f-4ae7-ad8b-dc0fc8c881f5",
+    chipId: "RLV-BAG-B24A-0005-D31A",
+    claimedDaysAgo: null,
+    programmed: true,
+  },
+  {
+    slug: "vt-006",
+    name: "Velvet Trousers",
+    garmentType: "Pants",
+    style: "pants",
+    color: "Bordeaux",
+    size: "M",
+    tagUuid: "ca9dd9b9-4be3-4a4e-b731-e1730cf380c4",
+    chipId: "RLV-PANTS-B24A-0006-E530",
+    claimedDaysAgo: 21,
+    programmed: true,
+  },
+  {
+    slug: "ad-007",
+    name: "Atelier Dress",
+    garmentType: "Dress",
+    style: "dress",
+    color: "Blush",
+    size: "XS",
+    tagUuid: "548f04e5-dc01-4dc7-9204-20aa6047d60b",
+    chipId: "RLV-DRESS-B24A-0007-F3A7",
+    claimedDaysAgo: null,
+    programmed: true,
+  },
+  {
+    slug: "lt-008",
+    name: "Leather Trench",
+    garmentType: "Jacket",
+    style: "jacket",
+    color: "Espresso",
+    size: "L",
+    tagUuid: "877d307e-20cc-42db-b73d-cf20164707fa",
+    chipId: "RLV-JACKET-B24A-0008-A209",
+    claimedDaysAgo: 7,
+    programmed: true,
+  },
+  {
+    slug: "cs-009",
+    name: "Cashmere Scarf",
+    garmentType: "Accessories",
+    style: null,
+    color: "Camel",
+    size: "One Size",
+    tagUuid: "262c377f-aa06-443c-bd09-6d94695df473",
+    chipId: "RLV-ACCESSORIES-B24A-0009-0A41",
+    claimedDaysAgo: null,
+    programmed: false,
+  },
+  {
+    slug: "ps-010",
+    name: "Pleated Skirt",
+    garmentType: "Dress",
+    style: "skirt",
+    color: "Dove Grey",
+    size: "S",
+    tagUuid: "ef3d3f61-5520-4af8-bc94-aa416b5adf9e",
+    chipId: "RLV-DRESS-B24A-0010-535E",
+    claimedDaysAgo: null,
+    programmed: false,
+  },
+];
+
+export type SeedUser = Omit<NewUser, "password_hash"> & { role: DemoRole };
+
+export type SeedData = {
+  users: SeedUser[];
+  adminUsers: NewAdminUser[];
+  wardrobeEvents: NewWardrobeEvent[];
+  profiles: NewProfile[];
+  garments: NewGarment[];
+  events: NewBrandEvent[];
+  instagramPosts: NewInstagramPost[];
+};
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const isoDate = (date: Date) => date.toISOString().slice(0, 10);
+
+export function buildSeedData(now: Date): SeedData {
+  const daysFromNow = (days: number) => new Date(now.getTime() + days * DAY_MS);
+  const daysAgo = (days: number) => daysFromNow(-days);
+  const joined = daysAgo(60);
+
+  const users: SeedUser[] = [
+    {
+      role: "owner",
+      id: demoUserIds.owner,
+      email: demoEmails.owner,
+      first_name: "Camille",
+      last_name: "Laurent",
+      email_verified_at: joined,
+      created_at: joined,
+      updated_at: joined,
+    },
+    {
+      role: "visitor",
+      id: demoUserIds.visitor,
+      email: demoEmails.visitor,
+      first_name: "Jules",
+      last_name: "Martin",
+      email_verified_at: joined,
+      created_at: joined,
+      updated_at: joined,
+    },
+    {
+      role: "admin",
+      id: demoUserIds.admin,
+      email: demoEmails.admin,
+      first_name: "Ines",
+      last_name: "Moreau",
+      email_verified_at: joined,
+      created_at: joined,
+      updated_at: joined,
+    },
+  ];
+
+  const adminUsers: NewAdminUser[] = [
+    {
+      id: DEMO_ADMIN_USER_ID,
+      user_id: demoUserIds.admin,
+      role: "admin",
+      is_active: true,
+      created_at: joined,
+      updated_at: joined,
+    },
+  ];
+
+  const wardrobeEvents: NewWardrobeEvent[] = [
+    {
+      id: 1,
+      owner_user_id: demoUserIds.owner,
+      name: "Fashion Week Soirée",
+      description: "Evening reception after the autumn presentation.",
+      location: "Palais de Tokyo, Paris",
+      date: isoDate(daysFromNow(10)),
+      is_active: true,
+      created_at: daysAgo(20),
+    },
+    {
+      id: 2,
+      owner_user_id: demoUserIds.owner,
+      name: "Gallery Opening in Le Marais",
+      description: "Private view of a new ceramics exhibition.",
+      location: "Le Marais, Paris",
+      date: isoDate(daysAgo(14)),
+      is_active: true,
+      created_at: daysAgo(25),
+    },
+  ];
+
+  const profiles: NewProfile[] = [
+    {
+      id: DEMO_PROFILE_ID,
+      user_id: demoUserIds.owner,
+      client_id: "34823ff2ca0645fc9f0914900266aa1c",
+      first_name: "Camille",
+      last_name: "Laurent",
+      display_name: "Camille Laurent",
+      email: demoEmails.owner,
+      city_region: "Paris, Île-de-France",
+      bio: "Creative director with a weakness for tailoring and quiet luxury.",
+      mobile_phone: "+33 6 12 34 56 78",
+      website: "https://camille-laurent.example",
+      instagram: "@camille.laurent",
+      linkedin: "https://www.linkedin.com/in/camille-laurent-example",
+      share_email: true,
+      share_mobile: true,
+      share_website: false,
+      share_instagram: true,
+      share_linkedin: false,
+      nfc_sharing_enabled: true,
+      profile_complete: true,
+      onboarded_at: joined,
+      created_at: joined,
+      updated_at: joined,
+    },
+    {
+      id: VISITOR_PROFILE_ID,
+      user_id: demoUserIds.visitor,
+      client_id: "26905fd7dc77450e8078ae824efd9d4b",
+      first_name: "Jules",
+      last_name: "Martin",
+      display_name: "Jules Martin",
+      email: demoEmails.visitor,
+      city_region: "Lyon, Auvergne-Rhône-Alpes",
+      bio: "Architect, collector of vintage watches.",
+      instagram: "@jules.martin",
+      share_email: true,
+      share_instagram: true,
+      nfc_sharing_enabled: true,
+      profile_complete: true,
+      onboarded_at: joined,
+      created_at: joined,
+      updated_at: joined,
+    },
+  ];
+
+  const garments: NewGarment[] = sampleGarments.map((g, index) => {
+    const code = g.slug.slice(0, 2).toUpperCase();
+    const serial = g.slug.slice(3);
+    const claimedAt = g.claimedDaysAgo === null ? null : daysAgo(g.claimedDaysAgo);
+    return {
+      id: index + 1,
+      name: g.name,
+      title: g.name,
+      brand: BRAND_NAME,
+      garment_type: g.garmentType,
+      color: g.color,
+      size: g.size,
+      sku: `RLV-${code}-${serial}`,
+      style: g.style,
+      status: claimedAt ? "claimed" : "unclaimed",
+      tag_uuid: g.tagUuid,
+      short_slug: g.slug,
+      nfc_chip_id: g.chipId,
+      owner_user_id: claimedAt ? demoUserIds.owner : null,
+      owner_profile_id: claimedAt ? DEMO_PROFILE_ID : null,
+      ownership_status: claimedAt ? "active" : null,
+      is_active: true,
+      claimed_at: claimedAt,
+      purchase_date: claimedAt ? isoDate(claimedAt) : null,
+      created_at: daysAgo(90),
+      programmed_at: g.programmed ? daysAgo(90) : null,
+      programmed_by_admin_id: g.programmed ? DEMO_ADMIN_USER_ID : null,
+    };
+  });
+
+  const events: NewBrandEvent[] = [
+    {
+      id: 1,
+      name: `${BRAND_NAME} Atelier Preview`,
+      datetime: daysFromNow(21),
+      is_active: true,
+      created_at: daysAgo(5),
+    },
+  ];
+
+  const captions = [
+    "The Merino Blazer, cut and finished by hand in our Paris atelier.",
+    "Silk, light and ivory: a shirt for long summer evenings.",
+    "Backstage at the autumn presentation.",
+    "Every piece carries its own story, one tap away.",
+    "Cognac suede, softened over weeks of careful work.",
+    "Details that stay with you: the Heritage Bag.",
+  ];
+  const instagramPosts: NewInstagramPost[] = captions.map((caption, index) => ({
+    id: index + 1,
+    image_url: `/images/instagram/${index + 1}.jpg`,
+    caption,
+    permalink: null,
+    is_active: true,
+    display_order: index,
+    created_at: daysAgo(30 - index),
+    updated_at: daysAgo(30 - index),
+  }));
+
+  return { users, adminUsers, wardrobeEvents, profiles, garments, events, instagramPosts };
+}

@@ -1,0 +1,61 @@
+import { expect, gotoHydrated, test } from "./fixtures";
+
+test("the landing shell shows the brand header, visitor buttons and footer", async ({ page }) => {
+  const response = await gotoHydrated(page, "/");
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveTitle(/Relevé/);
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await expect(nav.getByRole("link", { name: "Collection" })).toHaveAttribute("href", "/learn-more");
+  await expect(nav.getByRole("link", { name: "Editorial" })).toHaveAttribute("href", "/blog");
+  await expect(nav.getByRole("link", { name: "Test URLs" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Client Login" })).toHaveAttribute("href", "/auth");
+  await expect(page.getByRole("button", { name: "Logout" })).toHaveCount(0);
+  const footer = page.getByRole("contentinfo");
+  await expect(footer.getByRole("link", { name: "Admin Login" })).toHaveAttribute("href", "/admin/login");
+  await expect(footer).toContainText("© 2024");
+});
+
+test("an unknown path answers 404 with the product's page and a way home", async ({ page }) => {
+  const response = await gotoHydrated(page, "/no/such/page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
+  await page.getByRole("main").getByRole("link", { name: "Return to Home" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("heading", { name: "Couture that connects." })).toBeVisible();
+});
+
+test("a client-side navigation to an unknown path also shows the 404 page", async ({ page }) => {
+  await gotoHydrated(page, "/");
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Editorial" }).click();
+  await expect(page).toHaveURL(/\/blog$/);
+  await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
+});
+
+test("every route change scrolls the page to the top", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 400 });
+  await gotoHydrated(page, "/");
+  const footerLink = page.getByRole("contentinfo").getByRole("link", { name: "Admin Login" });
+  await footerLink.scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  await footerLink.click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test("/t/<slug> on the shell's origin reaches the tap worker", async ({ page, request }) => {
+  const res = await request.get("/t/anything", { maxRedirects: 0 });
+  expect(res.headers()["x-served-by"]).toBe("releve-tap");
+  expect(res.headers()["cache-control"]).toBe("private, no-store");
+  await page.goto("/t/anything");
+  await expect(page.getByRole("heading", { name: "Resolution Failed" })).toBeVisible();
+  await expect(page.getByText("Invalid garment link")).toBeVisible();
+});
+
+test("the API answers on the same origin with the one error shape", async ({ request }) => {
+  const health = await request.get("/api/health");
+  expect(health.status()).toBe(200);
+  expect(await health.json()).toEqual({ ok: true, garments: 10 });
+  const missing = await request.get("/api/nope");
+  expect(missing.status()).toBe(404);
+  expect((await missing.json()).error.code).toBe("not_found");
+});

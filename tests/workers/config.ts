@@ -1,0 +1,85 @@
+import { mkdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { build } from "esbuild";
+import { defineProject } from "vitest/config";
+
+const root = (p: string) => fileURLToPath(new URL(`../../${p}`, import.meta.url));
+const migrationsDir = root("migrations");
+const setupFile = root("tests/workers/apply-migrations.ts");
+
+/** Secrets a test worker needs; fixed test-only values, never used outside tests. */
+export const TEST_VARS = { APP_ENV: "test", SESSION_SECRET: "test-only-secret-000000000000000000000000000000" };
+
+/** The same ids as every wrangler.jsonc, so auxiliary workers share the runner's local storage. */
+const STORAGE = {
+  d1Databases: { DB: "00000000-0000-4000-8000-000000000001" },
+  kvNamespaces: { TAP_KV: "00000000000000000000000000000001" },
+  queueProducers: { SCANS: { queueName: "releve-scans" } },
+};
+
+export interface AuxiliaryWorker {
+  name: string;
+  entry: string;
+}
+
+export const tapWorker: AuxiliaryWorker = { name: "releve-tap", entry: "workers/tap/src/index.ts" };
+
+/** Auxiliary workers must be plain JavaScript: bundle the real source as wrangler would. */
+async function bundle(worker: AuxiliaryWorker): Promise<{ rootPath: string; scriptPath: string }> {
+  const outdir = root(`node_modules/.cache/releve-test-workers/${worker.name}`);
+  mkdirSync(outdir, { recursive: true });
+  const outfile = `${outdir}/index.js`;
+  await build({
+    entryPoints: [root(worker.entry)],
+    outfile,
+    bundle: true,
+    format: "esm",
+    platform: "neutral",
+    target: "es2024",
+    conditions: ["workerd", "worker", "browser"],
+    mainFields: ["module", "main"],
+    logLevel: "warning",
+  });
+  return { rootPath: outdir, scriptPath: outfile };
+}
+
+/**
+ * One shape for every workerd test project: the worker's own wrangler config (real local
+ * D1, KV and Queue bindings), migrations applied before each file, optional test entry and
+ * real auxiliary workers for its service bindings.
+ */
+export function workersProject(
+  name: string,
+  opts: { configPath: string; main?: string; include?: string[]; auxiliaryWorkers?: AuxiliaryWorker[] },
+) {
+  return defineProject({
+    plugins: [
+      cloudflareTest(async () => ({
+        wrangler: { configPath: opts.configPath },
+        ...(opts.main ? { main: opts.main } : {}),
+        miniflare: {
+          bindings: { ...TEST_VARS, TEST_MIGRATIONS: await readD1Migrations(migrationsDir) },
+          workers: await Promise.all(
+            (opts.auxiliaryWorkers ?? []).map(async (worker) => ({
+              name: worker.name,
+              modules: true,
+              // workerd resolves modules below rootPath and refuses "..": root it at the bundle.
+              ...(await bundle(worker)),
+              compatibilityDate: "2026-10-01",
+              compatibilityFlags: ["nodejs_compat"],
+              bindings: TEST_VARS,
+              ...STORAGE,
+            })),
+          ),
+        },
+      })),
+    ],
+    test: {
+      name: `workers/${name}`,
+      include: opts.include ?? ["test/**/*.test.ts"],
+      setupFiles: [setupFile],
+      fsModuleCache: false,
+    },
+  });
+}

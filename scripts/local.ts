@@ -2,6 +2,7 @@
  * Local set-up behind `npm start`, `npm run dev` and the end-to-end run: secrets in
  * .dev.vars, D1 migrations applied to the local state, demo data seeded when empty.
  * RELEVE_STATE_DIR picks another local state folder (the e2e run uses its own).
+ * Commands: prepare (all of it), vars, migrate, seed.
  */
 import { execFileSync } from "node:child_process";
 import { join, resolve } from "node:path";
@@ -57,6 +58,8 @@ function banner(vars: Record<string, string>, port: string) {
 }
 
 const [command = "prepare", port = "4173"] = process.argv.slice(2);
+// "vars" alone runs before every build: the build copies each worker's .dev.vars next to
+// its output, and `vite preview` reads that copy.
 const vars = ensureDevVars();
 if (command === "migrate" || command === "prepare") migrate();
 if (command === "seed" || command === "prepare") await seed(vars);

@@ -1,14 +1,21 @@
 import { binding, parseEnv } from "@releve/core/env";
 import { z } from "zod";
 
-export const WebEnvSchema = z.object({
-  APP_ENV: z.enum(["development", "test", "production"]),
-  SESSION_SECRET: z.string().min(32, "must be at least 32 characters (see .dev.vars.example)"),
-  DB: binding<D1Database>("DB"),
-  TAP_KV: binding<KVNamespace>("TAP_KV"),
-  SCANS: binding<Queue>("SCANS"),
-  TAP: binding<Fetcher>("TAP"),
-});
+export const WebEnvSchema = z
+  .object({
+    APP_ENV: z.enum(["development", "test", "production"]),
+    SESSION_SECRET: z.string().min(32, "must be at least 32 characters (see .dev.vars.example)"),
+    EMAIL_FROM: z.string().min(3).default("Relevé <no-reply@releve.example.com>"),
+    DB: binding<D1Database>("DB"),
+    TAP_KV: binding<KVNamespace>("TAP_KV"),
+    SCANS: binding<Queue>("SCANS"),
+    TAP: binding<Fetcher>("TAP"),
+    EMAIL: binding<SendEmail>("EMAIL").optional(),
+  })
+  .refine((env) => env.APP_ENV !== "production" || env.EMAIL !== undefined, {
+    path: ["EMAIL"],
+    message: "the send_email binding EMAIL is required in production",
+  });
 
 export type WebEnv = z.infer<typeof WebEnvSchema>;
 

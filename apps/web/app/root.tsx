@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useNavigation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { GeneralErrorBoundary } from "./components/error-boundary";
@@ -7,15 +7,17 @@ import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { Toaster } from "./components/toaster";
 import { cloudflareContext } from "./context";
+import { viewerOf } from "./lib/session.server";
 import { getToast } from "./lib/toast.server";
+import { getUser, sessionMiddleware } from "./lib/user.server";
 import type { Viewer } from "./lib/viewer";
+
+export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = context.get(cloudflareContext);
   const { toast, headers } = await getToast(request, env);
-  // Sessions arrive with the Accounts issue (#4); until then every request is a visitor's.
-  const viewer: Viewer = { kind: "visitor" };
-  return data({ toast, viewer }, { headers });
+  return data({ toast, viewer: viewerOf(getUser(context)) }, { headers });
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -26,6 +28,9 @@ export const meta: Route.MetaFunction = () => [
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const viewer: Viewer = root?.viewer ?? { kind: "visitor" };
+
+  const navigation = useNavigation();
+  const checkingAdmin = navigation.state === "loading" && navigation.location.pathname.startsWith("/admin/");
 
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
@@ -48,7 +53,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         <SiteHeader viewer={viewer} />
-        <main id="main" className="flex-1">
+        <main id="main" className="relative flex-1">
+          {checkingAdmin && (
+            <div role="status" className="absolute inset-0 z-10 flex items-start justify-center bg-ivory/90 pt-24">
+              <p className="flex items-center gap-3 text-stone">
+                <span aria-hidden className="size-5 animate-spin rounded-full border-2 border-ink/15 border-t-gold" />
+                Verifying admin credentials...
+              </p>
+            </div>
+          )}
           {children}
         </main>
         <SiteFooter />

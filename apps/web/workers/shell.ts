@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { api } from "../app/api";
 import { getWebEnv, type WebEnv } from "../app/env.server";
+import { requireSameOrigin } from "./csrf";
 
 export type RenderPage = (request: Request, env: WebEnv, ctx: ExecutionContext) => Response | Promise<Response>;
 
@@ -10,6 +11,7 @@ export type RenderPage = (request: Request, env: WebEnv, ctx: ExecutionContext) 
  */
 export function createShellApp(renderPage: RenderPage) {
   const app = new Hono<{ Bindings: Env }>();
+  app.use(requireSameOrigin);
   app.route("/api", api);
   // One origin locally: /t/* goes to the tap worker through its service binding. In
   // production the /t/* route reaches the tap worker directly and never touches this one.

@@ -1,6 +1,7 @@
 import type {
   NewAdminUser,
   NewBrandEvent,
+  NewContact,
   NewGarment,
   NewInstagramPost,
   NewProfile,
@@ -194,6 +195,7 @@ export type SeedData = {
   garments: NewGarment[];
   events: NewBrandEvent[];
   instagramPosts: NewInstagramPost[];
+  contacts: NewContact[];
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -285,7 +287,7 @@ export function buildSeedData(now: Date): SeedData {
       bio: "Creative director with a weakness for tailoring and quiet luxury.",
       mobile_phone: "+33 6 12 34 56 78",
       website: "https://camille-laurent.example",
-      instagram: "@camille.laurent",
+      instagram: "camille.laurent",
       linkedin: "https://www.linkedin.com/in/camille-laurent-example",
       share_email: true,
       share_mobile: true,
@@ -308,7 +310,7 @@ export function buildSeedData(now: Date): SeedData {
       email: demoEmails.visitor,
       city_region: "Lyon, Auvergne-Rhône-Alpes",
       bio: "Architect, collector of vintage watches.",
-      instagram: "@jules.martin",
+      instagram: "jules.martin",
       share_email: true,
       share_instagram: true,
       nfc_sharing_enabled: true,
@@ -378,5 +380,47 @@ export function buildSeedData(now: Date): SeedData {
     updated_at: daysAgo(30 - index),
   }));
 
-  return { users, adminUsers, wardrobeEvents, profiles, garments, events, instagramPosts };
+  // People who tapped the owner's pieces and left their details (the demo's connections).
+  const garmentId = (slug: string) => sampleGarments.findIndex((g) => g.slug === slug) + 1;
+  const contacts: NewContact[] = [
+    {
+      owner_user_id: demoUserIds.owner,
+      garment_id: garmentId("cg-003"),
+      wardrobe_event_id: 2,
+      first_name: "Hélène",
+      last_name: "Dubois",
+      email: "helene.dubois@example.com",
+      phone: "+33611223344",
+      instagram: "helene.atelier",
+      notes: "Loved the drape of the gown; would like to talk about a commission.",
+      tag_uuid: "cg-003",
+      contact_source: "nfc_share",
+      created_at: daysAgo(14),
+    },
+    {
+      owner_user_id: demoUserIds.owner,
+      garment_id: garmentId("cg-003"),
+      first_name: "Marco",
+      last_name: "Rossi",
+      email: "marco.rossi@example.com",
+      linkedin: "https://www.linkedin.com/in/marco-rossi-example",
+      tag_uuid: "cg-003",
+      contact_source: "nfc_share",
+      contacted_at: daysAgo(2),
+      contact_notes: "Sent the autumn lookbook.",
+      created_at: daysAgo(3),
+    },
+    {
+      owner_user_id: demoUserIds.owner,
+      garment_id: garmentId("sj-004"),
+      first_name: "Aiko",
+      last_name: "Tanaka",
+      phone: "+81312345678",
+      tag_uuid: "sj-004",
+      contact_source: "nfc_share",
+      created_at: daysAgo(1),
+    },
+  ];
+
+  return { users, adminUsers, wardrobeEvents, profiles, garments, events, instagramPosts, contacts };
 }

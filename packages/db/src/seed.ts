@@ -1,6 +1,6 @@
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "./index";
-import { adminUsers, events, garments, instagramPosts, profiles, users, wardrobeEvents } from "./schema";
+import { adminUsers, contacts, events, garments, instagramPosts, profiles, users, wardrobeEvents } from "./schema";
 import { buildSeedData, type DemoRole } from "./seed-data";
 
 export * from "./seed-data";
@@ -31,6 +31,7 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<{ seeded:
     ...data.garments.map((row) => db.insert(garments).values(row)),
     ...data.events.map((row) => db.insert(events).values(row)),
     ...data.instagramPosts.map((row) => db.insert(instagramPosts).values(row)),
+    ...data.contacts.map((row) => db.insert(contacts).values(row)),
   ];
   if (!first) return { seeded: false };
   await db.batch([first, ...rest]);

@@ -1,18 +1,44 @@
-import { binding, parseEnv } from "@releve/core/env";
-import { z } from "zod";
+import { EnvError } from "@releve/core/env";
 
-export const TapEnvSchema = z.object({
-  APP_ENV: z.enum(["development", "test", "production"]),
-  DB: binding<D1Database>("DB"),
-  TAP_KV: binding<KVNamespace>("TAP_KV"),
-  SCANS: binding<Queue>("SCANS"),
-});
+// Checked by hand rather than with the shared zod helpers: zod alone would take most of the
+// tap's 50 KB gzip budget (issue #5).
+export type TapEnv = {
+  APP_ENV: "development" | "test" | "production";
+  SESSION_SECRET: string;
+  DB: D1Database;
+  TAP_KV: KVNamespace;
+  SCANS: Queue;
+};
 
-export type TapEnv = z.infer<typeof TapEnvSchema>;
+const APP_ENVS = ["development", "test", "production"];
+
+/** A missing or malformed variable fails loudly, naming it. */
+export function validateTapEnv(env: unknown): TapEnv {
+  const e = (typeof env === "object" && env !== null ? env : {}) as Record<string, unknown>;
+  const issues: string[] = [];
+  const missing: string[] = [];
+  const check = (name: string, ok: boolean, message: string) => {
+    if (ok) return;
+    if (e[name] === undefined) missing.push(name);
+    issues.push(`${name}: ${e[name] === undefined ? "missing" : message}`);
+  };
+  check("APP_ENV", APP_ENVS.includes(e.APP_ENV as string), `must be one of ${APP_ENVS.join(", ")}`);
+  check(
+    "SESSION_SECRET",
+    typeof e.SESSION_SECRET === "string" && e.SESSION_SECRET.length >= 32,
+    "must be at least 32 characters (see .dev.vars.example)",
+  );
+  for (const name of ["DB", "TAP_KV", "SCANS"]) {
+    check(name, typeof e[name] === "object" && e[name] !== null, `binding ${name} is missing`);
+  }
+  if (issues.length > 0) throw new EnvError(issues, missing);
+  return e as TapEnv;
+}
 
 let validated: TapEnv | undefined;
 
+/** Validates once per isolate. */
 export function getTapEnv(env: unknown): TapEnv {
-  validated ??= parseEnv(TapEnvSchema, env);
+  validated ??= validateTapEnv(env);
   return validated;
 }

@@ -1,20 +1,392 @@
-import { exports } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { env, exports } from "cloudflare:workers";
+import { ScanMessageSchema } from "@releve/core/scan-message";
+import { NEGATIVE_TTL_SECONDS, POSITIVE_TTL_SECONDS, tapKvKey } from "@releve/core/tap-rules";
+import { garments } from "@releve/db/schema";
+import { createGarment, createOwner, createUser, uniqueSlug } from "@releve/db/testing/factories";
+import { eq } from "drizzle-orm";
+import { SignJWT } from "jose";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { db, nextIp, tap, tokenFor } from "./helpers";
 
-describe("tap worker", () => {
-  it("answers /t/:slug itself, privately and uncached", async () => {
-    const res = await exports.default.fetch("http://releve.test/t/anything", { redirect: "manual" });
-    expect(res.headers.get("x-served-by")).toBe("releve-tap");
-    expect(res.headers.get("cache-control")).toBe("private, no-store");
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+/** Counts every way the worker could reach D1. */
+function spyOnD1() {
+  const spies = [vi.spyOn(env.DB, "prepare"), vi.spyOn(env.DB, "batch"), vi.spyOn(env.DB, "exec")];
+  return () => spies.reduce((n, spy) => n + spy.mock.calls.length, 0);
+}
+
+const sentMessages = () => {
+  const send = vi.spyOn(env.SCANS, "send");
+  return () => send.mock.calls.map(([body]) => ScanMessageSchema.parse(body));
+};
+
+/** The answer of two taps in a row: the first from D1 (KV miss), the second from KV. */
+async function tapTwice(path: string, init: Parameters<typeof tap>[1] = {}) {
+  const first = await tap(path, init);
+  const second = await tap(path, init);
+  expect(first.headers.get("x-tap-source")).toBe("d1");
+  expect(second.headers.get("x-tap-source")).toBe("kv");
+  expect(second.status).toBe(first.status);
+  expect(second.headers.get("location")).toBe(first.headers.get("location"));
+  return first;
+}
+
+describe("every tap-rule row, through D1 then KV", () => {
+  it("unknown slug: 404 'Resolution Failed' page, 'Invalid garment link', then home", async () => {
+    const res = await tapTwice(`/t/${uniqueSlug("zz")}`);
     expect(res.status).toBe(404);
+    expect(res.headers.get("content-type")).toMatch(/text\/html/);
     const html = await res.text();
-    expect(html).toContain("Resolution Failed");
+    expect(html).toContain("<h1>Resolution Failed</h1>");
     expect(html).toContain("Invalid garment link");
     expect(html).toContain("Redirecting to home...");
+    expect(html).toMatch(/<meta http-equiv="refresh" content="\d+;url=\/">/);
   });
 
-  it("escapes nothing dangerous into its page", async () => {
-    const res = await exports.default.fetch("http://releve.test/t/%3Cscript%3Ealert(1)%3C%2Fscript%3E");
-    expect(await res.text()).not.toContain("<script>");
+  it("inactive garment: the same 404 page, for its owner too", async () => {
+    const owner = await createOwner(db);
+    const g = await createGarment(db, { ownerUserId: owner.userId, active: false });
+    expect((await tapTwice(`/t/${g.slug}`)).status).toBe(404);
+    const asOwner = await tap(`/t/${g.slug}`, { ownerToken: await tokenFor(owner.userId) });
+    expect(asOwner.status).toBe(404);
+    expect(await asOwner.text()).toContain("Invalid garment link");
+  });
+
+  it("unclaimed: 302 to /claim/:slug, signed in or not", async () => {
+    const g = await createGarment(db);
+    const res = await tapTwice(`/t/${g.slug}`);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe(`/claim/${g.slug}`);
+    const signedIn = await tap(`/t/${g.slug}`, { ownerToken: await tokenFor(await createUser(db)) });
+    expect(signedIn.headers.get("location")).toBe(`/claim/${g.slug}`);
+  });
+
+  it("claimed, tapped by its owner: 302 to /dashboard/garment/:id", async () => {
+    const owner = await createOwner(db);
+    const g = await createGarment(db, { ownerUserId: owner.userId });
+    const res = await tapTwice(`/t/${g.slug}`, { ownerToken: await tokenFor(owner.userId) });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe(`/dashboard/garment/${g.id}`);
+  });
+
+  it("claimed, owner sharing on, anyone else: 302 to /share/:slug", async () => {
+    const owner = await createOwner(db, { sharing: true });
+    const g = await createGarment(db, { ownerUserId: owner.userId });
+    const anonymous = await tapTwice(`/t/${g.slug}`);
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.get("location")).toBe(`/share/${g.slug}`);
+    const otherUser = await tap(`/t/${g.slug}`, { ownerToken: await tokenFor(await createUser(db)) });
+    expect(otherUser.headers.get("location")).toBe(`/share/${g.slug}`);
+  });
+
+  it("claimed, owner sharing off, anyone else: 302 to /share/:slug (the page says it is unavailable)", async () => {
+    const owner = await createOwner(db, { sharing: false });
+    const g = await createGarment(db, { ownerUserId: owner.userId });
+    const res = await tapTwice(`/t/${g.slug}`);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe(`/share/${g.slug}`);
+    // The owner still lands on their own garment.
+    const asOwner = await tap(`/t/${g.slug}`, { ownerToken: await tokenFor(owner.userId) });
+    expect(asOwner.headers.get("location")).toBe(`/dashboard/garment/${g.id}`);
+  });
+});
+
+describe("KV first, D1 only on a miss", () => {
+  it("caches the route on a miss and answers the next tap with zero D1 queries", async () => {
+    const owner = await createOwner(db);
+    const g = await createGarment(db, { ownerUserId: owner.userId });
+    const miss = await tap(`/t/${g.slug}`);
+    expect(miss.headers.get("x-tap-source")).toBe("d1");
+    const listed = await env.TAP_KV.list({ prefix: tapKvKey(g.slug) });
+    expect(listed.keys).toHaveLength(1);
+    const ttl = (listed.keys[0]?.expiration ?? 0) - Date.now() / 1000;
+    expect(ttl).toBeGreaterThan(POSITIVE_TTL_SECONDS - 60);
+    expect(ttl).toBeLessThanOrEqual(POSITIVE_TTL_SECONDS + 1);
+
+    const d1Calls = spyOnD1();
+    const hit = await tap(`/t/${g.slug}`);
+    expect(hit.headers.get("x-tap-source")).toBe("kv");
+    expect(hit.headers.get("location")).toBe(`/share/${g.slug}`);
+    expect(d1Calls()).toBe(0);
+  });
+
+  it("answers from KV alone: with the garment row gone from D1, the cached answer still comes back", async () => {
+    const g = await createGarment(db);
+    await tap(`/t/${g.slug}`);
+    await db.delete(garments).where(eq(garments.id, g.id));
+    const res = await tap(`/t/${g.slug}`);
+    expect(res.headers.get("x-tap-source")).toBe("kv");
+    expect(res.headers.get("location")).toBe(`/claim/${g.slug}`);
+  });
+
+  it("negatively caches an unknown slug for 60 s, then looks again", async () => {
+    const slug = uniqueSlug("nc");
+    expect((await tap(`/t/${slug}`)).status).toBe(404);
+    const listed = await env.TAP_KV.list({ prefix: tapKvKey(slug) });
+    const ttl = (listed.keys[0]?.expiration ?? 0) - Date.now() / 1000;
+    expect(ttl).toBeGreaterThan(NEGATIVE_TTL_SECONDS - 5);
+    expect(ttl).toBeLessThanOrEqual(NEGATIVE_TTL_SECONDS + 1);
+
+    // Created behind the cache's back (no coherence call): still unknown while the entry lives.
+    await createGarment(db, { slug });
+    const d1Calls = spyOnD1();
+    const cached = await tap(`/t/${slug}`);
+    expect(cached.status).toBe(404);
+    expect(cached.headers.get("x-tap-source")).toBe("kv");
+    expect(d1Calls()).toBe(0);
+
+    // Once the entry has expired, the next tap reads D1 again.
+    await env.TAP_KV.delete(tapKvKey(slug));
+    const fresh = await tap(`/t/${slug}`);
+    expect(fresh.headers.get("location")).toBe(`/claim/${slug}`);
+  });
+
+  it("ignores a malformed KV entry and rewrites it from D1", async () => {
+    const g = await createGarment(db);
+    await env.TAP_KV.put(tapKvKey(g.slug), JSON.stringify({ v: 1, route: { garmentId: "oops" } }));
+    const res = await tap(`/t/${g.slug}`);
+    expect(res.headers.get("x-tap-source")).toBe("d1");
+    expect(res.headers.get("location")).toBe(`/claim/${g.slug}`);
+    expect(await env.TAP_KV.get(tapKvKey(g.slug), "json")).toMatchObject({ v: 1, route: { garmentId: g.id } });
+  });
+
+  it("still answers from D1 when KV fails", async () => {
+    const g = await createGarment(db);
+    vi.spyOn(env.TAP_KV, "get").mockRejectedValue(new Error("KV unavailable"));
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const res = await tap(`/t/${g.slug}`);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe(`/claim/${g.slug}`);
+  });
+
+  it("answers a D1 outage with a 503 'Failed to resolve garment link' page, never a 500", async () => {
+    const slug = uniqueSlug("down");
+    vi.spyOn(env.DB, "prepare").mockImplementation(() => {
+      throw new Error("D1 unavailable");
+    });
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    const res = await tap(`/t/${slug}`);
+    expect(res.status).toBe(503);
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
+    expect(await res.text()).toContain("Failed to resolve garment link");
+    expect(error).toHaveBeenCalled();
+  });
+});
+
+describe("bad input gets a defined answer before any lookup", () => {
+  const odd = [
+    `/t/${"a".repeat(65)}`,
+    "/t/mb_001",
+    "/t/mb.001",
+    "/t/-mb-001",
+    "/t/%3Cscript%3Ealert(1)%3C%2Fscript%3E",
+    "/t/%E0%A4%A",
+    "/t/%00",
+    "/t/mb%20001",
+    "/t/caf%C3%A9",
+    "/t/",
+    "/t",
+    "/t/a/b",
+  ];
+
+  it.each(odd)("%s answers 404 'Invalid garment link' without touching KV or D1", async (path) => {
+    const d1Calls = spyOnD1();
+    const kvGet = vi.spyOn(env.TAP_KV, "get");
+    const res = await tap(path);
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html).toContain("Invalid garment link");
+    expect(html).not.toContain("<script>alert");
+    expect(d1Calls()).toBe(0);
+    expect(kvGet).not.toHaveBeenCalled();
+  });
+
+  it("accepts an upper-case tag and a trailing slash as the same slug", async () => {
+    const g = await createGarment(db);
+    expect((await tap(`/t/${g.slug.toUpperCase()}`)).headers.get("location")).toBe(`/claim/${g.slug}`);
+    expect((await tap(`/t/${g.slug}/`)).headers.get("location")).toBe(`/claim/${g.slug}`);
+  });
+});
+
+describe("responses", () => {
+  it("are private, uncached 302s with a referrer policy (never 301)", async () => {
+    const g = await createGarment(db);
+    for (const res of [await tap(`/t/${g.slug}`), await tap(`/t/${g.slug}`)]) {
+      expect(res.status).toBe(302);
+      expect(res.headers.get("cache-control")).toBe("private, no-store");
+      expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+      expect(res.headers.get("x-served-by")).toBe("releve-tap");
+    }
+    const missing = await tap(`/t/${uniqueSlug("zz")}`);
+    expect(missing.headers.get("cache-control")).toBe("private, no-store");
+    expect(missing.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+  });
+
+  it("answer HEAD like GET, without a body and without a scan", async () => {
+    const g = await createGarment(db);
+    const sent = sentMessages();
+    const res = await tap(`/t/${g.slug}`, { method: "HEAD" });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe(`/claim/${g.slug}`);
+    expect(await res.text()).toBe("");
+    const missing = await tap(`/t/${uniqueSlug("zz")}`, { method: "HEAD" });
+    expect(missing.status).toBe(404);
+    expect(sent()).toEqual([]);
+  });
+
+  it("go through the real worker entry", async () => {
+    const g = await createGarment(db);
+    const res = await exports.default.fetch(`http://releve.test/t/${g.slug}`, { redirect: "manual" });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe(`/claim/${g.slug}`);
+    expect(res.headers.get("x-served-by")).toBe("releve-tap");
+  });
+});
+
+describe("the owner token", () => {
+  const secret = new TextEncoder().encode(env.SESSION_SECRET);
+  const now = () => Math.floor(Date.now() / 1000);
+
+  async function claimed() {
+    const owner = await createOwner(db);
+    const g = await createGarment(db, { ownerUserId: owner.userId });
+    return { owner, g };
+  }
+
+  it("valid: the owner lands on their garment page", async () => {
+    const { owner, g } = await claimed();
+    const res = await tap(`/t/${g.slug}`, { ownerToken: await tokenFor(owner.userId) });
+    expect(res.headers.get("location")).toBe(`/dashboard/garment/${g.id}`);
+  });
+
+  it("expired: treated as no token (visitor share page)", async () => {
+    const { owner, g } = await claimed();
+    const expired = await new SignJWT({})
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(owner.userId)
+      .setIssuer("releve")
+      .setAudience("releve:owner")
+      .setIssuedAt(now() - 7200)
+      .setExpirationTime(now() - 60)
+      .sign(secret);
+    const res = await tap(`/t/${g.slug}`, { ownerToken: expired });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe(`/share/${g.slug}`);
+  });
+
+  it("forged (other secret, tampered subject, alg none, garbage): treated as no token", async () => {
+    const { owner, g } = await claimed();
+    const otherSecret = await new SignJWT({})
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(owner.userId)
+      .setIssuer("releve")
+      .setAudience("releve:owner")
+      .setIssuedAt()
+      .setExpirationTime("1h")
+      .sign(new TextEncoder().encode("an-attacker-secret-that-is-long-enough-000"));
+    const visitorToken = await tokenFor(await createUser(db));
+    const [header, , signature] = visitorToken.split(".");
+    const payload = btoa(
+      JSON.stringify({ sub: owner.userId, iss: "releve", aud: "releve:owner", iat: now(), exp: now() + 600 }),
+    )
+      .replace(/=+$/, "")
+      .replace(/\+/g, "-")
+      .replace(/\//g, "_");
+    const tampered = `${header}.${payload}.${signature}`;
+    const none = `${btoa('{"alg":"none"}').replace(/=+$/, "")}.${payload}.`;
+
+    for (const token of [otherSecret, tampered, none, "garbage", "a.b.c", "x".repeat(4000)]) {
+      const res = await tap(`/t/${g.slug}`, { ownerToken: token });
+      expect(res.status, token.slice(0, 20)).toBe(302);
+      expect(res.headers.get("location")).toBe(`/share/${g.slug}`);
+    }
+  });
+});
+
+describe("scans", () => {
+  it("a real tap sends one message after the response: ids, viewer, event, place, device", async () => {
+    const owner = await createOwner(db, { withActiveEvent: true });
+    const g = await createGarment(db, { ownerUserId: owner.userId });
+    const sent = sentMessages();
+    const before = Date.now();
+    await tap(`/t/${g.slug}`, {
+      ip: nextIp(),
+      cf: { city: "Paris", country: "FR" },
+    } as Parameters<typeof tap>[1]);
+    const [message, ...rest] = sent();
+    expect(rest).toEqual([]);
+    expect(message).toMatchObject({
+      v: 1,
+      source: "tap",
+      slug: g.slug,
+      garmentId: g.id,
+      ownerUserId: owner.userId,
+      viewerKind: "anonymous",
+      activeEventId: owner.eventId,
+      userAgent: expect.stringContaining("iPhone"),
+    });
+    expect(message?.scanId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(message?.scannedAt).toBeGreaterThanOrEqual(before);
+    // request.cf is the runtime's: the test runner passes ours through, production fills it at the edge.
+    expect([message?.city, message?.country]).toEqual(["Paris", "FR"]);
+  });
+
+  it("records who tapped: owner, visitor (signed in) or anonymous", async () => {
+    const owner = await createOwner(db);
+    const g = await createGarment(db, { ownerUserId: owner.userId });
+    const sent = sentMessages();
+    await tap(`/t/${g.slug}`, { ownerToken: await tokenFor(owner.userId) });
+    await tap(`/t/${g.slug}`, { ownerToken: await tokenFor(await createUser(db)) });
+    await tap(`/t/${g.slug}`);
+    expect(sent().map((m) => m.viewerKind)).toEqual(["owner", "visitor", "anonymous"]);
+  });
+
+  it("is not sent for HEAD, bots, prefetches, link-tester dry runs or unresolvable slugs", async () => {
+    const g = await createGarment(db);
+    const inactive = await createGarment(db, { active: false });
+    const sent = sentMessages();
+    await tap(`/t/${g.slug}`, { method: "HEAD" });
+    await tap(`/t/${g.slug}`, {
+      userAgent: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+    });
+    await tap(`/t/${g.slug}`, { userAgent: "WhatsApp/2.23.20.0" });
+    await tap(`/t/${g.slug}`, { userAgent: "facebookexternalhit/1.1" });
+    await tap(`/t/${g.slug}`, { headers: { "sec-purpose": "prefetch" } });
+    await tap(`/t/${g.slug}`, { headers: { "x-releve-dry-run": "1" } });
+    await tap(`/t/${inactive.slug}`);
+    await tap(`/t/${uniqueSlug("zz")}`);
+    expect(sent()).toEqual([]);
+    // The same slug, tapped by a person, is a scan.
+    await tap(`/t/${g.slug}`);
+    expect(sent()).toHaveLength(1);
+  });
+
+  it("burst guard: a burst from one IP on one slug is one scan; the redirect still answers every time", async () => {
+    const g = await createGarment(db);
+    const sent = sentMessages();
+    const ip = nextIp();
+    for (let i = 0; i < 5; i++) {
+      const res = await tap(`/t/${g.slug}`, { ip });
+      expect(res.status).toBe(302);
+    }
+    await tap(`/t/${g.slug}`, { ip: nextIp() });
+    const ids = sent().map((m) => m.scanId);
+    // One message per (IP, slug, minute) leaves this isolate. Across isolates the shared id is
+    // what makes the count exact: scan-jobs stores each id once (see its tests).
+    expect(ids).toHaveLength(2);
+    expect(new Set(ids).size).toBe(2);
+  });
+
+  it("still redirects when the queue is down", async () => {
+    const g = await createGarment(db);
+    vi.spyOn(env.SCANS, "send").mockRejectedValue(new Error("queue unavailable"));
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    const res = await tap(`/t/${g.slug}`);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe(`/claim/${g.slug}`);
+    expect(error).toHaveBeenCalledWith(expect.stringContaining("not enqueued"), expect.any(Error));
   });
 });

@@ -2,6 +2,8 @@ import { AppError, EnvError, type ErrorBody } from "@releve/core";
 import { Hono } from "hono";
 import { requestId } from "hono/request-id";
 import { getWebEnv, type WebEnv } from "../env.server";
+import { admin } from "./admin";
+import { scans } from "./scans";
 
 export type ApiEnv = { Bindings: Env; Variables: { requestId: string; env: WebEnv } };
 
@@ -24,6 +26,9 @@ api.get("/health", async (c) => {
   const row = await DB.prepare("select count(*) as garments from garments").first<{ garments: number }>();
   return c.json({ ok: true, garments: row?.garments ?? 0 });
 });
+
+api.route("/admin", admin);
+api.route("/scans", scans);
 
 // A catch-all route, not notFound(): once mounted under the shell, unmatched /api paths
 // must not fall through to the page renderer.

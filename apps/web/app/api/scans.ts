@@ -1,0 +1,48 @@
+import { AppError } from "@releve/core";
+import { OWNER_TOKEN_COOKIE, verifyOwnerToken } from "@releve/core/owner-token";
+import { LogScanRequestSchema } from "@releve/core/scan-message";
+import { decideTap, viewerKindOf } from "@releve/core/tap-rules";
+import { buildScanMessage } from "@releve/core/tap-scan";
+import { getTapRoute } from "@releve/db/tap-cache";
+import { Hono } from "hono";
+import { getCookie } from "hono/cookie";
+import { z } from "zod";
+import type { ApiEnv } from "./index";
+
+/**
+ * The spec's log-scan call (part 1 §7) for clients that log a scan themselves. A tap on
+ * `/t/:slug` already logs its scan; both go through the same queue, message and burst guard,
+ * so a client that taps and then calls this within the minute is still counted once.
+ */
+export const scans = new Hono<ApiEnv>();
+
+scans.post("/", async (c) => {
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch {
+    throw new AppError("bad_request", "The request body must be JSON.");
+  }
+  const parsed = LogScanRequestSchema.safeParse(body);
+  if (!parsed.success) {
+    throw new AppError("bad_request", "Invalid scan.", z.flattenError(parsed.error).fieldErrors);
+  }
+  const { short_slug: slug, device_info: device } = parsed.data;
+
+  const env = c.get("env");
+  const { route } = await getTapRoute(env, slug, (promise) => c.executionCtx.waitUntil(promise));
+  if (!route || decideTap(route, null).status === 404) throw new AppError("not_found", "Invalid garment link");
+
+  const viewerUserId = await verifyOwnerToken(env.SESSION_SECRET, getCookie(c, OWNER_TOKEN_COOKIE));
+  const message = await buildScanMessage(env.SESSION_SECRET, {
+    route,
+    viewer: viewerKindOf(route, viewerUserId),
+    request: c.req.raw,
+    source: "api",
+    userAgent: device?.user_agent ?? c.req.header("user-agent") ?? null,
+    now: Date.now(),
+  });
+  // Awaited, unlike the tap's: the caller asked for exactly this, and 202 must mean "queued".
+  await env.SCANS.send(message, { contentType: "json" });
+  return c.json({ scan_id: message.scanId }, 202);
+});

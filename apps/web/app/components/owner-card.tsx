@@ -1,0 +1,44 @@
+import type { PublicProfile } from "@releve/core/share-visibility";
+
+/** The owner as a visitor sees them after a tap; also the live preview on the profile form. */
+export function OwnerCard({ profile, garmentTitle }: { profile: PublicProfile; garmentTitle?: string | null }) {
+  return (
+    <article aria-label={`${profile.name}'s card`} className="border border-ink/10 bg-white p-6 text-center shadow-sm">
+      <div
+        aria-hidden
+        className="mx-auto flex size-20 items-center justify-center rounded-full bg-ink font-display text-2xl tracking-widest text-ivory"
+      >
+        {profile.initials}
+      </div>
+      <h2 className="mt-4 font-display text-2xl">{profile.name}</h2>
+      {profile.cityRegion && (
+        <p className="mt-1 text-sm uppercase tracking-[0.18em] text-stone">{profile.cityRegion}</p>
+      )}
+      {profile.bio && <p className="mx-auto mt-4 max-w-sm text-stone">{profile.bio}</p>}
+      {profile.channels.length > 0 ? (
+        <ul className="mt-6 flex flex-col gap-2 text-left">
+          {profile.channels.map((c) => (
+            <li key={c.kind}>
+              <a
+                href={c.href}
+                rel="noopener noreferrer nofollow"
+                target={c.href.startsWith("http") ? "_blank" : undefined}
+                className="flex min-h-11 items-center justify-between gap-4 border border-ink/10 px-4 py-2 hover:border-ink"
+              >
+                <span className="text-xs uppercase tracking-[0.16em] text-stone">{c.label}</span>
+                <span className="min-w-0 truncate">{c.value}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-6 text-sm text-stone">No contact details shared.</p>
+      )}
+      {garmentTitle && (
+        <p className="mt-6 inline-block border border-gold/40 px-3 py-1 text-xs uppercase tracking-[0.18em] text-gold">
+          {garmentTitle}
+        </p>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,33 @@
+import { useState } from "react";
+
+/** A labelled on/off switch that is a real checkbox (works without JavaScript, read by screen readers). */
+export function SwitchField({
+  name,
+  label,
+  defaultChecked,
+  description,
+}: {
+  name: string;
+  label: string;
+  defaultChecked: boolean;
+  description?: string;
+}) {
+  const [on, setOn] = useState(defaultChecked);
+  return (
+    <label className="flex min-h-11 cursor-pointer items-center justify-between gap-4">
+      <span className="flex flex-col text-sm">
+        <span>{label}</span>
+        {description && <span className="text-xs text-stone">{description}</span>}
+      </span>
+      <input
+        type="checkbox"
+        role="switch"
+        aria-checked={on}
+        name={name}
+        defaultChecked={defaultChecked}
+        onChange={(e) => setOn(e.target.checked)}
+        className="h-6 w-11 shrink-0 cursor-pointer appearance-none rounded-full bg-ink/20 bg-[radial-gradient(circle_at_12px_50%,white_9px,transparent_10px)] transition-all checked:bg-ink checked:bg-[radial-gradient(circle_at_32px_50%,white_9px,transparent_10px)]"
+      />
+    </label>
+  );
+}

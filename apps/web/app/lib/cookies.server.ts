@@ -1,0 +1,58 @@
+import { createCookie } from "react-router";
+import type { WebEnv } from "../env.server";
+
+export const SESSION_COOKIE = "releve_session";
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** Secure everywhere but plain-http localhost, where browsers would drop a Secure cookie. */
+export function isSecureRequest(request: Request): boolean {
+  const { protocol, hostname } = new URL(request.url);
+  return !(protocol === "http:" && (hostname === "localhost" || hostname === "127.0.0.1" || hostname === "[::1]"));
+}
+
+function serializeCookie(name: string, value: string, opts: { maxAge: number; secure: boolean }): string {
+  const parts = [`${name}=${value}`, "Path=/", "HttpOnly", "SameSite=Lax", `Max-Age=${opts.maxAge}`];
+  if (opts.secure) parts.push("Secure");
+  return parts.join("; ");
+}
+
+export function sessionCookieHeader(request: Request, token: string): string {
+  return serializeCookie(SESSION_COOKIE, token, { maxAge: SESSION_TTL_MS / 1000, secure: isSecureRequest(request) });
+}
+
+export function clearCookieHeader(request: Request, name: string): string {
+  return serializeCookie(name, "", { maxAge: 0, secure: isSecureRequest(request) });
+}
+
+export function readCookie(request: Request, name: string): string | null {
+  const header = request.headers.get("Cookie");
+  if (!header) return null;
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq === -1) continue;
+    if (part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim() || null;
+  }
+  return null;
+}
+
+/** The garment a visitor was about to claim; it must survive sign-up and email verification. */
+export function pendingClaimCookie(env: WebEnv, request: Request) {
+  return createCookie("releve_pending_claim", {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: isSecureRequest(request),
+    maxAge: 24 * 60 * 60,
+    secrets: [env.SESSION_SECRET],
+  });
+}
+
+export async function readPendingClaim(env: WebEnv, request: Request): Promise<string | null> {
+  const value = await pendingClaimCookie(env, request).parse(request.headers.get("Cookie"));
+  return typeof value === "string" && /^[a-z0-9][a-z0-9-]{0,63}$/.test(value) ? value : null;
+}
+
+export async function pendingClaimHeader(env: WebEnv, request: Request, slug: string | null): Promise<string> {
+  const cookie = pendingClaimCookie(env, request);
+  return slug === null ? cookie.serialize("", { maxAge: 0 }) : cookie.serialize(slug);
+}

@@ -1,0 +1,85 @@
+import { type Db, emailOutbox } from "@releve/db";
+import type { WebEnv } from "../env.server";
+
+export interface OutgoingEmail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  kind: "email_verification" | "password_reset";
+}
+
+/** The one way email leaves the app (DESIGN.md §4): the outbox locally, the Workers binding in production. */
+export interface EmailSender {
+  send(email: OutgoingEmail): Promise<void>;
+}
+
+export function outboxSender(db: Db): EmailSender {
+  return {
+    async send(email) {
+      await db.insert(emailOutbox).values({
+        to_address: email.to,
+        subject: email.subject,
+        text_body: email.text,
+        html_body: email.html ?? null,
+        kind: email.kind,
+        sent_at: new Date(),
+      });
+    },
+  };
+}
+
+export function bindingSender(binding: SendEmail, from: string): EmailSender {
+  return {
+    async send(email) {
+      await binding.send({ from, to: email.to, subject: email.subject, text: email.text, html: email.html });
+    },
+  };
+}
+
+export function getEmailSender(env: WebEnv, db: Db): EmailSender {
+  if (env.APP_ENV === "production" && env.EMAIL) return bindingSender(env.EMAIL, env.EMAIL_FROM);
+  return outboxSender(db);
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+
+function layout(title: string, paragraphs: string[], action: { label: string; url: string }): string {
+  return `<!doctype html><html><body style="margin:0;background:#faf7f2;font-family:Helvetica,Arial,sans-serif;color:#16130f">
+<div style="max-width:480px;margin:0 auto;padding:40px 24px">
+<p style="font-family:Georgia,serif;font-size:22px;letter-spacing:4px;margin:0 0 32px">RELEVÉ</p>
+<h1 style="font-family:Georgia,serif;font-weight:400;font-size:24px">${escapeHtml(title)}</h1>
+${paragraphs.map((p) => `<p style="line-height:1.6;color:#6b645a">${escapeHtml(p)}</p>`).join("\n")}
+<p style="margin:32px 0"><a href="${escapeHtml(action.url)}" style="background:#16130f;color:#faf7f2;padding:14px 22px;text-decoration:none;letter-spacing:2px;font-size:12px;text-transform:uppercase">${escapeHtml(action.label)}</a></p>
+<p style="font-size:12px;color:#6b645a">If the button does not work, paste this link into your browser:<br>${escapeHtml(action.url)}</p>
+</div></body></html>`;
+}
+
+export function verificationEmail(to: string, firstName: string, url: string): OutgoingEmail {
+  const lines = [
+    `Welcome to Relevé, ${firstName}.`,
+    "Please confirm your email address. The link is valid for 24 hours.",
+  ];
+  return {
+    to,
+    kind: "email_verification",
+    subject: "Confirm your email address",
+    text: `${lines.join("\n\n")}\n\n${url}\n`,
+    html: layout("Confirm your email address", lines, { label: "Confirm email", url }),
+  };
+}
+
+export function passwordResetEmail(to: string, url: string): OutgoingEmail {
+  const lines = [
+    "Someone asked to reset the password of your Relevé account.",
+    "The link is valid for one hour. If it was not you, ignore this email: your password stays as it is.",
+  ];
+  return {
+    to,
+    kind: "password_reset",
+    subject: "Reset your password",
+    text: `${lines.join("\n\n")}\n\n${url}\n`,
+    html: layout("Reset your password", lines, { label: "Choose a new password", url }),
+  };
+}

@@ -1,0 +1,34 @@
+import { normalizeSlug } from "@releve/core/slug";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const CHIP = /^RLV(-[A-Z0-9]+){2,}$/i;
+
+/**
+ * What a wearer types from a label, or reads from a tag, to find a garment: its short slug,
+ * a `/t/<slug>` link, its tag UUID or its chip id. Returns the slug of an existing garment,
+ * or null.
+ */
+export async function slugFromCode(db: D1Database, raw: string): Promise<string | null> {
+  const code = raw.trim();
+  if (code === "" || code.length > 300) return null;
+  if (UUID.test(code) || CHIP.test(code)) {
+    const row = await db
+      .prepare("SELECT short_slug FROM garments WHERE tag_uuid = ?1 OR nfc_chip_id = ?2 LIMIT 1")
+      .bind(code.toLowerCase(), code.toUpperCase())
+      .first<{ short_slug: string }>();
+    return row?.short_slug ?? null;
+  }
+  const fromLink = /\/t\/([^/?#\s]+)/.exec(code)?.[1];
+  let slug: string | null = null;
+  try {
+    slug = normalizeSlug(fromLink ? decodeURIComponent(fromLink) : code);
+  } catch {
+    return null;
+  }
+  if (!slug) return null;
+  const row = await db
+    .prepare("SELECT short_slug FROM garments WHERE short_slug = ?1")
+    .bind(slug)
+    .first<{ short_slug: string }>();
+  return row?.short_slug ?? null;
+}

@@ -1,0 +1,254 @@
+import { type FieldErrors, ForgotPasswordSchema, fieldErrors, LoginSchema, SignupSchema } from "@releve/core";
+import { AUTH_MESSAGES, claimSlugFromPath, PASSWORD_RULES, safeRedirect } from "@releve/core/auth-constants";
+import { Button, FormAlert, TextField } from "@releve/ui";
+import { useEffect } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { toast } from "sonner";
+import { GeneralErrorBoundary } from "../components/error-boundary";
+import { authenticate, requestPasswordReset, signUp } from "../lib/auth.server";
+import { authDeps, formString, postSignInDestination } from "../lib/auth-page.server";
+import { pendingClaimHeader, readPendingClaim } from "../lib/cookies.server";
+import { createSession } from "../lib/session.server";
+import { toastHeader } from "../lib/toast.server";
+import { getUser } from "../lib/user.server";
+import type { Route } from "./+types/auth";
+
+const MODES = ["login", "signup", "forgot"] as const;
+type Mode = (typeof MODES)[number];
+const modeOf = (value: unknown): Mode => (MODES.includes(value as Mode) ? (value as Mode) : "login");
+
+type ActionData = {
+  mode: Mode;
+  formError?: string;
+  fieldErrors?: FieldErrors;
+  values?: { email?: string; firstName?: string; lastName?: string };
+};
+
+export const meta: Route.MetaFunction = ({ loaderData: data }) => [
+  {
+    title: `${data?.mode === "signup" ? "Create an account" : data?.mode === "forgot" ? "Reset your password" : "Client login"} · Relevé`,
+  },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const redirectParam = url.searchParams.get("redirect");
+  const redirectTo = redirectParam ? safeRedirect(redirectParam, "") : "";
+  const deps = authDeps(request, context);
+
+  // Spec part 1 §4: a signed-in user arriving here goes to the pending claim, else the
+  // redirect, else /dashboard (the screen rule, as opposed to the sign-in handler's wardrobe).
+  if (getUser(context)) {
+    const pending = await readPendingClaim(deps.env, request);
+    if (pending)
+      throw redirect(`/claim/${pending}`, {
+        headers: { "Set-Cookie": await pendingClaimHeader(deps.env, request, null) },
+      });
+    throw redirect(redirectTo || "/dashboard");
+  }
+
+  const headers = new Headers();
+  const claimSlug = claimSlugFromPath(redirectTo);
+  if (claimSlug) headers.append("Set-Cookie", await pendingClaimHeader(deps.env, request, claimSlug));
+  return data({ mode: modeOf(url.searchParams.get("mode")), redirectTo }, { headers });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const deps = authDeps(request, context);
+  const form = await request.formData();
+  const mode = modeOf(formString(form, "intent"));
+  const redirectTo = formString(form, "redirectTo");
+  const fail = (status: number, body: Omit<ActionData, "mode">) => data<ActionData>({ mode, ...body }, { status });
+
+  if (mode === "login") {
+    const parsed = LoginSchema.safeParse({ email: formString(form, "email"), password: formString(form, "password") });
+    if (!parsed.success)
+      return fail(400, { fieldErrors: fieldErrors(parsed.error), values: { email: formString(form, "email") } });
+    const result = await authenticate(deps.db, { ...parsed.data, ip: deps.ip });
+    if (!result.ok) {
+      return fail(result.reason === "locked" ? 429 : 400, {
+        formError: result.reason === "locked" ? AUTH_MESSAGES.lockedOut : AUTH_MESSAGES.invalidCredentials,
+        values: { email: parsed.data.email },
+      });
+    }
+    const session = await createSession(deps.db, request, result.userId);
+    const { to, headers } = await postSignInDestination(request, deps, redirectTo);
+    const out = new Headers([
+      ["Set-Cookie", session.cookie],
+      ...headers.map((h): [string, string] => ["Set-Cookie", h]),
+    ]);
+    return redirect(to, { headers: out });
+  }
+
+  if (mode === "signup") {
+    const values = {
+      firstName: formString(form, "firstName"),
+      lastName: formString(form, "lastName"),
+      email: formString(form, "email"),
+    };
+    const parsed = SignupSchema.safeParse({
+      ...values,
+      password: formString(form, "password"),
+      confirmPassword: formString(form, "confirmPassword"),
+    });
+    if (!parsed.success) return fail(400, { fieldErrors: fieldErrors(parsed.error), values });
+    const result = await signUp(deps.db, parsed.data, deps.mail);
+    if (!result.ok) return fail(400, { fieldErrors: { email: AUTH_MESSAGES.emailTaken }, values });
+    const session = await createSession(deps.db, request, result.userId);
+    const { to, headers } = await postSignInDestination(request, deps, redirectTo);
+    const out = new Headers([
+      ["Set-Cookie", session.cookie],
+      ...headers.map((h): [string, string] => ["Set-Cookie", h]),
+    ]);
+    out.append(
+      "Set-Cookie",
+      await toastHeader(deps.env, { type: "success", title: "Success", description: AUTH_MESSAGES.signupSuccess }),
+    );
+    return redirect(to, { headers: out });
+  }
+
+  const parsed = ForgotPasswordSchema.safeParse({ email: formString(form, "email") });
+  if (!parsed.success)
+    return fail(400, { fieldErrors: fieldErrors(parsed.error), values: { email: formString(form, "email") } });
+  // Sent after the response, so an existing and an unknown email answer alike, at the same speed.
+  deps.ctx.waitUntil(
+    requestPasswordReset(deps.db, parsed.data.email, deps.mail).catch((error) => console.error("[reset-email]", error)),
+  );
+  const back = `/auth?mode=login${redirectTo ? `&redirect=${encodeURIComponent(redirectTo)}` : ""}`;
+  return redirect(back, {
+    headers: {
+      "Set-Cookie": await toastHeader(deps.env, {
+        type: "success",
+        title: "Success",
+        description: AUTH_MESSAGES.resetSent,
+      }),
+    },
+  });
+}
+
+const COPY: Record<Mode, { title: string; lead: string; submit: string; busy: string }> = {
+  login: { title: "Client Login", lead: "Welcome back to your wardrobe.", submit: "Sign In", busy: "Signing in..." },
+  signup: {
+    title: "Create Account",
+    lead: "Claim your pieces and choose what you share.",
+    submit: "Create Account",
+    busy: "Creating account...",
+  },
+  forgot: {
+    title: "Reset Password",
+    lead: "We will email you a link to choose a new password.",
+    submit: "Send Reset Link",
+    busy: "Sending...",
+  },
+};
+
+export default function AuthRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const result = actionData as ActionData | undefined;
+  const mode = loaderData.mode;
+  const copy = COPY[mode];
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/auth");
+  const errors = result?.mode === mode ? (result.fieldErrors ?? {}) : {};
+  const values = result?.mode === mode ? (result.values ?? {}) : {};
+  const formError = result?.mode === mode ? result.formError : undefined;
+  const withRedirect = (m: Mode) =>
+    `/auth?mode=${m}${loaderData.redirectTo ? `&redirect=${encodeURIComponent(loaderData.redirectTo)}` : ""}`;
+
+  useEffect(() => {
+    if (formError) toast.error("Error", { description: formError });
+  }, [formError]);
+
+  return (
+    <section className="mx-auto w-full max-w-md px-5 py-12 sm:py-20">
+      <Link to="/" className="text-xs uppercase tracking-[0.2em] text-stone underline-offset-4 hover:underline">
+        ← Back to Home
+      </Link>
+      <h1 className="mt-8 font-display text-4xl">{copy.title}</h1>
+      <p className="mt-2 text-stone">{copy.lead}</p>
+
+      {/* key: switching modes mounts a fresh, empty form */}
+      <Form key={mode} method="post" action={`/auth?mode=${mode}`} className="mt-8 flex flex-col gap-5" noValidate>
+        <input type="hidden" name="intent" value={mode} />
+        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        {formError && <FormAlert title="Error">{formError}</FormAlert>}
+        {mode === "signup" && (
+          <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
+            <TextField
+              label="First name"
+              name="firstName"
+              autoComplete="given-name"
+              required
+              defaultValue={values.firstName}
+              error={errors.firstName}
+            />
+            <TextField
+              label="Last name"
+              name="lastName"
+              autoComplete="family-name"
+              required
+              defaultValue={values.lastName}
+              error={errors.lastName}
+            />
+          </div>
+        )}
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={values.email}
+          error={errors.email}
+        />
+        {mode !== "forgot" && (
+          <TextField
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete={mode === "signup" ? "new-password" : "current-password"}
+            required
+            minLength={mode === "signup" ? 10 : undefined}
+            hint={mode === "signup" ? PASSWORD_RULES : undefined}
+            error={errors.password}
+          />
+        )}
+        {mode === "signup" && (
+          <TextField
+            label="Confirm password"
+            name="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            required
+            error={errors.confirmPassword}
+          />
+        )}
+        <Button type="submit" disabled={busy} aria-busy={busy} className="mt-2 w-full">
+          {busy ? copy.busy : copy.submit}
+        </Button>
+      </Form>
+
+      <nav aria-label="Other options" className="mt-8 flex flex-col gap-3 text-sm text-stone">
+        {mode !== "login" && (
+          <Link to={withRedirect("login")} className="underline underline-offset-4">
+            Already have an account? Sign in
+          </Link>
+        )}
+        {mode !== "signup" && (
+          <Link to={withRedirect("signup")} className="underline underline-offset-4">
+            New to Relevé? Create an account
+          </Link>
+        )}
+        {mode === "login" && (
+          <Link to={withRedirect("forgot")} className="underline underline-offset-4">
+            Forgot your password?
+          </Link>
+        )}
+      </nav>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

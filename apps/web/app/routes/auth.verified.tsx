@@ -1,0 +1,87 @@
+import { AUTH_MESSAGES } from "@releve/core";
+import { Button, buttonClass, FormAlert } from "@releve/ui";
+import { useEffect, useRef } from "react";
+import { data, Form, Link, redirect } from "react-router";
+import { GeneralErrorBoundary } from "../components/error-boundary";
+import { verifyEmail } from "../lib/auth.server";
+import { authDeps, formString } from "../lib/auth-page.server";
+import { pendingClaimHeader, readPendingClaim } from "../lib/cookies.server";
+import { redirectWithToast } from "../lib/toast.server";
+import { getUser } from "../lib/user.server";
+import type { Route } from "./+types/auth.verified";
+
+export const meta = () => [{ title: "Verifying your account · Relevé" }, { name: "robots", content: "noindex" }];
+export const headers = () => ({ "Referrer-Policy": "no-referrer" });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token");
+  // The link in the email lands here; the token is spent by the POST below, so a mail
+  // scanner that merely fetches the link cannot use it up.
+  if (token) return { token };
+  // Spec part 1 §2: pending claim -> the claim; signed in -> the wardrobe; else /auth.
+  const deps = authDeps(request, context);
+  if (getUser(context)) {
+    const pending = await readPendingClaim(deps.env, request);
+    if (pending)
+      throw redirect(`/claim/${pending}`, {
+        headers: { "Set-Cookie": await pendingClaimHeader(deps.env, request, null) },
+      });
+    throw redirect("/dashboard/wardrobe");
+  }
+  throw redirect("/auth");
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const deps = authDeps(request, context);
+  const token = formString(await request.formData(), "token");
+  if (!(await verifyEmail(deps.db, token))) return data({ error: AUTH_MESSAGES.tokenInvalid }, { status: 400 });
+  return redirectWithToast(deps.env, "/auth/verified", {
+    type: "success",
+    title: "Email verified",
+    description: AUTH_MESSAGES.emailVerified,
+  });
+}
+
+export default function VerifiedRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const form = useRef<HTMLFormElement>(null);
+  const submitted = useRef(false);
+  useEffect(() => {
+    if (!actionData && !submitted.current) {
+      submitted.current = true;
+      form.current?.requestSubmit();
+    }
+  }, [actionData]);
+
+  return (
+    <section className="mx-auto flex max-w-md flex-col items-center px-5 py-24 text-center">
+      {actionData?.error ? (
+        <>
+          <h1 className="font-display text-3xl">Verification failed</h1>
+          <div className="mt-6 w-full text-left">
+            <FormAlert>{actionData.error}</FormAlert>
+          </div>
+          <Link to="/auth" className={buttonClass("primary", "mt-8")}>
+            Go to Client Login
+          </Link>
+        </>
+      ) : (
+        <>
+          <span aria-hidden className="size-10 animate-spin rounded-full border-2 border-ink/15 border-t-gold" />
+          <h1 className="mt-6 font-display text-3xl" aria-live="polite">
+            Verifying your account...
+          </h1>
+          <Form ref={form} method="post" className="mt-8">
+            <input type="hidden" name="token" value={loaderData.token} />
+            <noscript>
+              <Button type="submit">Verify my email</Button>
+            </noscript>
+          </Form>
+        </>
+      )}
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

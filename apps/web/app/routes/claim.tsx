@@ -1,0 +1,163 @@
+import { AUTO_CLAIM_DELAY_MS, CLAIM_MESSAGES, CLAIM_TIMEOUT_MS, garmentLabels } from "@releve/core/garment";
+import { normalizeSlug } from "@releve/core/slug";
+import { Button, buttonClass } from "@releve/ui";
+import { useEffect, useRef, useState } from "react";
+import { data, Link, redirect, useActionData, useFetcher } from "react-router";
+import { GeneralErrorBoundary } from "../components/error-boundary";
+import { authDeps } from "../lib/auth-page.server";
+import { type ClaimFailure, claimAndRespond } from "../lib/claim.server";
+import { pendingClaimHeader } from "../lib/cookies.server";
+import { getUser } from "../lib/user.server";
+import type { Route } from "./+types/claim";
+
+export const meta = () => [{ title: "Claim Your Garment · Relevé" }, { name: "robots", content: "noindex" }];
+
+type ClaimError = ClaimFailure;
+
+async function garmentBySlug(db: D1Database, slug: string) {
+  return db
+    .prepare(
+      "SELECT id, name, title, brand, garment_type, color, size, status, is_active, owner_user_id FROM garments WHERE short_slug = ?1",
+    )
+    .bind(slug)
+    .first<{
+      id: number;
+      name: string | null;
+      title: string | null;
+      brand: string | null;
+      garment_type: string | null;
+      color: string | null;
+      size: string | null;
+      status: string;
+      is_active: number;
+      owner_user_id: string | null;
+    }>();
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const slug = normalizeSlug(params.slug);
+  if (!slug) throw new Response("Not Found", { status: 404 });
+  const deps = authDeps(request, context);
+  // The tap sent us here from a routing hint (KV); D1 decides what is true (DESIGN.md §3).
+  const garment = await garmentBySlug(deps.env.DB, slug);
+  if (garment?.is_active !== 1) throw new Response("Not Found", { status: 404 });
+
+  const user = getUser(context);
+  if (!user) {
+    // Spec part 1 §4: remember the garment, then sign in (or up) and come back.
+    throw redirect(`/auth?redirect=${encodeURIComponent(`/claim/${slug}`)}`, {
+      headers: { "Set-Cookie": await pendingClaimHeader(deps.env, request, slug) },
+    });
+  }
+  if (garment.owner_user_id === user.userId) throw redirect("/dashboard/wardrobe");
+  const labels = garmentLabels(garment);
+  if (garment.status === "claimed") {
+    return data(
+      {
+        slug,
+        labels,
+        claimable: false,
+        error: { title: "Garment Already Claimed", message: CLAIM_MESSAGES.claimedByOther, retryable: false },
+      },
+      { status: 409 },
+    );
+  }
+  return { slug, labels, claimable: true, error: null };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  return claimAndRespond(request, context, normalizeSlug(params.slug));
+}
+
+export default function ClaimRoute({ loaderData }: Route.ComponentProps) {
+  const fetcher = useFetcher<ClaimError>();
+  const busy = fetcher.state !== "idle";
+  const [timedOut, setTimedOut] = useState(false);
+  const started = useRef(false);
+  // fetcher.data with JavaScript; the action's own answer when the form posted without it.
+  const posted = useActionData<ClaimError>();
+  const error =
+    fetcher.data?.error ??
+    posted?.error ??
+    loaderData.error ??
+    (timedOut ? { title: "Claim Failed" as const, message: CLAIM_MESSAGES.timedOut, retryable: true } : null);
+  const { labels } = loaderData;
+
+  const claim = () => {
+    setTimedOut(false);
+    fetcher.submit(null, { method: "post" });
+  };
+
+  // Spec part 1 §4: once signed in, wait 500 ms, then claim exactly once.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: claim is stable in effect; runs once per page
+  useEffect(() => {
+    if (!loaderData.claimable || started.current) return;
+    const timer = setTimeout(() => {
+      started.current = true;
+      claim();
+    }, AUTO_CLAIM_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [loaderData.claimable]);
+
+  useEffect(() => {
+    if (!busy) return;
+    const timer = setTimeout(() => setTimedOut(true), CLAIM_TIMEOUT_MS);
+    return () => clearTimeout(timer);
+  }, [busy]);
+
+  return (
+    <section className="mx-auto w-full max-w-md px-5 py-12 sm:py-20">
+      <article aria-labelledby="claim-title" className="border border-ink/10 bg-white p-6 sm:p-8">
+        <h1 id="claim-title" className="font-display text-3xl">
+          {error ? error.title : "Claim Your Garment"}
+        </h1>
+        <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+          <dt className="text-stone">Piece</dt>
+          <dd className="font-display text-lg">{labels.name}</dd>
+          <dt className="text-stone">Brand</dt>
+          <dd>{labels.brand}</dd>
+          <dt className="text-stone">Type</dt>
+          <dd>{labels.type}</dd>
+          <dt className="text-stone">Colour</dt>
+          <dd>{labels.color}</dd>
+          <dt className="text-stone">Size</dt>
+          <dd>{labels.size}</dd>
+        </dl>
+        {error ? (
+          <div role="alert" className="mt-6">
+            <p className="text-danger">{error.message}</p>
+            <div className="mt-6 flex flex-wrap gap-3">
+              {error.retryable && (
+                <Button onClick={claim} disabled={busy}>
+                  {busy ? "Claiming..." : "Retry Claim"}
+                </Button>
+              )}
+              <Link to="/" className={buttonClass("secondary")}>
+                Return Home
+              </Link>
+            </div>
+          </div>
+        ) : (
+          <>
+            <p className="mt-6 inline-block border border-gold/40 px-3 py-1 text-xs uppercase tracking-[0.18em] text-gold">
+              Available to Claim
+            </p>
+            <p className="mt-4 text-stone">This garment will be permanently added to your personal collection</p>
+            <fetcher.Form method="post" className="mt-6">
+              <Button type="submit" disabled={busy} aria-busy={busy} className="w-full">
+                {busy ? "Claiming..." : "Claim & Add to My Wardrobe"}
+              </Button>
+            </fetcher.Form>
+            <p className="mt-4 text-xs text-stone">
+              By claiming, you confirm that you own this garment and agree to the terms of the Relevé digital wardrobe.
+            </p>
+          </>
+        )}
+      </article>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,29 @@
+import { contactsCsv, contactsCsvFileName } from "@releve/core/csv";
+import { garmentLabels } from "@releve/core/garment";
+import { authDeps } from "../lib/auth-page.server";
+import { loadGarmentContacts } from "../lib/garment-detail.server";
+import { requireUser } from "../lib/user.server";
+import type { Route } from "./+types/dashboard.garment.csv";
+
+/** A resource route: the garment's contacts as CSV (spec part 2 §9 columns and file name). */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = requireUser(request, context);
+  const id = Number(params.garmentId);
+  const found =
+    Number.isInteger(id) && id > 0 ? await loadGarmentContacts(authDeps(request, context).db, id, user.userId) : null;
+  if (!found) return new Response("Garment not found", { status: 404 });
+  const csv = contactsCsv(
+    found.contacts.map((c) => ({
+      ...c,
+      created_at: new Date(c.created_at),
+      contacted_at: c.contacted_at ? new Date(c.contacted_at) : null,
+    })),
+  );
+  return new Response(`\uFEFF${csv}`, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${contactsCsvFileName(garmentLabels(found.garment).name)}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

@@ -1,0 +1,252 @@
+import { garmentLabels } from "@releve/core/garment";
+import { Button, buttonClass, FormAlert } from "@releve/ui";
+import { data, Form, isRouteErrorResponse, Link, useNavigation, useRouteError } from "react-router";
+import { renderSVG } from "uqr";
+import { CopyButton } from "../components/copy-button";
+import { GeneralErrorBoundary } from "../components/error-boundary";
+import { authDeps } from "../lib/auth-page.server";
+import { loadGarmentDetail, markContacted } from "../lib/garment-detail.server";
+import { redirectWithToast } from "../lib/toast.server";
+import { requireUser } from "../lib/user.server";
+import type { Route } from "./+types/dashboard.garment";
+
+export const meta = () => [{ title: "Garment · Relevé" }, { name: "robots", content: "noindex" }];
+
+const NOTES_MAX = 4000;
+const day = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+
+function garmentId(param: string | undefined): number | null {
+  const id = Number(param);
+  return Number.isInteger(id) && id > 0 && id < 2 ** 31 ? id : null;
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = requireUser(request, context);
+  const id = garmentId(params.garmentId);
+  const detail = id ? await loadGarmentDetail(authDeps(request, context).db, id, user.userId) : null;
+  if (!detail) throw new Response("Garment not found", { status: 404 });
+  const shortLink = `${new URL(request.url).origin}/t/${detail.garment.short_slug}`;
+  const qr = renderSVG(shortLink, { ecc: "M", border: 2, pixelSize: 6, blackColor: "#16130f", whiteColor: "#ffffff" });
+  return { ...detail, shortLink, qr: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(qr)}` };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const user = requireUser(request, context);
+  const deps = authDeps(request, context);
+  const id = garmentId(params.garmentId);
+  const form = await request.formData();
+  const contactId = Number(form.get("contactId"));
+  const notes = String(form.get("notes") ?? "").trim();
+  if (!id || !Number.isInteger(contactId) || contactId <= 0) {
+    return data({ error: "Choose a contact to mark.", contactId: null }, { status: 400 });
+  }
+  if (notes.length > NOTES_MAX) {
+    return data({ error: `Notes must be at most ${NOTES_MAX} characters.`, contactId }, { status: 400 });
+  }
+  const ok = await markContacted(deps.db, { contactId, garmentId: id, userId: user.userId, notes: notes || null });
+  if (!ok) return data({ error: "Failed to update contact", contactId }, { status: 404 });
+  return redirectWithToast(deps.env, `/dashboard/garment/${id}`, {
+    type: "success",
+    title: "Contact marked as contacted",
+  });
+}
+
+export default function GarmentRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const { garment, stats, scans, contacts, shortLink, qr } = loaderData;
+  const labels = garmentLabels(garment);
+  const navigation = useNavigation();
+  const busyContact = navigation.state === "submitting" ? navigation.formData?.get("contactId") : null;
+  const tagId = garment.tag_uuid ?? garment.nfc_chip_id ?? "";
+
+  return (
+    <section className="mx-auto w-full max-w-6xl px-5 py-10 sm:py-16">
+      <Link
+        to="/dashboard/wardrobe"
+        className="text-xs uppercase tracking-[0.2em] text-stone underline-offset-4 hover:underline"
+      >
+        ← Wardrobe
+      </Link>
+      <h1 className="mt-6 font-display text-4xl sm:text-5xl">{labels.name}</h1>
+
+      <div className="mt-10 grid grid-cols-1 gap-10 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <div className="flex min-w-0 flex-col gap-10">
+          <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-6 gap-y-3 border border-ink/10 bg-white p-6 text-sm">
+            <dt className="text-stone">Brand</dt>
+            <dd>{labels.brand}</dd>
+            <dt className="text-stone">Category</dt>
+            <dd>{labels.type}</dd>
+            <dt className="text-stone">Colour</dt>
+            <dd>{labels.color}</dd>
+            <dt className="text-stone">Size</dt>
+            <dd>{labels.size}</dd>
+            <dt className="text-stone">SKU</dt>
+            <dd>{garment.sku ?? "N/A"}</dd>
+            <dt className="text-stone">Status</dt>
+            <dd className="capitalize">{garment.status}</dd>
+            <dt className="text-stone">Claimed</dt>
+            <dd>{garment.claimed_at ? day.format(garment.claimed_at) : "N/A"}</dd>
+            <dt className="text-stone">Tag ID</dt>
+            <dd className="flex items-center justify-between gap-3">
+              <code className="min-w-0 truncate">{tagId.slice(0, 16) || "N/A"}</code>
+              {tagId && <CopyButton label="Tag ID" value={tagId} />}
+            </dd>
+            <dt className="text-stone">Short link</dt>
+            <dd className="flex items-center justify-between gap-3">
+              <code className="min-w-0 truncate">{shortLink}</code>
+              <CopyButton label="Short link" value={shortLink} />
+            </dd>
+          </dl>
+
+          <section aria-labelledby="engagement">
+            <h2 id="engagement" className="font-display text-2xl">
+              Engagement
+            </h2>
+            <dl className="mt-4 grid grid-cols-3 gap-3 text-center">
+              <div className="border border-ink/10 bg-white p-4">
+                <dt className="text-xs uppercase tracking-[0.16em] text-stone">Total scans</dt>
+                <dd className="mt-2 font-display text-3xl">{stats.scans}</dd>
+              </div>
+              <div className="border border-ink/10 bg-white p-4">
+                <dt className="text-xs uppercase tracking-[0.16em] text-stone">Contacts</dt>
+                <dd className="mt-2 font-display text-3xl">{stats.contacts}</dd>
+              </div>
+              <div className="border border-ink/10 bg-white p-4">
+                <dt className="text-xs uppercase tracking-[0.16em] text-stone">Last scan</dt>
+                <dd className="mt-2 text-sm">{stats.lastScan ? day.format(stats.lastScan) : "Never"}</dd>
+              </div>
+            </dl>
+          </section>
+
+          <section aria-labelledby="scan-activity">
+            <h2 id="scan-activity" className="font-display text-2xl">
+              Scan Activity
+            </h2>
+            {scans.length === 0 ? (
+              <p className="mt-4 text-stone">No scan activity yet</p>
+            ) : (
+              <div className="mt-4 overflow-x-auto border border-ink/10 bg-white">
+                <table className="w-full text-left text-sm">
+                  <caption className="sr-only">The latest 10 scans</caption>
+                  <thead className="text-xs uppercase tracking-[0.14em] text-stone">
+                    <tr>
+                      <th className="p-3 font-normal">Date</th>
+                      <th className="p-3 font-normal">Type</th>
+                      <th className="p-3 font-normal">City</th>
+                      <th className="p-3 font-normal">Browser</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {scans.map((s) => (
+                      <tr key={s.id} className="border-t border-ink/10">
+                        <td className="p-3">{dateTime.format(s.created_at)}</td>
+                        <td className="p-3">{s.scan_type === "tap" ? `Tap (${s.viewer_kind})` : "Contact exchange"}</td>
+                        <td className="p-3">{s.city ?? "Unknown"}</td>
+                        <td className="p-3">{s.browser ?? "Unknown"}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </section>
+
+          <section aria-labelledby="contacts">
+            <div className="flex items-center justify-between gap-4">
+              <h2 id="contacts" className="font-display text-2xl">
+                Contacts
+              </h2>
+              {contacts.length > 0 ? (
+                <a href={`/dashboard/garment/${garment.id}/contacts.csv`} download className={buttonClass("secondary")}>
+                  Export CSV
+                </a>
+              ) : (
+                <Button variant="secondary" disabled>
+                  Export CSV
+                </Button>
+              )}
+            </div>
+            {contacts.length === 0 ? (
+              <p className="mt-4 text-stone">No contacts yet</p>
+            ) : (
+              <ul className="mt-4 flex flex-col gap-3">
+                {contacts.map((c) => {
+                  const name = [c.first_name, c.last_name].filter(Boolean).join(" ") || "Anonymous";
+                  return (
+                    <li key={c.id} className="border border-ink/10 bg-white p-4">
+                      <article aria-label={name}>
+                        <div className="flex flex-wrap items-start justify-between gap-3">
+                          <div className="min-w-0">
+                            <h3 className="font-display text-lg">{name}</h3>
+                            <p className="text-sm text-stone">
+                              {[c.email, c.phone].filter(Boolean).join(" · ") || "No email or phone"}
+                            </p>
+                            <p className="text-xs text-stone">
+                              {c.event_name ? `${c.event_name} · ` : ""}Connected {day.format(c.created_at)}
+                            </p>
+                          </div>
+                          {c.contacted_at ? (
+                            <span className="border border-gold/40 px-2 py-0.5 text-xs text-gold">
+                              Contacted {day.format(c.contacted_at)}
+                            </span>
+                          ) : (
+                            <details className="w-full sm:w-auto">
+                              <summary className={buttonClass("secondary", "cursor-pointer list-none")}>
+                                Mark Contacted
+                              </summary>
+                              <Form method="post" className="mt-3 flex flex-col gap-2">
+                                <input type="hidden" name="contactId" value={c.id} />
+                                <label htmlFor={`notes-${c.id}`} className="text-xs uppercase tracking-[0.16em]">
+                                  Notes (optional)
+                                </label>
+                                <textarea
+                                  id={`notes-${c.id}`}
+                                  name="notes"
+                                  rows={2}
+                                  maxLength={NOTES_MAX}
+                                  className="border border-ink/20 px-3 py-2 text-base outline-none focus:border-ink"
+                                />
+                                {actionData?.contactId === c.id && <FormAlert>{actionData.error}</FormAlert>}
+                                <Button type="submit" disabled={busyContact === String(c.id)}>
+                                  {busyContact === String(c.id) ? "Saving..." : "Save"}
+                                </Button>
+                              </Form>
+                            </details>
+                          )}
+                        </div>
+                        {c.contact_notes && <p className="mt-3 text-sm">{c.contact_notes}</p>}
+                      </article>
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+          </section>
+        </div>
+
+        <aside className="flex flex-col items-center gap-3 self-start border border-ink/10 bg-white p-6 text-center">
+          <img src={qr} alt={`QR code for ${shortLink}`} width={220} height={220} className="size-56" />
+          <p className="text-sm text-stone">
+            Scan or tap to open this garment's link. Print it for a phone without NFC.
+          </p>
+        </aside>
+      </div>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <section role="alert" className="mx-auto flex max-w-xl flex-col items-center px-5 py-24 text-center">
+        <h1 className="font-display text-3xl">Garment not found</h1>
+        <p className="mt-3 text-stone">It is not in your wardrobe, or the link is wrong.</p>
+        <Link to="/dashboard/wardrobe" className={buttonClass("primary", "mt-8")}>
+          Back to Wardrobe
+        </Link>
+      </section>
+    );
+  }
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,208 @@
+import { garmentLabels } from "@releve/core/garment";
+import { publicName } from "@releve/core/share-visibility";
+import { contacts } from "@releve/db";
+import { Button, buttonClass } from "@releve/ui";
+import { desc, eq } from "drizzle-orm";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { GeneralErrorBoundary } from "../components/error-boundary";
+import { authDeps } from "../lib/auth-page.server";
+import { getProfile, setNfcSharing } from "../lib/profile.server";
+import { redirectWithToast } from "../lib/toast.server";
+import { requireUser } from "../lib/user.server";
+import { listWardrobe } from "../lib/wardrobe.server";
+import type { Route } from "./+types/dashboard";
+
+export const meta = () => [{ title: "Dashboard · Relevé" }, { name: "robots", content: "noindex" }];
+
+const dateFormat = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  timeZone: "UTC",
+});
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(request, context);
+  const { db } = authDeps(request, context);
+  const profile = await getProfile(db, user.userId);
+  if (!profile) throw redirect("/profile-setup");
+  const [garments, recent] = await Promise.all([
+    listWardrobe(db, user.userId, 4),
+    // The user's OWN connections (the spec's fixed owner_profile_id 1 was a defect: DESIGN.md §4).
+    db
+      .select({
+        id: contacts.id,
+        first_name: contacts.first_name,
+        last_name: contacts.last_name,
+        email: contacts.email,
+        created_at: contacts.created_at,
+      })
+      .from(contacts)
+      .where(eq(contacts.owner_user_id, user.userId))
+      .orderBy(desc(contacts.created_at))
+      .limit(5),
+  ]);
+  return {
+    name: publicName(profile),
+    clientId: profile.client_id.slice(0, 8),
+    sharing: profile.nfc_sharing_enabled,
+    garments,
+    connections: recent.map((c) => ({
+      id: c.id,
+      name: [c.first_name, c.last_name].filter(Boolean).join(" ") || "Anonymous",
+      email: c.email,
+      date: dateFormat.format(c.created_at),
+    })),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireUser(request, context);
+  const deps = authDeps(request, context);
+  const form = await request.formData();
+  const enabled = form.get("nfc_sharing_enabled");
+  if (enabled !== "true" && enabled !== "false") return data({ error: "Choose on or off." }, { status: 400 });
+  const ok = await setNfcSharing(deps.env, deps.db, user.userId, enabled === "true");
+  if (!ok) return data({ error: "Profile not found" }, { status: 404 });
+  return redirectWithToast(deps.env, "/dashboard", {
+    type: "success",
+    title: enabled === "true" ? "NFC sharing enabled" : "NFC sharing disabled",
+    description:
+      enabled === "true"
+        ? "A tap on your garments shows the details you chose to share."
+        : "A tap on your garments now says your profile is not available for sharing.",
+  });
+}
+
+export default function DashboardRoute({ loaderData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const toggling = navigation.state === "submitting" && navigation.formData?.has("nfc_sharing_enabled");
+  const { sharing } = loaderData;
+
+  return (
+    <section className="mx-auto w-full max-w-6xl px-5 py-10 sm:py-16">
+      <header className="flex flex-col gap-4 border-b border-ink/10 pb-8 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <p className="text-xs uppercase tracking-[0.3em] text-gold">Client ID {loaderData.clientId}</p>
+          <h1 className="mt-3 font-display text-4xl sm:text-5xl">{loaderData.name}</h1>
+        </div>
+        <Link to="/profile-setup" className={buttonClass("secondary")}>
+          Edit Profile
+        </Link>
+      </header>
+
+      <div className="mt-10 grid grid-cols-1 gap-10 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <div className="flex flex-col gap-10">
+          <section aria-labelledby="wardrobe-title">
+            <div className="flex items-baseline justify-between">
+              <h2 id="wardrobe-title" className="font-display text-2xl">
+                My Wardrobe
+              </h2>
+              <Link to="/dashboard/wardrobe" className="text-sm underline underline-offset-4">
+                View all
+              </Link>
+            </div>
+            {loaderData.garments.length === 0 ? (
+              <p className="mt-4 text-stone">No garments registered yet</p>
+            ) : (
+              <ul className="mt-4 grid gap-3 sm:grid-cols-2">
+                {loaderData.garments.map((g) => (
+                  <li key={g.id}>
+                    <Link
+                      to={`/dashboard/garment/${g.id}`}
+                      className="flex items-center justify-between border border-ink/10 bg-white p-4 hover:border-ink"
+                    >
+                      <span className="font-display text-lg">{garmentLabels(g).name}</span>
+                      <span className="text-xs text-stone">{g.taps} taps</span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+
+          <section aria-labelledby="connections-title">
+            <div className="flex items-baseline justify-between">
+              <h2 id="connections-title" className="font-display text-2xl">
+                Recent Connections
+              </h2>
+              <Link to="/connections" className="text-sm underline underline-offset-4">
+                View all
+              </Link>
+            </div>
+            {loaderData.connections.length === 0 ? (
+              <p className="mt-4 text-stone">No connections yet</p>
+            ) : (
+              <ul className="mt-4 divide-y divide-ink/10 border border-ink/10 bg-white">
+                {loaderData.connections.map((c) => (
+                  <li key={c.id} className="flex items-center justify-between gap-4 p-4">
+                    <span>
+                      <span className="block">{c.name}</span>
+                      {c.email && <span className="block text-sm text-stone">{c.email}</span>}
+                    </span>
+                    <span className="shrink-0 text-xs text-stone">{c.date}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
+
+        <aside className="flex flex-col gap-6">
+          <section aria-labelledby="nfc-title" className="border border-ink bg-white p-6">
+            <h2 id="nfc-title" className="font-display text-xl">
+              NFC Sharing
+            </h2>
+            <p className="mt-3 flex items-center gap-3">
+              <span aria-hidden className={`size-2.5 rounded-full ${sharing ? "bg-emerald-600" : "bg-stone"}`} />
+              <span className="font-medium">{sharing ? "Enabled" : "Disabled"}</span>
+              <span className="text-sm text-stone">{sharing ? "Active" : "Inactive"}</span>
+            </p>
+            <Form method="post" className="mt-5">
+              <input type="hidden" name="nfc_sharing_enabled" value={sharing ? "false" : "true"} />
+              <Button
+                type="submit"
+                variant={sharing ? "secondary" : "primary"}
+                disabled={toggling}
+                aria-busy={toggling}
+                className="w-full"
+              >
+                {toggling ? "Saving..." : sharing ? "Turn Sharing Off" : "Turn Sharing On"}
+              </Button>
+            </Form>
+          </section>
+
+          <nav aria-labelledby="actions-title" className="border border-ink/10 bg-white p-6">
+            <h2 id="actions-title" className="font-display text-xl">
+              Quick Actions
+            </h2>
+            <ul className="mt-4 flex flex-col gap-2 text-sm">
+              {[
+                ["/tap-register", "Register a garment by tap"],
+                ["/dashboard/wardrobe", "My wardrobe"],
+                ["/connections", "Connections"],
+                ["/dashboard/contacts", "Contacts"],
+                ["/dashboard/events", "Events"],
+                ["/dashboard/analytics", "Analytics"],
+                ["/profile-setup", "Edit profile"],
+              ].map(([to, label]) => (
+                <li key={to}>
+                  <Link
+                    to={to as string}
+                    className="flex min-h-11 items-center justify-between border-b border-ink/10 hover:underline"
+                  >
+                    {label} <span aria-hidden>→</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </aside>
+      </div>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

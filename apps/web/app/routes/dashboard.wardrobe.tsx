@@ -1,0 +1,72 @@
+import { buttonClass } from "@releve/ui";
+import { Link } from "react-router";
+import { GeneralErrorBoundary } from "../components/error-boundary";
+import { GarmentCard } from "../components/garment-card";
+import { authDeps } from "../lib/auth-page.server";
+import { requireUser } from "../lib/user.server";
+import { listWardrobe } from "../lib/wardrobe.server";
+import type { Route } from "./+types/dashboard.wardrobe";
+
+export const meta = () => [{ title: "My Digital Wardrobe · Relevé" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(request, context);
+  const garments = await listWardrobe(authDeps(request, context).db, user.userId);
+  const claimed = Number(new URL(request.url).searchParams.get("claimed")) || null;
+  return { garments, claimed };
+}
+
+export default function WardrobeRoute({ loaderData }: Route.ComponentProps) {
+  const { garments, claimed } = loaderData;
+  return (
+    <section className="mx-auto w-full max-w-6xl px-5 py-10 sm:py-16">
+      <Link
+        to="/dashboard"
+        className="text-xs uppercase tracking-[0.2em] text-stone underline-offset-4 hover:underline"
+      >
+        ← Dashboard
+      </Link>
+      <h1 className="mt-6 font-display text-4xl sm:text-5xl">My Digital Wardrobe</h1>
+      {garments.length === 0 ? (
+        <div className="mt-12 flex flex-col items-start gap-4 border border-ink/10 bg-white p-8">
+          <h2 className="font-display text-2xl">No Garments Yet</h2>
+          <p className="text-stone">
+            Tap a Relevé garment with your phone, or enter the code on its label, to add it here.
+          </p>
+          <div className="flex flex-wrap gap-3">
+            <Link to="/garment-registration" className={buttonClass("primary")}>
+              Add a Garment
+            </Link>
+            <Link to="/dashboard" className={buttonClass("secondary")}>
+              Back to Dashboard
+            </Link>
+          </div>
+        </div>
+      ) : (
+        <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {garments.map((g) => (
+            <li key={g.id}>
+              <GarmentCard garment={g} highlight={g.id === claimed} />
+            </li>
+          ))}
+          <li>
+            <Link
+              to="/garment-registration"
+              className="flex h-full min-h-64 flex-col items-center justify-center gap-3 border border-dashed border-ink/30 p-8 text-center hover:border-ink"
+            >
+              <span aria-hidden className="font-display text-5xl text-gold">
+                +
+              </span>
+              <span className="font-display text-xl">Add Another Garment</span>
+              <span className="text-sm text-stone">Tap its tag or enter the code on its label</span>
+            </Link>
+          </li>
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

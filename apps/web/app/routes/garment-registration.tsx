@@ -1,0 +1,141 @@
+import { garmentLabels } from "@releve/core/garment";
+import { Button, FormAlert, TextField } from "@releve/ui";
+import { useEffect, useState } from "react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { GeneralErrorBoundary } from "../components/error-boundary";
+import { authDeps } from "../lib/auth-page.server";
+import { type ClaimFailure, claimAndRespond } from "../lib/claim.server";
+import { slugFromCode } from "../lib/garment-code.server";
+import { requireUser } from "../lib/user.server";
+import type { Route } from "./+types/garment-registration";
+
+export const meta = () => [{ title: "Register a garment · Relevé" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(request, context);
+  const { results } = await authDeps(request, context)
+    .env.DB.prepare(
+      `SELECT id, name, title, brand, garment_type, color, size FROM garments
+        WHERE owner_user_id = ?1 AND is_active = 1 ORDER BY claimed_at DESC`,
+    )
+    .bind(user.userId)
+    .all<{
+      id: number;
+      name: string | null;
+      title: string | null;
+      brand: string | null;
+      garment_type: string | null;
+      color: string | null;
+      size: string | null;
+    }>();
+  return { garments: results.map((g) => ({ id: g.id, ...garmentLabels(g) })) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireUser(request, context);
+  const code = String((await request.formData()).get("code") ?? "");
+  if (code.trim() === "") {
+    return data<ClaimFailure>(
+      {
+        error: {
+          title: "Claim Failed",
+          message: "Enter the code printed on the label.",
+          retryable: false,
+          status: "empty",
+        },
+      },
+      { status: 400 },
+    );
+  }
+  const slug = await slugFromCode(authDeps(request, context).env.DB, code);
+  if (!slug) {
+    return data<ClaimFailure>(
+      {
+        error: {
+          title: "Claim Failed",
+          message: "We could not find a garment with that code.",
+          retryable: false,
+          status: "not_found",
+        },
+      },
+      { status: 404 },
+    );
+  }
+  return claimAndRespond(request, context, slug);
+}
+
+export default function GarmentRegistrationRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  const [code, setCode] = useState("");
+  // Without JavaScript the button stays enabled; the server refuses a blank code all the same.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const error = (actionData as ClaimFailure | undefined)?.error;
+
+  return (
+    <section className="mx-auto w-full max-w-3xl px-5 py-10 sm:py-16">
+      <Link to="/" className="text-xs uppercase tracking-[0.2em] text-stone underline-offset-4 hover:underline">
+        ← Back to Home
+      </Link>
+      <h1 className="mt-6 font-display text-4xl">Register a garment</h1>
+      <p className="mt-2 max-w-xl text-stone">
+        Enter the code printed on the care label (for example <code>mb-001</code>), or{" "}
+        <Link to="/tap-register" className="underline underline-offset-4">
+          tap the garment with your phone
+        </Link>
+        .
+      </p>
+
+      <Form
+        method="post"
+        className="mt-8 flex flex-col gap-4 border border-ink/10 bg-white p-6 sm:flex-row sm:items-end"
+      >
+        <TextField
+          label="Garment code"
+          name="code"
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          className="flex-1"
+          error={error?.status === "empty" ? error.message : undefined}
+        />
+        {/* A whitespace-only code does nothing (spec part 1 §5). */}
+        <Button type="submit" disabled={busy || (hydrated && code.trim() === "")} aria-busy={busy}>
+          {busy ? "Registering..." : "Register Garment"}
+        </Button>
+      </Form>
+      {error && error.status !== "empty" && (
+        <div className="mt-4">
+          <FormAlert title={error.title}>{error.message}</FormAlert>
+        </div>
+      )}
+
+      <h2 className="mt-12 font-display text-2xl">Your garments</h2>
+      {loaderData.garments.length === 0 ? (
+        <p className="mt-3 text-stone">No garments registered yet</p>
+      ) : (
+        <ul className="mt-4 divide-y divide-ink/10 border border-ink/10 bg-white">
+          {loaderData.garments.map((g) => (
+            <li key={g.id}>
+              <Link
+                to={`/dashboard/garment/${g.id}`}
+                className="flex items-center justify-between gap-4 p-4 hover:bg-sand"
+              >
+                <span className="font-display text-lg">{g.name}</span>
+                <span className="text-sm text-stone">
+                  {g.type} · {g.color} · {g.size}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,45 @@
+import { AUTH_MESSAGES } from "@releve/core";
+import { OWNER_TOKEN_COOKIE } from "@releve/core/owner-token";
+import { redirect } from "react-router";
+import { authDeps } from "../lib/auth-page.server";
+import { clearCookieHeader } from "../lib/cookies.server";
+import { clearSessionCookie, destroySession } from "../lib/session.server";
+import { toastHeader } from "../lib/toast.server";
+import { getUser } from "../lib/user.server";
+import type { Route } from "./+types/logout";
+
+// Signing out changes state, so it is a POST only; a GET just goes home.
+export function loader() {
+  return redirect("/");
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const deps = authDeps(request, context);
+  const user = getUser(context);
+  const headers = new Headers();
+  try {
+    if (user) await destroySession(deps.db, user.sessionId);
+  } catch (error) {
+    console.error("[logout]", error);
+    headers.append(
+      "Set-Cookie",
+      await toastHeader(deps.env, {
+        type: "error",
+        title: "Logout error",
+        description: "There was an issue logging you out. Please try again.",
+      }),
+    );
+    return redirect(new URL(request.headers.get("Referer") ?? "/", request.url).pathname, { headers });
+  }
+  headers.append("Set-Cookie", clearSessionCookie(request));
+  headers.append("Set-Cookie", clearCookieHeader(request, OWNER_TOKEN_COOKIE));
+  headers.append(
+    "Set-Cookie",
+    await toastHeader(deps.env, {
+      type: "success",
+      title: AUTH_MESSAGES.loggedOutTitle,
+      description: AUTH_MESSAGES.loggedOut,
+    }),
+  );
+  return redirect("/", { headers });
+}

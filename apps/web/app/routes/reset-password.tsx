@@ -1,0 +1,92 @@
+import { fieldErrors, ResetPasswordSchema } from "@releve/core";
+import { AUTH_MESSAGES, PASSWORD_RULES } from "@releve/core/auth-constants";
+import { Button, buttonClass, FormAlert, TextField } from "@releve/ui";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { GeneralErrorBoundary } from "../components/error-boundary";
+import { peekToken, resetPassword } from "../lib/auth.server";
+import { authDeps, formString } from "../lib/auth-page.server";
+import { createSession, destroyUserSessions } from "../lib/session.server";
+import { toastHeader } from "../lib/toast.server";
+import type { Route } from "./+types/reset-password";
+
+export const meta = () => [{ title: "Choose a new password · Relevé" }, { name: "robots", content: "noindex" }];
+export const headers = () => ({ "Referrer-Policy": "no-referrer" });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const valid = (await peekToken(authDeps(request, context).db, token, "password_reset")) !== null;
+  return data({ token: valid ? token : "", valid }, { status: valid ? 200 : 400 });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const deps = authDeps(request, context);
+  const form = await request.formData();
+  const parsed = ResetPasswordSchema.safeParse({
+    token: formString(form, "token"),
+    password: formString(form, "password"),
+    confirmPassword: formString(form, "confirmPassword"),
+  });
+  if (!parsed.success) return data({ fieldErrors: fieldErrors(parsed.error), formError: undefined }, { status: 400 });
+  const userId = await resetPassword(deps.db, parsed.data.token, parsed.data.password);
+  if (!userId) return data({ fieldErrors: {}, formError: AUTH_MESSAGES.tokenInvalid }, { status: 400 });
+  // Whoever held a session before the reset (perhaps whoever knew the old password) is out.
+  await destroyUserSessions(deps.db, userId);
+  const session = await createSession(deps.db, request, userId);
+  const headers = new Headers([["Set-Cookie", session.cookie]]);
+  headers.append(
+    "Set-Cookie",
+    await toastHeader(deps.env, { type: "success", title: "Success", description: AUTH_MESSAGES.passwordUpdated }),
+  );
+  return redirect("/dashboard", { headers });
+}
+
+export default function ResetPasswordRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const errors: Record<string, string> = actionData?.fieldErrors ?? {};
+  const formError = actionData?.formError ?? (loaderData.valid ? undefined : AUTH_MESSAGES.tokenInvalid);
+
+  return (
+    <section className="mx-auto w-full max-w-md px-5 py-12 sm:py-20">
+      <h1 className="font-display text-4xl">Choose a new password</h1>
+      {formError && (
+        <div className="mt-6">
+          <FormAlert title="Error">{formError}</FormAlert>
+        </div>
+      )}
+      {loaderData.valid ? (
+        <Form method="post" className="mt-8 flex flex-col gap-5" noValidate>
+          <input type="hidden" name="token" value={loaderData.token} />
+          <TextField
+            label="New password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            hint={PASSWORD_RULES}
+            error={errors.password}
+          />
+          <TextField
+            label="Confirm password"
+            name="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            required
+            error={errors.confirmPassword}
+          />
+          <Button type="submit" disabled={busy} aria-busy={busy} className="mt-2 w-full">
+            {busy ? "Saving..." : "Save New Password"}
+          </Button>
+        </Form>
+      ) : (
+        <Link to="/auth?mode=forgot" className={buttonClass("primary", "mt-8")}>
+          Request a new link
+        </Link>
+      )}
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

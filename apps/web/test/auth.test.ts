@@ -1,0 +1,233 @@
+import { env } from "cloudflare:workers";
+import { hashPassword } from "@releve/core";
+import { authTokens, emailOutbox, getDb, sessions, users } from "@releve/db";
+import { eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import {
+  authenticate,
+  consumeToken,
+  issueToken,
+  LOCKOUT_WINDOW_MS,
+  requestPasswordReset,
+  resetPassword,
+  signUp,
+  TOKEN_TTL_MS,
+  verifyEmail,
+} from "../app/lib/auth.server";
+import { outboxSender } from "../app/lib/email.server";
+import { createSession, destroyUserSessions, readSession } from "../app/lib/session.server";
+
+const db = getDb(env.DB);
+const mail = { sender: outboxSender(db), origin: "https://releve.test" };
+const PASSWORD = "correct horse battery";
+let seq = 0;
+
+async function makeUser(overrides: { admin?: boolean } = {}) {
+  seq += 1;
+  const id = crypto.randomUUID();
+  const email = `user${seq}-${id.slice(0, 8)}@example.com`;
+  await db.insert(users).values({ id, email, password_hash: await hashPassword(PASSWORD), first_name: "Ada" });
+  if (overrides.admin)
+    await env.DB.prepare("insert into admin_users (user_id, role) values (?, 'admin')").bind(id).run();
+  return { id, email };
+}
+
+const requestWith = (cookie?: string) =>
+  new Request("https://releve.test/", { headers: cookie ? { Cookie: cookie.split(";")[0] ?? "" } : {} });
+
+describe("authenticate", () => {
+  it("accepts the right password and reports admin rights only with an active admin row", async () => {
+    const client = await makeUser();
+    const admin = await makeUser({ admin: true });
+    expect(await authenticate(db, { email: client.email, password: PASSWORD, ip: null })).toEqual({
+      ok: true,
+      userId: client.id,
+      adminRole: null,
+    });
+    expect(await authenticate(db, { email: admin.email, password: PASSWORD, ip: null })).toMatchObject({
+      adminRole: "admin",
+    });
+    await env.DB.prepare("update admin_users set is_active = 0 where user_id = ?").bind(admin.id).run();
+    expect(await authenticate(db, { email: admin.email, password: PASSWORD, ip: null })).toMatchObject({
+      adminRole: null,
+    });
+  });
+
+  it("answers a wrong password and an unknown email the same way", async () => {
+    const user = await makeUser();
+    expect(await authenticate(db, { email: user.email, password: "wrong password", ip: null })).toEqual({
+      ok: false,
+      reason: "invalid",
+    });
+    expect(await authenticate(db, { email: "nobody@example.com", password: PASSWORD, ip: null })).toEqual({
+      ok: false,
+      reason: "invalid",
+    });
+  });
+
+  it("locks an email out after 5 failures in 15 minutes, even for the right password, until the window passes", async () => {
+    const user = await makeUser();
+    const t0 = Date.now();
+    for (let i = 0; i < 5; i++) {
+      expect((await authenticate(db, { email: user.email, password: "nope nope nope", ip: null }, t0 + i)).ok).toBe(
+        false,
+      );
+    }
+    expect(await authenticate(db, { email: user.email, password: PASSWORD, ip: null }, t0 + 10)).toEqual({
+      ok: false,
+      reason: "locked",
+    });
+    const later = t0 + LOCKOUT_WINDOW_MS + 10;
+    expect(await authenticate(db, { email: user.email, password: PASSWORD, ip: null }, later)).toMatchObject({
+      ok: true,
+    });
+  });
+
+  it("locks an IP out after 20 failures across emails", async () => {
+    const ip = `203.0.113.${seq}`;
+    const t0 = Date.now();
+    for (let i = 0; i < 20; i++) {
+      await authenticate(db, { email: `probe${i}@example.com`, password: "guess guess", ip }, t0 + i);
+    }
+    const user = await makeUser();
+    expect(await authenticate(db, { email: user.email, password: PASSWORD, ip }, t0 + 30)).toEqual({
+      ok: false,
+      reason: "locked",
+    });
+    expect(
+      await authenticate(db, { email: user.email, password: PASSWORD, ip: "198.51.100.1" }, t0 + 30),
+    ).toMatchObject({ ok: true });
+  });
+
+  it("counts only failures after the last success", async () => {
+    const user = await makeUser();
+    const t0 = Date.now();
+    for (let i = 0; i < 4; i++)
+      await authenticate(db, { email: user.email, password: "wrong wrong", ip: null }, t0 + i);
+    expect((await authenticate(db, { email: user.email, password: PASSWORD, ip: null }, t0 + 5)).ok).toBe(true);
+    await authenticate(db, { email: user.email, password: "wrong wrong", ip: null }, t0 + 6);
+    expect((await authenticate(db, { email: user.email, password: PASSWORD, ip: null }, t0 + 7)).ok).toBe(true);
+  });
+});
+
+describe("single-use tokens", () => {
+  it("can be spent once", async () => {
+    const user = await makeUser();
+    const token = await issueToken(db, user.id, "password_reset");
+    expect(await consumeToken(db, token, "password_reset")).toBe(user.id);
+    expect(await consumeToken(db, token, "password_reset")).toBeNull();
+  });
+
+  it("expire, and are bound to their purpose", async () => {
+    const user = await makeUser();
+    const t0 = Date.now();
+    const reset = await issueToken(db, user.id, "password_reset", t0);
+    expect(await consumeToken(db, reset, "email_verification", t0)).toBeNull();
+    expect(await consumeToken(db, reset, "password_reset", t0 + TOKEN_TTL_MS.password_reset + 1)).toBeNull();
+    const verify = await issueToken(db, user.id, "email_verification", t0);
+    expect(await consumeToken(db, verify, "email_verification", t0 + 23 * 3600_000)).toBe(user.id);
+  });
+
+  it("are stored only as hashes", async () => {
+    const user = await makeUser();
+    const token = await issueToken(db, user.id, "email_verification");
+    const rows = await db.select().from(authTokens).where(eq(authTokens.user_id, user.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.token_hash).not.toContain(token);
+    expect(rows[0]?.token_hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
+
+describe("sign-up and email verification", () => {
+  it("creates the user, mails a verification link that verifies once", async () => {
+    const email = `new-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const result = await signUp(db, { firstName: "Jo", lastName: "March", email, password: PASSWORD }, mail);
+    expect(result.ok).toBe(true);
+    const [message] = await db.select().from(emailOutbox).where(eq(emailOutbox.to_address, email));
+    expect(message?.kind).toBe("email_verification");
+    const token = new URL(/https:\/\/\S+/.exec(message?.text_body ?? "")?.[0] ?? "").searchParams.get("token") ?? "";
+    expect(await verifyEmail(db, token)).toBe(true);
+    expect(await verifyEmail(db, token)).toBe(false);
+    const user = await db.query.users.findFirst({ where: eq(users.email, email) });
+    expect(user?.email_verified_at).toBeInstanceOf(Date);
+  });
+
+  it("refuses a second account for the same email and writes nothing", async () => {
+    const existing = await makeUser();
+    const before = await db.$count(users);
+    const result = await signUp(db, { firstName: "X", lastName: "Y", email: existing.email, password: PASSWORD }, mail);
+    expect(result).toEqual({ ok: false, reason: "email_taken" });
+    expect(await db.$count(users)).toBe(before);
+  });
+});
+
+describe("password reset", () => {
+  it("mails nothing for an unknown email", async () => {
+    const before = await db.$count(emailOutbox);
+    await requestPasswordReset(db, "ghost@example.com", mail);
+    expect(await db.$count(emailOutbox)).toBe(before);
+  });
+
+  it("sets the new password, spends the token, and every session can be ended", async () => {
+    const user = await makeUser();
+    const first = await createSession(db, requestWith(), user.id);
+    await createSession(db, requestWith(), user.id);
+    await requestPasswordReset(db, user.email, mail);
+    const [message] = await db.select().from(emailOutbox).where(eq(emailOutbox.to_address, user.email));
+    const token = new URL(/https:\/\/\S+/.exec(message?.text_body ?? "")?.[0] ?? "").searchParams.get("token") ?? "";
+    expect(await resetPassword(db, token, "a brand new password")).toBe(user.id);
+    expect(await resetPassword(db, token, "another new password")).toBeNull();
+    await destroyUserSessions(db, user.id);
+    expect((await readSession(db, requestWith(first.cookie))).user).toBeNull();
+    expect(await db.$count(sessions, eq(sessions.user_id, user.id))).toBe(0);
+    expect((await authenticate(db, { email: user.email, password: PASSWORD, ip: null })).ok).toBe(false);
+    expect((await authenticate(db, { email: user.email, password: "a brand new password", ip: null })).ok).toBe(true);
+  });
+});
+
+describe("sessions", () => {
+  let user: { id: string; email: string };
+  beforeEach(async () => {
+    user = await makeUser();
+  });
+
+  it("put only a random token in the cookie and its hash in the table", async () => {
+    const { cookie, sessionId } = await createSession(db, requestWith(), user.id);
+    expect(cookie).toMatch(
+      /^releve_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=2592000; Secure$/,
+    );
+    expect(cookie).not.toContain(sessionId);
+    const { user: found } = await readSession(db, requestWith(cookie));
+    expect(found).toMatchObject({ userId: user.id, email: user.email, adminRole: null });
+  });
+
+  it("leave out Secure on http://localhost only", async () => {
+    const local = new Request("http://localhost:4173/");
+    expect((await createSession(db, local, user.id)).cookie).not.toContain("Secure");
+  });
+
+  it("expire after 30 days and clear the dead cookie", async () => {
+    const t0 = Date.now();
+    const { cookie } = await createSession(db, requestWith(), user.id, t0);
+    const late = await readSession(db, requestWith(cookie), t0 + 31 * 24 * 3600_000);
+    expect(late.user).toBeNull();
+    expect(late.setCookie).toMatch(/^releve_session=; .*Max-Age=0/);
+  });
+
+  it("roll forward when used a day later", async () => {
+    const t0 = Date.now();
+    const { cookie, sessionId } = await createSession(db, requestWith(), user.id, t0);
+    const sameDay = await readSession(db, requestWith(cookie), t0 + 3600_000);
+    expect(sameDay.roll).toBeNull();
+    const nextDay = await readSession(db, requestWith(cookie), t0 + 25 * 3600_000);
+    expect(nextDay.setCookie).toMatch(/^releve_session=/);
+    await nextDay.roll;
+    const row = await db.query.sessions.findFirst({ where: eq(sessions.id, sessionId) });
+    expect(row?.expires_at.getTime()).toBe(t0 + 25 * 3600_000 + 30 * 24 * 3600_000);
+  });
+
+  it("ignore forged and oversized cookies", async () => {
+    expect((await readSession(db, requestWith("releve_session=forged-token"))).user).toBeNull();
+    expect((await readSession(db, requestWith(`releve_session=${"x".repeat(500)}`))).user).toBeNull();
+  });
+});

@@ -1,0 +1,43 @@
+import type { MiddlewareHandler } from "hono";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const DRAIN_LIMIT = 64 * 1024;
+
+/**
+ * Reads (a bounded part of) a refused request's body before answering: answering with the
+ * body unread left the local dev proxy's pooled connection broken for the next request.
+ */
+async function drain(request: Request): Promise<void> {
+  const reader = request.body?.getReader();
+  if (!reader) return;
+  let read = 0;
+  try {
+    while (read < DRAIN_LIMIT) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      read += value.byteLength;
+    }
+    await reader.cancel();
+  } catch {
+    // A client that hung up mid-body is refused all the same.
+  }
+}
+
+/**
+ * Every state-changing request must come from our own pages: its Origin header must be
+ * this origin. A missing Origin is refused too (browsers send it on every POST).
+ */
+export const requireSameOrigin: MiddlewareHandler = async (c, next) => {
+  if (SAFE_METHODS.has(c.req.method)) return next();
+  const origin = c.req.header("Origin");
+  if (origin && origin === new URL(c.req.url).origin) return next();
+  const message = "This request did not come from a Relevé page, so it was refused.";
+  await drain(c.req.raw);
+  if (new URL(c.req.url).pathname.startsWith("/api/")) {
+    return c.json(
+      { error: { code: "forbidden", message, requestId: c.req.header("cf-ray") ?? crypto.randomUUID() } },
+      403,
+    );
+  }
+  return c.text(`Forbidden: ${message}`, 403);
+};

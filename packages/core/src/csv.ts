@@ -1,0 +1,86 @@
+import { stringify } from "csv-stringify/browser/esm/sync";
+
+/**
+ * Spreadsheet apps run a cell that starts with = + - @ (or a tab/CR) as a formula; prefixing
+ * an apostrophe keeps a visitor's "=HYPERLINK(...)" as plain text (CSV injection, OWASP).
+ */
+export function neutraliseFormula(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+export type CsvValue = string | number | boolean | Date | null | undefined;
+
+/** RFC 4180 CSV (quotes, commas and newlines escaped by csv-stringify), header row first. */
+export function toCsv(header: string[], rows: CsvValue[][]): string {
+  const cells = rows.map((row) =>
+    row.map((v) => {
+      if (v === null || v === undefined) return "";
+      if (v instanceof Date) return v.toISOString();
+      return typeof v === "string" ? neutraliseFormula(v) : String(v);
+    }),
+  );
+  // quoted_match: csv-stringify quotes only on its own delimiter; a bare \n must be quoted too.
+  return stringify([header, ...cells], { record_delimiter: "\r\n", quoted_match: /[\r\n]/ });
+}
+
+/** A file name part from free text: letters, digits and hyphens only. */
+export function fileSlug(text: string): string {
+  return (
+    text
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, 60) || "export"
+  );
+}
+
+export const CONTACT_CSV_COLUMNS = [
+  "Name",
+  "Email",
+  "Phone",
+  "Instagram",
+  "LinkedIn",
+  "Event",
+  "Date",
+  "Contacted",
+  "Notes",
+];
+
+export interface ContactCsvRow {
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  phone: string | null;
+  instagram: string | null;
+  linkedin: string | null;
+  event_name: string | null;
+  created_at: Date;
+  contacted_at: Date | null;
+  notes: string | null;
+  contact_notes: string | null;
+}
+
+/** Spec part 2 §9: the contacts export's columns, in order. */
+export function contactsCsv(rows: ContactCsvRow[]): string {
+  return toCsv(
+    CONTACT_CSV_COLUMNS,
+    rows.map((c) => [
+      [c.first_name, c.last_name].filter(Boolean).join(" "),
+      c.email,
+      c.phone,
+      c.instagram,
+      c.linkedin,
+      c.event_name,
+      c.created_at.toISOString().slice(0, 10),
+      c.contacted_at ? "Yes" : "No",
+      [c.notes, c.contact_notes].filter(Boolean).join(" | "),
+    ]),
+  );
+}
+
+/** Spec part 2 §9: `<garment title>-contacts-<date>.csv`. */
+export function contactsCsvFileName(garmentTitle: string, now = new Date()): string {
+  return `${fileSlug(garmentTitle)}-contacts-${now.toISOString().slice(0, 10)}.csv`;
+}

@@ -1,0 +1,45 @@
+import { z } from "zod";
+import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "./slug";
+import { VIEWER_KINDS } from "./tap-rules";
+
+/**
+ * One real tap, as the tap worker (or `POST /api/scans`) sends it to the `releve-scans` queue
+ * and scan-jobs validates it before writing `scans`. Browser and OS are parsed from
+ * `userAgent` by the consumer (docs/decisions/0011), so the tap bundle carries no UA parser.
+ * Bump `v` for any incompatible change: the consumer dead-letters what it cannot read.
+ * Built by `buildScanMessage` (tap-scan.ts, zod-free so the tap bundle stays small).
+ */
+export const ScanMessageSchema = z.object({
+  v: z.literal(1),
+  scanId: z.string().min(1).max(64),
+  source: z.enum(["tap", "api"]),
+  slug: z.string().max(SLUG_MAX_LENGTH).regex(SLUG_PATTERN),
+  garmentId: z.number().int().positive(),
+  ownerUserId: z.string().min(1).max(64).nullable(),
+  viewerKind: z.enum(VIEWER_KINDS),
+  activeEventId: z.number().int().positive().nullable(),
+  city: z.string().max(128).nullable(),
+  country: z.string().max(8).nullable(),
+  userAgent: z.string().max(512).nullable(),
+  scannedAt: z.number().int().positive(),
+});
+export type ScanMessage = z.infer<typeof ScanMessageSchema>;
+
+/** The spec's log-scan body (part 1 §7): `{short_slug, device_info {user_agent, screen_size, timestamp}}`. */
+export const LogScanRequestSchema = z.object({
+  short_slug: z
+    .string({ error: "short_slug is required" })
+    .trim()
+    .toLowerCase()
+    .max(SLUG_MAX_LENGTH, "Invalid garment link")
+    .regex(SLUG_PATTERN, "Invalid garment link"),
+  device_info: z
+    .object({
+      user_agent: z.string().max(1024).optional(),
+      screen_size: z.string().max(32).optional(),
+      // Informational only: the server's clock dates the scan.
+      timestamp: z.union([z.string().max(64), z.number()]).optional(),
+    })
+    .optional(),
+});
+export type LogScanRequest = z.infer<typeof LogScanRequestSchema>;

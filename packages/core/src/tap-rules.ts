@@ -1,0 +1,112 @@
+import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "./slug";
+
+// Checked by hand, not with zod: this module is on the tap worker's hot path and in its
+// bundle (issue #5 budget: <= 50 KB gzip for the whole worker; zod/mini alone is ~12 KB).
+
+export const VIEWER_KINDS = ["owner", "visitor", "anonymous"] as const;
+export type ViewerKind = (typeof VIEWER_KINDS)[number];
+
+/** What the tap needs to know about one garment: the KV record, also built straight from D1. */
+export type TapRoute = {
+  garmentId: number;
+  slug: string;
+  status: "unclaimed" | "claimed";
+  active: boolean;
+  ownerUserId: string | null;
+  sharingEnabled: boolean;
+  activeEventId: number | null;
+};
+
+const isId = (v: unknown): v is number => typeof v === "number" && Number.isSafeInteger(v) && v > 0;
+const isUserId = (v: unknown): v is string => typeof v === "string" && v.length > 0 && v.length <= 64;
+
+/** The route if `value` is exactly a valid one (unknown keys dropped), else null. */
+export function parseTapRoute(value: unknown): TapRoute | null {
+  if (typeof value !== "object" || value === null) return null;
+  const r = value as Record<string, unknown>;
+  const { garmentId, slug, status, active, ownerUserId, sharingEnabled, activeEventId } = r;
+  if (!isId(garmentId)) return null;
+  if (typeof slug !== "string" || slug.length > SLUG_MAX_LENGTH || !SLUG_PATTERN.test(slug)) return null;
+  if (status !== "unclaimed" && status !== "claimed") return null;
+  if (typeof active !== "boolean" || typeof sharingEnabled !== "boolean") return null;
+  if (ownerUserId !== null && !isUserId(ownerUserId)) return null;
+  if (activeEventId !== null && !isId(activeEventId)) return null;
+  return { garmentId, slug, status, active, ownerUserId, sharingEnabled, activeEventId };
+}
+
+/**
+ * The KV value under `slug:<slug>`. `route: null` is a negative entry (no such garment).
+ * `v` lets a later shape change ignore old entries instead of misreading them.
+ */
+export type TapKvRecord = { v: 1; route: TapRoute | null };
+
+export const TAP_KV_PREFIX = "slug:";
+export const tapKvKey = (slug: string) => `${TAP_KV_PREFIX}${slug}`;
+
+/** Unknown slugs are cached briefly (60 s is also KV's minimum TTL). */
+export const NEGATIVE_TTL_SECONDS = 60;
+/**
+ * Known slugs are rewritten on every change that alters an answer; the TTL only bounds how
+ * long a lost race (a miss refill landing after a change's rewrite) can linger.
+ */
+export const POSITIVE_TTL_SECONDS = 60 * 60;
+
+/**
+ * A KV value as read (already JSON-parsed, or null). Returns the record's route, null for a
+ * negative entry, or undefined when there is no usable entry (absent, malformed, another
+ * version, or filed under the wrong slug): the caller then treats it as a miss.
+ */
+export function parseTapKvRecord(value: unknown, slug: string): TapRoute | null | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  const { v, route } = value as Record<string, unknown>;
+  if (v !== 1 || route === undefined) return undefined;
+  if (route === null) return null;
+  const parsed = parseTapRoute(route);
+  return parsed && parsed.slug === slug ? parsed : undefined;
+}
+
+export function tapKvRecord(route: TapRoute | null): TapKvRecord {
+  return { v: 1, route };
+}
+
+/** Who taps: the owner token's user id (verified), or null when there is none or it is invalid. */
+export function viewerKindOf(route: TapRoute, viewerUserId: string | null): ViewerKind {
+  if (!viewerUserId) return "anonymous";
+  return route.ownerUserId !== null && viewerUserId === route.ownerUserId ? "owner" : "visitor";
+}
+
+export type TapOutcome = "not_found" | "claim" | "owner_dashboard" | "share" | "share_unavailable";
+
+export type TapDecision =
+  | { outcome: "not_found"; status: 404; message: "Invalid garment link" }
+  | {
+      outcome: Exclude<TapOutcome, "not_found">;
+      status: 302;
+      location: string;
+      garmentId: number;
+      viewer: ViewerKind;
+    };
+
+/**
+ * DESIGN.md §3, the whole table. Pure: the tap worker feeds it the KV/D1 route, the admin
+ * link tester feeds it the same route for a dry run. Destination pages re-check D1, so this
+ * decides where to send the tapper, never what they may see.
+ */
+export function decideTap(route: TapRoute | null, viewerUserId: string | null): TapDecision {
+  if (!route?.active) return { outcome: "not_found", status: 404, message: "Invalid garment link" };
+  const viewer = viewerKindOf(route, viewerUserId);
+  const slug = encodeURIComponent(route.slug);
+  const redirect = (outcome: Exclude<TapOutcome, "not_found">, location: string): TapDecision => ({
+    outcome,
+    status: 302,
+    location,
+    garmentId: route.garmentId,
+    viewer,
+  });
+  // A claimed garment whose owner account is gone is not claimable again: it behaves as
+  // claimed with sharing off.
+  if (route.status === "unclaimed") return redirect("claim", `/claim/${slug}`);
+  if (viewer === "owner") return redirect("owner_dashboard", `/dashboard/garment/${route.garmentId}`);
+  const sharing = route.ownerUserId !== null && route.sharingEnabled;
+  return redirect(sharing ? "share" : "share_unavailable", `/share/${slug}`);
+}

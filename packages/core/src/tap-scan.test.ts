@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { ScanMessageSchema } from "./scan-message";
+import type { TapRoute } from "./tap-rules";
+import { buildScanMessage } from "./tap-scan";
+
+const SECRET = "unit-test-secret-0123456789abcdef0123456789";
+const route: TapRoute = {
+  garmentId: 3,
+  slug: "cg-003",
+  status: "claimed",
+  active: true,
+  ownerUserId: "0a3419c2-f4ea-4a2a-bbeb-6ea4fe8a6938",
+  sharingEnabled: true,
+  activeEventId: 1,
+};
+const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
+
+const request = (headers: Record<string, string>, cf?: Record<string, unknown>) =>
+  Object.assign(new Request("https://releve.example.com/t/cg-003", { headers }), cf ? { cf } : {});
+
+describe("buildScanMessage", () => {
+  it("builds a message the consumer accepts, with place and device from the request", async () => {
+    const message = await buildScanMessage(SECRET, {
+      route,
+      viewer: "visitor",
+      source: "tap",
+      now: NOW,
+      request: request(
+        { "user-agent": "Mozilla/5.0 (iPhone)", "cf-connecting-ip": "203.0.113.7" },
+        { city: "Paris", country: "FR" },
+      ),
+    });
+    expect(ScanMessageSchema.parse(message)).toEqual(message);
+    expect(message).toMatchObject({
+      slug: "cg-003",
+      garmentId: 3,
+      ownerUserId: route.ownerUserId,
+      viewerKind: "visitor",
+      activeEventId: 1,
+      city: "Paris",
+      country: "FR",
+      userAgent: "Mozilla/5.0 (iPhone)",
+      scannedAt: NOW,
+    });
+  });
+
+  it("clips oversized headers and cf fields instead of producing a poison message", async () => {
+    const message = await buildScanMessage(SECRET, {
+      route,
+      viewer: "anonymous",
+      source: "api",
+      now: NOW,
+      userAgent: "U".repeat(5000),
+      request: request({}, { city: "C".repeat(500), country: 42 }),
+    });
+    expect(message.userAgent).toHaveLength(512);
+    expect(message.city).toHaveLength(128);
+    expect(message.country).toBeNull();
+    expect(ScanMessageSchema.safeParse(message).success).toBe(true);
+  });
+
+  it("gives a burst from one IP on one slug one id", async () => {
+    const input = { route, viewer: "anonymous" as const, source: "tap" as const };
+    const req = () => request({ "cf-connecting-ip": "198.51.100.1" });
+    const a = await buildScanMessage(SECRET, { ...input, request: req(), now: NOW });
+    const b = await buildScanMessage(SECRET, { ...input, request: req(), now: NOW + 59_000 });
+    const c = await buildScanMessage(SECRET, { ...input, request: req(), now: NOW + 60_000 });
+    expect(b.scanId).toBe(a.scanId);
+    expect(c.scanId).not.toBe(a.scanId);
+  });
+});

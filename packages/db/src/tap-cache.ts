@@ -1,0 +1,80 @@
+import {
+  NEGATIVE_TTL_SECONDS,
+  POSITIVE_TTL_SECONDS,
+  parseTapKvRecord,
+  type TapRoute,
+  tapKvKey,
+  tapKvRecord,
+} from "@releve/core/tap-rules";
+import type { D1Like, KvLike } from "./binding-types";
+import { loadOwnerSlugs, loadTapRoute } from "./garment-routing";
+
+/**
+ * KV is a routing hint, never an authority (docs/decisions/0010): it decides where a tap is
+ * redirected; every destination page re-reads D1 before showing anything.
+ */
+export type TapStores = { DB: D1Like; TAP_KV: KvLike };
+
+/** The cached route, null for a cached "no such slug", or undefined on a miss (or an unreadable entry). */
+export async function readCachedTapRoute(kv: KvLike, slug: string): Promise<TapRoute | null | undefined> {
+  try {
+    return parseTapKvRecord(await kv.get(tapKvKey(slug), "json"), slug);
+  } catch (error) {
+    // A KV outage or a non-JSON value costs a D1 read, not the tap.
+    console.warn(`[tap-cache] KV read failed for ${slug}`, error);
+    return undefined;
+  }
+}
+
+export async function writeCachedTapRoute(kv: KvLike, slug: string, route: TapRoute | null): Promise<void> {
+  await kv.put(tapKvKey(slug), JSON.stringify(tapKvRecord(route)), {
+    expirationTtl: route ? POSITIVE_TTL_SECONDS : NEGATIVE_TTL_SECONDS,
+  });
+}
+
+/**
+ * The hot-path read: KV first (no D1 query at all on a hit), D1 on a miss, and the KV refill
+ * handed to `waitUntil` so it never delays the answer.
+ */
+export async function getTapRoute(
+  stores: TapStores,
+  slug: string,
+  waitUntil: (promise: Promise<unknown>) => void,
+): Promise<{ route: TapRoute | null; source: "kv" | "d1" }> {
+  const cached = await readCachedTapRoute(stores.TAP_KV, slug);
+  if (cached !== undefined) return { route: cached, source: "kv" };
+  const route = await loadTapRoute(stores.DB, slug);
+  waitUntil(
+    writeCachedTapRoute(stores.TAP_KV, slug, route).catch((error) =>
+      // KV allows one write per key per second; a burst of misses on a cold slug loses some refills, harmlessly.
+      console.warn(`[tap-cache] KV refill failed for ${slug}`, error),
+    ),
+  );
+  return { route, source: "d1" };
+}
+
+/**
+ * Cache coherence: call after (not before) a D1 change that alters a tap's answer for one
+ * garment has committed: claim, reassign, activate/deactivate, garment created (which also
+ * replaces a cached "no such slug"), garment deleted. Rewrites the KV entry from D1, so the
+ * next tap here gets the new answer. Returns the route now cached. Throws if D1 or KV fails:
+ * the caller's change stands either way (KV is only a hint, and the entry expires within
+ * POSITIVE_TTL_SECONDS), so a caller may log the failure and carry on.
+ */
+export async function refreshTapRoute(stores: TapStores, slug: string): Promise<TapRoute | null> {
+  const route = await loadTapRoute(stores.DB, slug);
+  await writeCachedTapRoute(stores.TAP_KV, slug, route);
+  return route;
+}
+
+/** Cache coherence for owner-wide changes: the NFC sharing toggle and the active event. */
+export async function refreshOwnerTapRoutes(stores: TapStores, ownerUserId: string): Promise<number> {
+  const slugs = await loadOwnerSlugs(stores.DB, ownerUserId);
+  await Promise.all(slugs.map((slug) => refreshTapRoute(stores, slug)));
+  return slugs.length;
+}
+
+/** For a slug that stops existing under that name (a renamed slug): drop its entry. */
+export async function forgetTapRoute(stores: Pick<TapStores, "TAP_KV">, slug: string): Promise<void> {
+  await stores.TAP_KV.delete(tapKvKey(slug));
+}

@@ -1,0 +1,76 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../index";
+import { garments, profiles, users, wardrobeEvents } from "../schema";
+
+/** Test data for the tap path. Each call makes fresh ids and slugs, so tests sharing one database never collide. */
+
+const shortId = () => crypto.randomUUID().slice(0, 8);
+export const uniqueSlug = (prefix = "tt") => `${prefix}-${shortId()}`;
+
+export async function createUser(db: Db): Promise<string> {
+  const id = crypto.randomUUID();
+  await db.insert(users).values({ id, email: `user-${id}@test.local`, password_hash: "not-a-real-hash" });
+  return id;
+}
+
+export type TestOwner = { userId: string; profileId: number; eventId: number | null };
+
+/** A user with a profile (NFC sharing on by default) and optionally an active wardrobe event. */
+export async function createOwner(
+  db: Db,
+  opts: { sharing?: boolean; withActiveEvent?: boolean; withProfile?: boolean } = {},
+): Promise<TestOwner> {
+  const userId = await createUser(db);
+  let eventId: number | null = null;
+  if (opts.withActiveEvent) {
+    const [event] = await db
+      .insert(wardrobeEvents)
+      .values({ owner_user_id: userId, name: "Test Soirée" })
+      .returning({ id: wardrobeEvents.id });
+    eventId = event?.id ?? null;
+  }
+  if (opts.withProfile === false) return { userId, profileId: 0, eventId };
+  const [profile] = await db
+    .insert(profiles)
+    .values({
+      user_id: userId,
+      first_name: "Test",
+      nfc_sharing_enabled: opts.sharing ?? true,
+      active_event_id: eventId,
+    })
+    .returning({ id: profiles.id });
+  if (!profile) throw new Error("profile not created");
+  return { userId, profileId: profile.id, eventId };
+}
+
+export type TestGarment = { id: number; slug: string };
+
+export async function createGarment(
+  db: Db,
+  opts: { slug?: string; ownerUserId?: string | null; active?: boolean } = {},
+): Promise<TestGarment> {
+  const slug = opts.slug ?? uniqueSlug();
+  const owner = opts.ownerUserId ?? null;
+  const [row] = await db
+    .insert(garments)
+    .values({
+      short_slug: slug,
+      name: "Test Garment",
+      tag_uuid: crypto.randomUUID(),
+      status: owner ? "claimed" : "unclaimed",
+      owner_user_id: owner,
+      claimed_at: owner ? new Date() : null,
+      is_active: opts.active ?? true,
+    })
+    .returning({ id: garments.id });
+  if (!row) throw new Error("garment not created");
+  return { id: row.id, slug };
+}
+
+/** The claim flow's D1 change, as the claim issue will make it. */
+export async function claimGarment(db: Db, garmentId: number, ownerUserId: string): Promise<void> {
+  await db
+    .update(garments)
+    .set({ status: "claimed", owner_user_id: ownerUserId, claimed_at: new Date() })
+    .where(eq(garments.id, garmentId));
+}

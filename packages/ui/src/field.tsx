@@ -1,0 +1,52 @@
+import { type InputHTMLAttributes, useId } from "react";
+
+export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  label: string;
+  name: string;
+  error?: string;
+  hint?: string;
+}
+
+/** A labelled input whose error and hint are announced with it (aria-describedby). */
+export function TextField({ label, name, error, hint, className = "", ...input }: TextFieldProps) {
+  const id = useId();
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  return (
+    <div className={`flex flex-col gap-1.5 ${className}`}>
+      <label htmlFor={id} className="text-xs font-medium uppercase tracking-[0.16em] text-ink">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[errorId, hintId].filter(Boolean).join(" ") || undefined}
+        className={`min-h-11 w-full min-w-0 border bg-white px-3 text-base text-ink outline-none transition-colors focus:border-ink ${
+          error ? "border-danger" : "border-ink/20"
+        }`}
+        {...input}
+      />
+      {hint && (
+        <p id={hintId} className="text-xs text-stone">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="text-sm text-danger">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A form-level message, announced to screen readers as soon as it appears. */
+export function FormAlert({ title, children }: { title?: string; children: React.ReactNode }) {
+  return (
+    <div role="alert" className="border-l-2 border-danger bg-danger/5 px-4 py-3 text-sm text-danger">
+      {title && <p className="font-medium">{title}</p>}
+      <p>{children}</p>
+    </div>
+  );
+}

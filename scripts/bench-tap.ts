@@ -1,0 +1,230 @@
+/**
+ * `npm run bench:tap` (issue #5): the built tap worker under load, on real local D1/KV/Queue
+ * bindings (Miniflare/workerd), against a bare Hono 302 worker in the same process tree.
+ * Prints p50/p99 latency and requests/s for (a) KV hit, (b) KV miss -> D1, (c) unknown slug,
+ * (d) the baseline, the ratio (a)/(d), and the tap bundle's gzip size. Not a test: numbers
+ * depend on the machine. BENCH_REQUESTS (per case and round, default 10000), BENCH_ROUNDS
+ * (default 3; each case's round with the median p50 is reported, which damps a shared
+ * machine's noise) and BENCH_CONNECTIONS (default 10) tune the run.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+import { build } from "esbuild";
+import { convertV4MiniflareOptions, Miniflare } from "miniflare";
+import { ROOT } from "./dev-vars";
+
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 10_000);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const WARMUP = Math.min(2_000, REQUESTS);
+const OUT = join(ROOT, "workers/tap/dist/bench");
+const SECRET = "bench-only-secret-0123456789abcdef0123456789";
+
+function buildTap(): { path: string; gzipBytes: number; bytes: number } {
+  // Exactly what `wrangler deploy` would upload, built from workers/tap/wrangler.jsonc.
+  execFileSync("npx", ["wrangler", "deploy", "--dry-run", "--outdir", OUT], {
+    cwd: join(ROOT, "workers/tap"),
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" },
+  });
+  const path = join(OUT, "index.js");
+  const code = readFileSync(path);
+  return { path, bytes: code.length, gzipBytes: gzipSync(code, { level: 9 }).length };
+}
+
+async function buildReference(name: string): Promise<string> {
+  const path = join(OUT, `${name}.js`);
+  mkdirSync(OUT, { recursive: true });
+  await build({
+    entryPoints: [join(ROOT, `tests/bench/${name}.ts`)],
+    outfile: path,
+    bundle: true,
+    minify: true,
+    format: "esm",
+    platform: "neutral",
+    target: "es2024",
+    conditions: ["workerd", "worker", "browser"],
+    mainFields: ["module", "main"],
+    logLevel: "warning",
+  });
+  return path;
+}
+
+const worker = (name: string, scriptPath: string, extra: Record<string, unknown> = {}) =>
+  new Miniflare(
+    convertV4MiniflareOptions({
+      name,
+      modules: true,
+      scriptPath,
+      compatibilityDate: "2026-10-01",
+      compatibilityFlags: ["nodejs_compat"],
+      host: "127.0.0.1",
+      port: 0,
+      cf: { city: "Paris", country: "FR", colo: "CDG" },
+      ...extra,
+    }),
+  );
+
+async function migrateAndSeed(mf: Miniflare) {
+  const db = await mf.getD1Database("DB");
+  const dir = join(ROOT, "migrations");
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith(".sql"))
+    .sort()) {
+    const statements = readFileSync(join(dir, file), "utf8")
+      .split("--> statement-breakpoint")
+      .map((s) => s.trim())
+      .filter(Boolean);
+    await db.batch(statements.map((s) => db.prepare(s)));
+  }
+  const many = REQUESTS * ROUNDS + WARMUP;
+  await db.batch([
+    db.prepare("INSERT INTO users (id, email, password_hash) VALUES ('bench-owner', 'bench-owner@bench.local', 'x')"),
+    db.prepare(
+      "INSERT INTO profiles (user_id, client_id, nfc_sharing_enabled) VALUES ('bench-owner', 'benchclient', 1)",
+    ),
+    db.prepare(
+      "INSERT INTO garments (short_slug, status, owner_user_id) VALUES ('bench-hit', 'claimed', 'bench-owner')",
+    ),
+    db
+      .prepare(
+        `WITH RECURSIVE seq(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM seq WHERE i < ?1)
+         INSERT INTO garments (short_slug, status, owner_user_id)
+         SELECT 'miss-' || i, 'claimed', 'bench-owner' FROM seq`,
+      )
+      .bind(many),
+  ]);
+}
+
+type Stats = { p50: number; p99: number; rps: number; statuses: Record<number, number> };
+
+/** A fixed count of requests; `path(i)` may give every request its own URL. */
+async function load(
+  url: URL,
+  amount: number,
+  path: (i: number) => string,
+  headers: Record<string, string> = {},
+): Promise<Stats> {
+  let i = 0;
+  const latencies: number[] = [];
+  const statuses: Record<number, number> = {};
+  // Timed to the last response: autocannon notices the end of a fixed count only on its 1 s tick.
+  const started = performance.now();
+  let finished = started;
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: url.origin,
+        amount,
+        connections: CONNECTIONS,
+        requests: [{ method: "GET", headers, setupRequest: (req) => ({ ...req, path: path(i++) }) }],
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+    // autocannon's own histogram keeps whole milliseconds; the event gives the exact duration.
+    instance.on("response", (_client, statusCode, _bytes, responseTime) => {
+      latencies.push(responseTime);
+      finished = performance.now();
+      statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
+    });
+  });
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN;
+  return { p50: at(0.5), p99: at(0.99), rps: result.requests.total / ((finished - started) / 1000), statuses };
+}
+
+const fmt = (n: number, d = 3) => n.toFixed(d);
+
+async function main() {
+  console.log(
+    `bench:tap: ${REQUESTS} requests per case and round, ${ROUNDS} rounds, ${CONNECTIONS} connections, ${WARMUP} warm-up requests`,
+  );
+  const tap = buildTap();
+  const baselinePath = await buildReference("baseline-worker");
+  const kvBaselinePath = await buildReference("kv-baseline-worker");
+
+  const tapMf = worker("releve-tap", tap.path, {
+    bindings: { APP_ENV: "production", SESSION_SECRET: SECRET },
+    d1Databases: { DB: "00000000-0000-4000-8000-0000000be4c4" },
+    kvNamespaces: { TAP_KV: "bench" },
+    queueProducers: { SCANS: { queueName: "releve-scans" } },
+  });
+  const baseMf = worker("baseline", baselinePath);
+  const kvBaseMf = worker("kv-baseline", kvBaselinePath, { kvNamespaces: { TAP_KV: "bench" } });
+  try {
+    await migrateAndSeed(tapMf);
+    const tapUrl = await tapMf.ready;
+    const baseUrl = await baseMf.ready;
+    const kvBaseUrl = await kvBaseMf.ready;
+
+    // Warm-up: isolates, JIT, the KV entry for (a); its own slugs for (b) and (c).
+    await load(baseUrl, WARMUP, () => "/t/bench-hit");
+    await load(tapUrl, WARMUP, () => "/t/bench-hit");
+    // The tap's own KV entry, copied so (e) reads the very same value.
+    type Kv = { get(key: string): Promise<string | null>; put(key: string, value: string): Promise<void> };
+    const kv = async (mf: Miniflare) => (await mf.getKVNamespace("TAP_KV")) as unknown as Kv;
+    const record = await (await kv(tapMf)).get("slug:bench-hit");
+    if (!record) throw new Error("the warm-up did not cache slug:bench-hit");
+    await (await kv(kvBaseMf)).put("slug:bench-hit", record);
+    await load(kvBaseUrl, WARMUP, () => "/t/bench-hit");
+    await load(tapUrl, WARMUP, (i) => `/t/miss-${REQUESTS * ROUNDS + 1 + i}`);
+    await load(tapUrl, WARMUP, (i) => `/t/warm-nope-${i}`);
+
+    // (b) and (c) give every request a slug no earlier request used, in any round.
+    const cases = (round: number): Array<[string, URL, (i: number) => string, Record<string, string>?]> => [
+      ["(d) bare Hono 302, no lookup", baseUrl, () => "/t/bench-hit"],
+      ["(e) bare Hono 302 + one KV read", kvBaseUrl, () => "/t/bench-hit"],
+      ["(a) KV hit", tapUrl, () => "/t/bench-hit"],
+      // The same, minus the queue send after the response: how much of (a) the scan costs here.
+      ["(a') KV hit, dry run (no scan sent)", tapUrl, () => "/t/bench-hit", { "x-releve-dry-run": "1" }],
+      ["(b) KV miss -> D1 (+ KV refill)", tapUrl, (i) => `/t/miss-${round * REQUESTS + i + 1}`],
+      ["(c) unknown slug, first sight (D1)", tapUrl, (i) => `/t/nope-${round}-${i}`],
+      ["(c') unknown slug, negatively cached", tapUrl, () => "/t/nope-0-0"],
+    ];
+    const runs: Record<string, Stats[]> = {};
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [name, url, path, headers] of cases(round)) {
+        const stats = await load(url, REQUESTS, path, headers);
+        runs[name] = [...(runs[name] ?? []), stats];
+      }
+    }
+    const results: Record<string, Stats> = {};
+    for (const [name, stats] of Object.entries(runs)) {
+      const sorted = [...stats].sort((x, y) => x.p50 - y.p50);
+      results[name] = sorted[Math.floor(sorted.length / 2)] as Stats;
+    }
+
+    console.log("");
+    console.log(
+      `${"case".padEnd(40)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"req/s".padStart(9)}  statuses`,
+    );
+    for (const [name, s] of Object.entries(results)) {
+      const statuses = Object.entries(s.statuses)
+        .map(([code, n]) => `${code}x${n}`)
+        .join(" ");
+      console.log(
+        `${name.padEnd(40)} ${fmt(s.p50).padStart(8)} ${fmt(s.p99).padStart(8)} ${fmt(s.rps, 0).padStart(9)}  ${statuses}`,
+      );
+    }
+    const a = results["(a) KV hit"];
+    const d = results["(d) bare Hono 302, no lookup"];
+    const e = results["(e) bare Hono 302 + one KV read"];
+    if (a && d && e) {
+      const ratio = (x: Stats, y: Stats) =>
+        `p50 ${fmt(x.p50 / y.p50, 2)}x, p99 ${fmt(x.p99 / y.p99, 2)}x, req/s ${fmt(x.rps / y.rps, 2)}x`;
+      console.log("");
+      console.log(`ratio (a)/(d): ${ratio(a, d)}   (target: p50 <= 1.3x)`);
+      console.log(`ratio (a)/(e): ${ratio(a, e)}   (the tap's own cost over its one KV read)`);
+    }
+    console.log(
+      `tap bundle: ${(tap.bytes / 1024).toFixed(1)} KiB, ${(tap.gzipBytes / 1024).toFixed(1)} KiB gzip (budget 50 KiB gzip)`,
+    );
+  } finally {
+    await Promise.all([tapMf.dispose(), baseMf.dispose(), kvBaseMf.dispose()]);
+  }
+}
+
+await main();

@@ -1,0 +1,42 @@
+import { readFileSync } from "node:fs";
+import type { Page } from "@playwright/test";
+import { expect } from "./fixtures";
+
+/** Demo passwords of the seeded accounts, from the .dev.vars the e2e server was prepared with. */
+export function demoPassword(role: "owner" | "visitor" | "admin"): string {
+  const text = readFileSync(new URL("../../.dev.vars", import.meta.url), "utf8");
+  const match = new RegExp(`^DEMO_${role.toUpperCase()}_PASSWORD="?([^"\\n]+)"?`, "m").exec(text);
+  if (!match?.[1]) throw new Error(`DEMO_${role.toUpperCase()}_PASSWORD missing from .dev.vars`);
+  return match[1];
+}
+
+export const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(performance.now() * 1000)}@example.com`;
+
+export async function signUp(page: Page, email: string, password: string, path = "/auth?mode=signup") {
+  await page.goto(path);
+  await page.locator("html[data-hydrated]").waitFor();
+  await page.getByLabel("First name").fill("Ada");
+  await page.getByLabel("Last name").fill("Lovelace");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel("Confirm password").fill(password);
+  await page.getByRole("button", { name: "Create Account" }).click();
+}
+
+export async function signIn(page: Page, email: string, password: string, path = "/auth") {
+  await page.goto(path);
+  await page.locator("html[data-hydrated]").waitFor();
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+/** Opens the newest email to `to` with `subject` in the local outbox and returns its link. */
+export async function linkFromOutbox(page: Page, to: string, subject: string): Promise<string> {
+  await page.goto("/dev/outbox");
+  const email = page.getByRole("article", { name: `${subject} to ${to}` }).first();
+  await expect(email).toBeVisible();
+  const href = await email.getByRole("link").first().getAttribute("href");
+  if (!href) throw new Error(`no link in "${subject}" to ${to}`);
+  return new URL(href).pathname + new URL(href).search;
+}

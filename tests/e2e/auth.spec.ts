@@ -1,0 +1,188 @@
+import { demoPassword, linkFromOutbox, signIn, signUp, uniqueEmail } from "./accounts";
+import { expect, test } from "./fixtures";
+
+const PASSWORD = "velvet-and-silk-2024";
+const header = (page: import("@playwright/test").Page) => page.getByRole("banner");
+
+test("sign up, verify the email through the outbox, sign out, sign in again", async ({ page }) => {
+  const email = uniqueEmail("signup");
+  await signUp(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard\/wardrobe$/);
+  await expect(page.getByText("Account created successfully! Signing you in...")).toBeVisible();
+  await expect(header(page).getByRole("link", { name: "Dashboard" })).toBeVisible();
+
+  const link = await linkFromOutbox(page, email, "Confirm your email address");
+  expect(link).toMatch(/^\/auth\/verified\?token=/);
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/dashboard\/wardrobe$/);
+  await expect(page.getByText("Your email address is verified.")).toBeVisible();
+
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText("You have been logged out of your account.")).toBeVisible();
+  await expect(header(page).getByRole("link", { name: "Client Login" })).toBeVisible();
+
+  await page.goto(link);
+  await expect(page.getByText("This link is invalid or has expired. Please request a new one.")).toBeVisible();
+
+  await signIn(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard\/wardrobe$/);
+});
+
+test("forgot password, reset through the outbox, and the old session is gone", async ({ page, browser }) => {
+  const email = uniqueEmail("reset");
+  await signUp(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard\/wardrobe$/);
+
+  const other = await browser.newContext();
+  const stranger = await other.newPage();
+  await stranger.goto("/auth?mode=forgot");
+  await stranger.locator("html[data-hydrated]").waitFor();
+  await stranger.getByLabel("Email").fill(email);
+  await stranger.getByRole("button", { name: "Send Reset Link" }).click();
+  await expect(stranger.getByText("Password reset email sent.")).toBeVisible();
+  await expect(stranger.getByRole("heading", { name: "Client Login" })).toBeVisible();
+
+  // The reset mail is sent after the response (waitUntil), so wait for it to land.
+  await expect
+    .poll(async () => {
+      await stranger.goto("/dev/outbox");
+      return stranger.getByText(`To ${email}`).count();
+    })
+    .toBe(2);
+  const link = await linkFromOutbox(stranger, email, "Reset your password");
+  await stranger.goto(link);
+  await stranger.getByLabel("New password").fill("a-new-password-99");
+  await stranger.getByLabel("Confirm password").fill("a-new-password-99");
+  await stranger.getByRole("button", { name: "Save New Password" }).click();
+  // Signed in on the new password; a user without a profile is sent on to set one up.
+  await expect(stranger).toHaveURL(/\/profile-setup$/);
+  await expect(
+    stranger.getByText("Your password has been updated. Every other session has been signed out."),
+  ).toBeVisible();
+  await other.close();
+
+  await page.reload();
+  await expect(header(page).getByRole("link", { name: "Client Login" })).toBeVisible();
+  await signIn(page, email, PASSWORD);
+  await expect(page.getByText("Invalid email or password.").first()).toBeVisible();
+  await signIn(page, email, "a-new-password-99");
+  await expect(page).toHaveURL(/\/dashboard\/wardrobe$/);
+});
+
+test("a mismatched confirmation keeps what was typed (but not the password) and creates nothing", async ({ page }) => {
+  const email = uniqueEmail("mismatch");
+  await page.goto("/auth?mode=signup");
+  await page.locator("html[data-hydrated]").waitFor();
+  await page.getByLabel("First name").fill("Ada");
+  await page.getByLabel("Last name").fill("Lovelace");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("Confirm password").fill(`${PASSWORD}x`);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByText("Passwords do not match")).toBeVisible();
+  await expect(page.getByLabel("Confirm password")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Email")).toHaveValue(email);
+
+  await signIn(page, email, PASSWORD);
+  await expect(page.getByText("Invalid email or password.").first()).toBeVisible();
+});
+
+test("mode links switch the form and clear it", async ({ page }) => {
+  await page.goto("/auth");
+  await page.locator("html[data-hydrated]").waitFor();
+  await page.getByLabel("Email").fill("someone@example.com");
+  await page.getByRole("link", { name: "New to Relevé? Create an account" }).click();
+  await expect(page.getByRole("heading", { name: "Create Account" })).toBeVisible();
+  await expect(page.getByLabel("Email")).toHaveValue("");
+  await page.getByRole("link", { name: "Already have an account? Sign in" }).click();
+  await page.getByRole("link", { name: "Forgot your password?" }).click();
+  await expect(page.getByRole("heading", { name: "Reset Password" })).toBeVisible();
+});
+
+test("bad input answers 400 next to the field, never a 500", async ({ request, baseURL }) => {
+  const post = (form: Record<string, string>) =>
+    request.post("/auth?mode=signup", { form, headers: { Origin: baseURL ?? "" }, maxRedirects: 0 });
+  const empty = await post({ intent: "signup" });
+  expect(empty.status()).toBe(400);
+  const html = await empty.text();
+  for (const message of [
+    "First name is required",
+    "Last name is required",
+    "Email is required",
+    "Password is required",
+  ]) {
+    expect(html).toContain(message);
+  }
+  const weird = await post({
+    intent: "signup",
+    firstName: "x".repeat(5000),
+    lastName: "<script>",
+    email: "a@b",
+    password: "p",
+  });
+  expect(weird.status()).toBe(400);
+  const weirdHtml = await weird.text();
+  expect(weirdHtml).toContain('value="&lt;script&gt;"');
+  expect(weirdHtml).toContain("First name must be at most 80 characters");
+  const short = await post({
+    intent: "signup",
+    firstName: "A",
+    lastName: "B",
+    email: uniqueEmail("short"),
+    password: "short",
+    confirmPassword: "short",
+  });
+  expect(await short.text()).toContain("Password must be at least 10 characters");
+});
+
+test("five wrong passwords lock the email out with 429", async ({ page, request, baseURL }) => {
+  const email = uniqueEmail("lockout");
+  await signUp(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard\/wardrobe$/);
+  const attempt = (password: string) =>
+    request.post("/auth?mode=login", {
+      form: { intent: "login", email, password },
+      headers: { Origin: baseURL ?? "" },
+      maxRedirects: 0,
+    });
+  for (let i = 0; i < 5; i++) expect((await attempt("wrong-password-123")).status()).toBe(400);
+  const locked = await attempt(PASSWORD);
+  expect(locked.status()).toBe(429);
+  expect(await locked.text()).toContain("Too many failed sign-in attempts. Please wait 15 minutes and try again.");
+});
+
+test("a cross-site POST is refused with 403", async ({ request }) => {
+  const none = await request.post("/auth?mode=login", {
+    form: { intent: "login", email: "a@b.c", password: "x" },
+    maxRedirects: 0,
+  });
+  expect(none.status()).toBe(403);
+  const foreign = await request.post("/logout", { headers: { Origin: "https://evil.example" }, maxRedirects: 0 });
+  expect(foreign.status()).toBe(403);
+});
+
+test("redirect is honoured for same-origin paths only", async ({ page }) => {
+  const password = demoPassword("visitor");
+  for (const target of ["https://evil.example/", "//evil.example/", "/\\evil.example"]) {
+    await page.context().clearCookies();
+    await signIn(page, "visitor@releve.local", password, `/auth?redirect=${encodeURIComponent(target)}`);
+    await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/dashboard\/wardrobe$/);
+  }
+  await page.context().clearCookies();
+  await signIn(page, "visitor@releve.local", password, `/auth?redirect=${encodeURIComponent("/dev/outbox")}`);
+  await expect(page).toHaveURL(/\/dev\/outbox$/);
+  // Arriving at /auth already signed in: the redirect, else the dashboard (spec part 1 §4).
+  await page.goto("/auth");
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test("a claim redirect is remembered through sign-up as the pending claim", async ({ page }) => {
+  await signUp(
+    page,
+    uniqueEmail("pending"),
+    PASSWORD,
+    `/auth?mode=signup&redirect=${encodeURIComponent("/claim/mb-001")}`,
+  );
+  await expect(page).toHaveURL(/\/claim\/mb-001$/);
+});

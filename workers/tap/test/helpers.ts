@@ -1,0 +1,42 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { OWNER_TOKEN_COOKIE, signOwnerToken } from "@releve/core/owner-token";
+import { getDb } from "@releve/db";
+import worker from "../src/index";
+
+export const db = getDb(env.DB);
+
+let ipCounter = 0;
+/** A fresh client IP per call, so the burst guard only merges the taps a test means to merge. */
+export const nextIp = () => {
+  ipCounter++;
+  return `198.51.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+};
+
+export type TapInit = RequestInit & { ownerToken?: string; ip?: string; userAgent?: string };
+
+/**
+ * One tap through the real worker, waiting for its waitUntil work (KV refill, queue send),
+ * so the next call sees what this one left behind.
+ */
+export async function tap(path: string, init: TapInit = {}): Promise<Response> {
+  const { ownerToken, ip, userAgent, ...rest } = init;
+  const headers = new Headers(rest.headers);
+  headers.set("cf-connecting-ip", ip ?? nextIp());
+  headers.set(
+    "user-agent",
+    userAgent ??
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1",
+  );
+  if (ownerToken) headers.set("cookie", `${OWNER_TOKEN_COOKIE}=${ownerToken}`);
+  const ctx = createExecutionContext();
+  const res = await worker.fetch(
+    new Request(`http://releve.test${path}`, { redirect: "manual", ...rest, headers }),
+    env,
+    ctx,
+  );
+  await waitOnExecutionContext(ctx);
+  return res;
+}
+
+export const tokenFor = (userId: string) => signOwnerToken(env.SESSION_SECRET, userId);

@@ -9,6 +9,8 @@ export default [
   route("profile-setup", "routes/profile-setup.tsx"),
   route("onboarding/profile", "routes/onboarding.profile.tsx"),
   route("claim/:slug", "routes/claim.tsx"),
+  route("share/:slug", "routes/share.tsx"),
+  route("share/:slug/contact.vcf", "routes/share.contact-vcf.tsx"),
   route("garment-registration", "routes/garment-registration.tsx"),
   route("tap-register", "routes/tap-register.tsx"),
   route("dashboard", "routes/dashboard.tsx"),

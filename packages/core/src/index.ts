@@ -1,5 +1,6 @@
 export * from "./auth";
 export * from "./auth-constants";
+export * from "./contact";
 export * from "./csv";
 export * from "./env";
 export * from "./errors";
@@ -8,3 +9,4 @@ export * from "./normalise";
 export * from "./password";
 export * from "./profile";
 export * from "./share-visibility";
+export * from "./vcard";

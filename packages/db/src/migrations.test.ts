@@ -20,6 +20,7 @@ const expectedTables = [
   "nfc_tag_batches",
   "nfc_tags",
   "profiles",
+  "rate_events",
   "scan_daily_stats",
   "scans",
   "sessions",

@@ -402,6 +402,21 @@ export const earlyAccessEntries = sqliteTable(
   ],
 );
 
+/**
+ * Sliding-window rate limits kept in D1 (isolates share no memory): one row per counted
+ * event, keyed by a bucket name and an opaque key (a hashed IP, an owner id).
+ */
+export const rateEvents = sqliteTable(
+  "rate_events",
+  {
+    id: serialId(),
+    bucket: text("bucket").notNull(),
+    key: text("key").notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [index("rate_events_bucket_key_created_at_idx").on(t.bucket, t.key, t.created_at)],
+);
+
 export const emailOutbox = sqliteTable(
   "email_outbox",
   {

@@ -12,7 +12,12 @@ export function CopyButton({ label, value }: { label: string; value: string }) {
     }
   };
   return (
-    <Button variant="secondary" onClick={copy} aria-label={`Copy ${label.toLowerCase()}`} className="min-h-9 px-3">
+    <Button
+      variant="secondary"
+      onClick={copy}
+      aria-label={`Copy ${label.toLowerCase()}`}
+      className="min-h-9 shrink-0 whitespace-nowrap px-3"
+    >
       Copy
     </Button>
   );

@@ -104,15 +104,21 @@ export default function GarmentRoute({ loaderData, actionData }: Route.Component
             </h2>
             <dl className="mt-4 grid grid-cols-3 gap-3 text-center">
               <div className="border border-ink/10 bg-white p-4">
-                <dt className="text-xs uppercase tracking-[0.16em] text-stone">Total scans</dt>
+                <dt className="text-[10px] uppercase tracking-[0.12em] text-stone sm:text-xs sm:tracking-[0.16em]">
+                  Total scans
+                </dt>
                 <dd className="mt-2 font-display text-3xl">{stats.scans}</dd>
               </div>
               <div className="border border-ink/10 bg-white p-4">
-                <dt className="text-xs uppercase tracking-[0.16em] text-stone">Contacts</dt>
+                <dt className="text-[10px] uppercase tracking-[0.12em] text-stone sm:text-xs sm:tracking-[0.16em]">
+                  Contacts
+                </dt>
                 <dd className="mt-2 font-display text-3xl">{stats.contacts}</dd>
               </div>
               <div className="border border-ink/10 bg-white p-4">
-                <dt className="text-xs uppercase tracking-[0.16em] text-stone">Last scan</dt>
+                <dt className="text-[10px] uppercase tracking-[0.12em] text-stone sm:text-xs sm:tracking-[0.16em]">
+                  Last scan
+                </dt>
                 <dd className="mt-2 text-sm">{stats.lastScan ? day.format(stats.lastScan) : "Never"}</dd>
               </div>
             </dl>

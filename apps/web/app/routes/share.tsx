@@ -1,0 +1,239 @@
+import { fieldErrors } from "@releve/core";
+import { CONTACT_MESSAGES, ContactFormSchema } from "@releve/core/contact";
+import { normalizeSlug } from "@releve/core/slug";
+import { Button, buttonClass, FormAlert, TextField } from "@releve/ui";
+import { data, Form, isRouteErrorResponse, Link, useNavigation, useRouteError } from "react-router";
+import { renderSVG } from "uqr";
+import { GeneralErrorBoundary } from "../components/error-boundary";
+import { OwnerCard } from "../components/owner-card";
+import { authDeps } from "../lib/auth-page.server";
+import { checkContactRate, createShareContact, loadShare } from "../lib/share.server";
+import { getUser } from "../lib/user.server";
+import type { Route } from "./+types/share";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.share.state === "open" ? `${loaderData.share.profile.name} · Relevé` : "Relevé" },
+  { name: "robots", content: "noindex" },
+];
+
+export const headers = () => ({ "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" });
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const slug = normalizeSlug(params.slug);
+  const share = slug ? await loadShare(authDeps(request, context).env.DB, slug) : ({ state: "unavailable" } as const);
+  if (share.state === "unavailable") throw new Response(CONTACT_MESSAGES.garmentUnavailable, { status: 404 });
+  const connected = new URL(request.url).searchParams.get("connected") === "1";
+  const isOwner = share.state === "open" && getUser(context)?.userId === share.ownerUserId;
+  // Only what the visitor may see leaves the server: the owner's user id stays here.
+  const visible =
+    share.state === "open"
+      ? { state: share.state, garmentTitle: share.garmentTitle, profile: share.profile }
+      : { state: share.state, garmentTitle: share.garmentTitle };
+  const shareUrl = `${new URL(request.url).origin}/share/${slug}`;
+  const qr = renderSVG(shareUrl, { ecc: "M", border: 2, pixelSize: 5, blackColor: "#16130f", whiteColor: "#ffffff" });
+  return { slug, share: visible, connected, isOwner, qr: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(qr)}` };
+}
+
+type Failure = { formError?: string; fieldErrors?: Record<string, string>; values?: Record<string, string> };
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const slug = normalizeSlug(params.slug);
+  const { env } = authDeps(request, context);
+  const form = Object.fromEntries(await request.formData()) as Record<string, string>;
+  const values = { ...form };
+  delete values.website_url;
+  const fail = (status: number, body: Failure) => data<Failure>({ values, ...body }, { status });
+
+  const share = slug ? await loadShare(env.DB, slug) : ({ state: "unavailable" } as const);
+  if (share.state !== "open") return fail(404, { formError: CONTACT_MESSAGES.ownerUnavailable });
+  // Honeypot: a field people never see; bots fill it. Nothing is stored.
+  if ((form.website_url ?? "") !== "") return fail(400, { formError: CONTACT_MESSAGES.rejected });
+
+  const parsed = ContactFormSchema.safeParse(form);
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error);
+    return fail(400, { formError: errors.form, fieldErrors: errors });
+  }
+  const ip = request.headers.get("CF-Connecting-IP");
+  const verdict = await checkContactRate(env.DB, ip, share.ownerUserId);
+  if (verdict !== "ok") {
+    return fail(429, { formError: verdict === "ip" ? CONTACT_MESSAGES.rateLimited : CONTACT_MESSAGES.ownerBusy });
+  }
+  try {
+    await createShareContact(env.DB, { share, slug: slug as string, form: parsed.data, ip });
+  } catch (error) {
+    console.error("[share-contact]", error);
+    return fail(503, { formError: `${CONTACT_MESSAGES.saveFailed}: Please try again` });
+  }
+  return new Response(null, { status: 303, headers: { Location: `/share/${slug}?connected=1` } });
+}
+
+export default function ShareRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const { share, connected, isOwner } = loaderData;
+  const busy = useNavigation().state === "submitting";
+  const failure = actionData as Failure | undefined;
+  const errors = failure?.fieldErrors ?? {};
+  const v = (name: string) => failure?.values?.[name] ?? "";
+
+  if (share.state !== "open") {
+    return (
+      <section className="mx-auto flex max-w-md flex-col items-center px-5 py-20 text-center">
+        <h1 className="font-display text-3xl">{CONTACT_MESSAGES.ownerUnavailable}</h1>
+        <p className="mt-3 text-stone">The wearer of this {share.garmentTitle} keeps their details private for now.</p>
+      </section>
+    );
+  }
+
+  const firstName = share.profile.firstName;
+  return (
+    <section className="mx-auto w-full max-w-md px-5 py-8 sm:py-14">
+      {isOwner && (
+        <p role="status" className="mb-6 border-l-2 border-gold pl-4 text-sm text-stone">
+          This is your card as visitors see it.
+        </p>
+      )}
+      <OwnerCard profile={share.profile} garmentTitle={share.garmentTitle} />
+      <details className="mt-4 border border-ink/10 bg-white">
+        <summary className="flex min-h-11 cursor-pointer items-center justify-between gap-3 px-4 text-sm">
+          <span>Save {firstName}'s contact or share this card</span>
+          <span aria-hidden>+</span>
+        </summary>
+        <div className="flex flex-col items-center gap-4 px-4 pb-5">
+          <a href={`/share/${loaderData.slug}/contact.vcf`} download className={buttonClass("primary", "w-full")}>
+            Save contact
+          </a>
+          <img
+            src={loaderData.qr}
+            alt={`QR code of ${share.profile.name}'s card`}
+            width={180}
+            height={180}
+            className="size-44"
+            loading="lazy"
+          />
+          <p className="text-center text-xs text-stone">No NFC? Someone can scan this code to open the same card.</p>
+        </div>
+      </details>
+      {connected ? (
+        <div role="status" className="mt-8 border border-ink bg-white p-6 text-center">
+          <h2 className="font-display text-2xl">{CONTACT_MESSAGES.connected}</h2>
+          <p className="mt-2 text-stone">{firstName} now has your details.</p>
+          <p className="mt-4 inline-block border border-gold/40 px-3 py-1 text-xs uppercase tracking-[0.18em] text-gold">
+            {share.garmentTitle}
+          </p>
+        </div>
+      ) : (
+        <Form method="post" className="mt-8 flex flex-col gap-4 border border-ink/10 bg-white p-6" noValidate>
+          <h2 className="font-display text-2xl">Share Your Contact Info</h2>
+          {failure?.formError && <FormAlert>{failure.formError}</FormAlert>}
+          <TextField
+            label="First Name *"
+            name="first_name"
+            autoComplete="given-name"
+            required
+            defaultValue={v("first_name")}
+            error={errors.first_name}
+          />
+          <TextField
+            label="Last Name"
+            name="last_name"
+            autoComplete="family-name"
+            defaultValue={v("last_name")}
+            error={errors.last_name}
+          />
+          <TextField
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            defaultValue={v("email")}
+            error={errors.email}
+          />
+          <TextField
+            label="Phone"
+            name="phone"
+            type="tel"
+            autoComplete="tel"
+            defaultValue={v("phone")}
+            error={errors.phone}
+          />
+          <TextField label="Instagram Handle" name="instagram" defaultValue={v("instagram")} error={errors.instagram} />
+          <TextField
+            label="LinkedIn Profile URL"
+            name="linkedin"
+            type="url"
+            defaultValue={v("linkedin")}
+            error={errors.linkedin}
+          />
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor="notes" className="text-xs font-medium uppercase tracking-[0.16em]">
+              Notes (Optional)
+            </label>
+            <textarea
+              id="notes"
+              name="notes"
+              rows={3}
+              maxLength={4096}
+              defaultValue={v("notes")}
+              aria-invalid={errors.notes ? true : undefined}
+              className="border border-ink/20 px-3 py-2 text-base outline-none focus:border-ink"
+            />
+            {errors.notes && <p className="text-sm text-danger">{errors.notes}</p>}
+          </div>
+          <div aria-hidden className="absolute -left-[9999px] h-px w-px overflow-hidden">
+            <label htmlFor="website_url">Leave this empty</label>
+            <input id="website_url" name="website_url" tabIndex={-1} autoComplete="off" defaultValue="" />
+          </div>
+          <fieldset className="flex flex-col gap-2 text-sm">
+            <legend className="mb-1 text-xs uppercase tracking-[0.16em] text-stone">Consent</legend>
+            <input type="hidden" name="consent_data_collection" value="false" />
+            <label className="flex items-start gap-3">
+              <input
+                type="checkbox"
+                name="consent_data_collection"
+                value="true"
+                defaultChecked
+                className="mt-1 size-4 accent-ink"
+              />
+              <span>{firstName} may keep my details to get back in touch.</span>
+            </label>
+            <input type="hidden" name="consent_marketing" value="false" />
+            <label className="flex items-start gap-3">
+              <input type="checkbox" name="consent_marketing" value="true" className="mt-1 size-4 accent-ink" />
+              <span>I'd like news and offers from Relevé.</span>
+            </label>
+            <input type="hidden" name="consent_event_updates" value="false" />
+            <label className="flex items-start gap-3">
+              <input
+                type="checkbox"
+                name="consent_event_updates"
+                value="true"
+                defaultChecked
+                className="mt-1 size-4 accent-ink"
+              />
+              <span>Tell me about events where we could meet again.</span>
+            </label>
+          </fieldset>
+          <p className="text-xs text-stone">* Either email or phone is required</p>
+          <Button type="submit" disabled={busy} aria-busy={busy} className="w-full">
+            {busy ? "Sending..." : `Connect with ${firstName}`}
+          </Button>
+        </Form>
+      )}
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <section role="alert" className="mx-auto flex max-w-md flex-col items-center px-5 py-20 text-center">
+        <h1 className="font-display text-3xl">{CONTACT_MESSAGES.garmentUnavailable}</h1>
+        <Link to="/" className={buttonClass("primary", "mt-8")}>
+          Return to Home
+        </Link>
+      </section>
+    );
+  }
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,174 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { shareCardVCard } from "@releve/core/vcard";
+import { getDb } from "@releve/db";
+import { createGarment, createOwner, type TestOwner } from "@releve/db/testing/factories";
+import { RouterContextProvider } from "react-router";
+import { afterEach, describe, expect, it } from "vitest";
+import { cloudflareContext } from "../app/context";
+import type { WebEnv } from "../app/env.server";
+import { loadShareCard } from "../app/lib/share-card.server";
+import { loader } from "../app/routes/share.contact-vcf";
+
+const db = getDb(env.DB);
+const made = { users: [] as string[], garments: [] as number[] };
+
+afterEach(async () => {
+  const cleanup = [
+    ...made.garments.map((id) => env.DB.prepare("DELETE FROM garments WHERE id = ?1").bind(id)),
+    ...made.users.map((id) => env.DB.prepare("DELETE FROM profiles WHERE user_id = ?1").bind(id)),
+    ...made.users.map((id) => env.DB.prepare("DELETE FROM users WHERE id = ?1").bind(id)),
+  ];
+  if (cleanup.length > 0) await env.DB.batch(cleanup);
+  made.users = [];
+  made.garments = [];
+});
+
+const HIDDEN = ["+33 6 00 00 00 00", "hidden-site.example", "hidden-linkedin", "hiddentiktok", "hiddenfb", "hiddenx"];
+
+/** An owner with every channel filled but only email and Instagram shared. */
+async function sharingOwner(name = "Camille Laurent", opts: { sharing?: boolean } = {}): Promise<TestOwner> {
+  const owner = await createOwner(db, opts);
+  made.users.push(owner.userId);
+  await env.DB.prepare(
+    `UPDATE profiles SET first_name = 'Camille', last_name = 'Laurent', display_name = ?2, bio = 'Couture; tailoring, and silk.',
+       email = ?3, mobile_phone = '+33 6 00 00 00 00', website = 'https://hidden-site.example', instagram = 'camille.l',
+       linkedin = 'https://www.linkedin.com/in/hidden-linkedin', tiktok = 'hiddentiktok', facebook = 'hiddenfb', twitter = 'hiddenx',
+       share_email = 1, share_mobile = 0, share_website = 0, share_instagram = 1, share_linkedin = 0, share_tiktok = 0,
+       share_facebook = 0, share_twitter = 0
+     WHERE id = ?1`,
+  )
+    .bind(owner.profileId, name, `camille-${owner.userId.slice(0, 8)}@example.com`)
+    .run();
+  return owner;
+}
+
+async function garmentFor(owner: TestOwner | null, active = true) {
+  const garment = await createGarment(db, { ownerUserId: owner?.userId ?? null, active });
+  made.garments.push(garment.id);
+  return garment;
+}
+
+async function callLoader(slug: string) {
+  const ctx = createExecutionContext();
+  const context = new RouterContextProvider();
+  context.set(cloudflareContext, { env: env as unknown as WebEnv, ctx, requestId: "test" });
+  const request = new Request(`http://releve.test/share/${encodeURIComponent(slug)}/contact.vcf`);
+  const res = await loader({
+    request,
+    context,
+    params: { slug },
+    url: new URL(request.url),
+    pattern: "/share/:slug/contact.vcf",
+  });
+  await waitOnExecutionContext(ctx);
+  return res;
+}
+
+describe("loadShareCard", () => {
+  it("gives the public card of a claimed, active garment's sharing owner: shared channels only", async () => {
+    const owner = await sharingOwner();
+    const garment = await garmentFor(owner);
+    const card = await loadShareCard(env.DB, garment.slug);
+    expect(card).toMatchObject({ name: "Camille Laurent", firstName: "Camille", lastName: "Laurent" });
+    expect(card?.channels.map((c) => c.kind)).toEqual(["email", "instagram"]);
+    const everything = JSON.stringify(card) + (card ? shareCardVCard(card) : "");
+    for (const hidden of HIDDEN) expect(everything).not.toContain(hidden);
+  });
+
+  it("turns each share flag stored as 0/1 into exactly its channel", async () => {
+    const owner = await sharingOwner();
+    const garment = await garmentFor(owner);
+    await env.DB.prepare("UPDATE profiles SET share_email = 0, share_instagram = 0, share_twitter = 1 WHERE id = ?1")
+      .bind(owner.profileId)
+      .run();
+    const card = await loadShareCard(env.DB, garment.slug);
+    expect(card?.channels).toEqual([{ kind: "twitter", label: "X", value: "hiddenx", href: "https://x.com/hiddenx" }]);
+  });
+
+  it("is null when the owner's sharing is off", async () => {
+    const owner = await sharingOwner();
+    const garment = await garmentFor(owner);
+    expect(await loadShareCard(env.DB, garment.slug)).not.toBeNull();
+    await env.DB.prepare("UPDATE profiles SET nfc_sharing_enabled = 0 WHERE id = ?1").bind(owner.profileId).run();
+    expect(await loadShareCard(env.DB, garment.slug)).toBeNull();
+  });
+
+  it("is null for an unclaimed garment, even one that still names an owner", async () => {
+    const garment = await garmentFor(null);
+    expect(await loadShareCard(env.DB, garment.slug)).toBeNull();
+    const owner = await sharingOwner();
+    const stale = await garmentFor(owner);
+    await env.DB.prepare("UPDATE garments SET status = 'unclaimed' WHERE id = ?1").bind(stale.id).run();
+    expect(await loadShareCard(env.DB, stale.slug)).toBeNull();
+  });
+
+  it("is null for an inactive garment, even a claimed one", async () => {
+    const owner = await sharingOwner();
+    const garment = await garmentFor(owner, false);
+    expect(await loadShareCard(env.DB, garment.slug)).toBeNull();
+  });
+
+  it("is null for an unknown slug and for an owner without a profile", async () => {
+    expect(await loadShareCard(env.DB, "no-such-slug")).toBeNull();
+    const bare = await createOwner(db, { withProfile: false });
+    made.users.push(bare.userId);
+    const garment = await garmentFor(bare);
+    expect(await loadShareCard(env.DB, garment.slug)).toBeNull();
+  });
+
+  it("shows the garment's own owner, never another owner's card", async () => {
+    const a = await sharingOwner("Alice Atelier");
+    const b = await sharingOwner("Béatrice Bottier");
+    const ga = await garmentFor(a);
+    const gb = await garmentFor(b);
+    expect((await loadShareCard(env.DB, ga.slug))?.name).toBe("Alice Atelier");
+    expect((await loadShareCard(env.DB, gb.slug))?.name).toBe("Béatrice Bottier");
+  });
+});
+
+describe("GET /share/:slug/contact.vcf", () => {
+  it("downloads the vCard of exactly the shared fields", async () => {
+    const owner = await sharingOwner("Camille Laurent");
+    const garment = await garmentFor(owner);
+    const res = await callLoader(garment.slug.toUpperCase());
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("text/vcard; charset=utf-8");
+    expect(res.headers.get("Content-Disposition")).toBe('attachment; filename="camille-laurent.vcf"');
+    expect(res.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(res.headers.get("X-Robots-Tag")).toBe("noindex");
+    const email = `camille-${owner.userId.slice(0, 8)}@example.com`;
+    expect(await res.text()).toBe(
+      [
+        "BEGIN:VCARD",
+        "VERSION:3.0",
+        "N:Laurent;Camille;;;",
+        "FN:Camille Laurent",
+        `EMAIL;TYPE=INTERNET:${email}`,
+        "X-SOCIALPROFILE;TYPE=instagram:https://www.instagram.com/camille.l/",
+        "NOTE:Couture\\; tailoring\\, and silk.",
+        "END:VCARD",
+        "",
+      ].join("\r\n"),
+    );
+  });
+
+  it.each([
+    ["sharing off", { sharing: false, claimed: true, active: true }],
+    ["unclaimed", { sharing: true, claimed: false, active: true }],
+    ["inactive", { sharing: true, claimed: true, active: false }],
+  ])("answers a plain 404 when %s, with no owner data", async (_case, opts) => {
+    const owner = await sharingOwner("Camille Laurent", { sharing: opts.sharing });
+    const garment = await garmentFor(opts.claimed ? owner : null, opts.active);
+    const res = await callLoader(garment.slug);
+    expect(res.status).toBe(404);
+    expect(res.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
+    const body = await res.text();
+    expect(body).toBe("Not Found");
+  });
+
+  it.each(["", "../etc/passwd", "a b", "x".repeat(65), "<script>"])("answers 404 for the bad slug %j", async (slug) => {
+    const res = await callLoader(slug);
+    expect(res.status).toBe(404);
+  });
+});

@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { fieldErrors } from "./auth";
+import { CONTACT_MESSAGES, ContactFormSchema } from "./contact";
+
+describe("ContactFormSchema", () => {
+  it("needs a first name and an email or a phone", () => {
+    for (const input of [{}, { first_name: "Ada" }, { email: "ada@example.com" }]) {
+      const result = ContactFormSchema.safeParse(input);
+      expect(result.success).toBe(false);
+      if (!result.success) expect(fieldErrors(result.error).form).toBe(CONTACT_MESSAGES.missing);
+    }
+    expect(ContactFormSchema.safeParse({ first_name: "Ada", phone: "+44 20 7946 0000" }).success).toBe(true);
+  });
+
+  it("normalises what it keeps and applies the consent defaults", () => {
+    const parsed = ContactFormSchema.parse({
+      first_name: " Ada ",
+      email: "Ada@Example.COM",
+      instagram: "https://instagram.com/ada.l/",
+      linkedin: "ada-lovelace",
+    });
+    expect(parsed).toMatchObject({
+      first_name: "Ada",
+      last_name: null,
+      email: "ada@example.com",
+      instagram: "ada.l",
+      linkedin: "https://www.linkedin.com/in/ada-lovelace",
+      consent_data_collection: true,
+      consent_marketing: false,
+      consent_event_updates: true,
+    });
+  });
+
+  it("refuses script-laden socials and oversized notes", () => {
+    const result = ContactFormSchema.safeParse({
+      first_name: "Ada",
+      email: "ada@example.com",
+      instagram: "<script>alert(1)</script>",
+      linkedin: "javascript:alert(1)",
+      notes: "é".repeat(2049),
+    });
+    expect(result.success).toBe(false);
+    if (!result.success) {
+      expect(Object.keys(fieldErrors(result.error)).sort()).toEqual(["instagram", "linkedin", "notes"]);
+    }
+  });
+
+  it("accepts only LinkedIn hosts for a LinkedIn URL", () => {
+    expect(
+      ContactFormSchema.safeParse({ first_name: "A", email: "a@b.co", linkedin: "https://evil.example/in/x" }).success,
+    ).toBe(false);
+  });
+});

@@ -1,0 +1,90 @@
+import { z } from "zod";
+import { normaliseHandle, normalisePhone, normaliseUrl } from "./normalise";
+
+/** Spec part 2 §5 and §8 (Share), verbatim. */
+export const CONTACT_MESSAGES = {
+  missing: "Missing information: Please provide your name and either email or phone number",
+  saveFailed: "Failed to save contact",
+  connected: "Successfully Connected!",
+  ownerUnavailable: "Owner profile not available for sharing",
+  garmentUnavailable: "Garment not found or not available for sharing",
+  rateLimited: "Too many messages from this connection. Please try again in a few minutes.",
+  ownerBusy: "This owner has received many messages today. Please try again tomorrow.",
+  rejected: "Your details could not be sent. Please try again.",
+} as const;
+
+export const NOTES_MAX_BYTES = 4096;
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .default("")
+    .transform((v) => (v === "" ? null : v));
+
+const normalised = (label: string, normalise: (v: string) => string | null, message: string) =>
+  z
+    .string()
+    .max(300, `${label} is too long`)
+    .default("")
+    .transform((raw, ctx) => {
+      if (raw.trim() === "") return null;
+      const value = normalise(raw);
+      if (value === null) ctx.addIssue({ code: "custom", message });
+      return value;
+    });
+
+const consent = (fallback: boolean) =>
+  z
+    .enum(["on", "true", "false", ""])
+    .optional()
+    .transform((v) => (v === undefined ? fallback : v === "on" || v === "true"));
+
+/**
+ * The visitor's 'Share Your Contact Info' form. Every field is bounded; socials are stored
+ * as handles or http(s) URLs only, so nothing script-like can become a link later.
+ */
+export const ContactFormSchema = z
+  .object({
+    first_name: z.string().trim().max(80, "First name must be at most 80 characters").default(""),
+    last_name: optionalText(80, "Last name"),
+    email: z
+      .string()
+      .trim()
+      .max(254, "Email is too long")
+      .default("")
+      .transform((v, ctx) => {
+        if (v === "") return null;
+        if (!z.email().safeParse(v).success) ctx.addIssue({ code: "custom", message: "Enter a valid email address" });
+        return v.toLowerCase();
+      }),
+    phone: normalised("Phone", normalisePhone, "Enter a phone number like +33 6 12 34 56 78"),
+    instagram: normalised("Instagram", (v) => normaliseHandle(v, ["instagram.com"]), "Enter an Instagram handle"),
+    linkedin: normalised(
+      "LinkedIn",
+      (v) => {
+        if (/^https?:\/\//i.test(v)) {
+          const url = normaliseUrl(v);
+          return url && /(^|\.)linkedin\.com$/i.test(new URL(url).hostname) ? url : null;
+        }
+        const handle = normaliseHandle(v, ["linkedin.com"]);
+        return handle ? `https://www.linkedin.com/in/${handle}` : null;
+      },
+      "Enter a LinkedIn profile URL",
+    ),
+    notes: z
+      .string()
+      .default("")
+      .refine((v) => new TextEncoder().encode(v).length <= NOTES_MAX_BYTES, "Notes must be at most 4 KB")
+      .transform((v) => (v.trim() === "" ? null : v.trim())),
+    consent_data_collection: consent(true),
+    consent_marketing: consent(false),
+    consent_event_updates: consent(true),
+  })
+  .superRefine((v, ctx) => {
+    if (v.first_name === "" || (!v.email && !v.phone)) {
+      ctx.addIssue({ code: "custom", path: ["form"], message: CONTACT_MESSAGES.missing });
+    }
+  });
+export type ContactFormInput = z.output<typeof ContactFormSchema>;

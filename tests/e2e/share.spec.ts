@@ -1,0 +1,96 @@
+import { demoPassword, signIn } from "./accounts";
+import { expect, test } from "./fixtures";
+
+// The demo owner shares email, phone and Instagram, not website or LinkedIn (seed data).
+const HIDDEN = ["camille-laurent.example", "linkedin.com/in/camille"];
+
+test("a visitor taps, sees only what is shared, connects, and the owner sees the contact", async ({
+  page,
+  browser,
+}, testInfo) => {
+  const visitor = `Visitor ${testInfo.project.name}`;
+  await page.goto("/t/sj-004");
+  await expect(page).toHaveURL(/\/share\/sj-004$/);
+  const card = page.getByRole("article", { name: "Camille Laurent's card" });
+  await expect(card.getByRole("link", { name: /owner@releve\.local/ })).toHaveAttribute(
+    "href",
+    "mailto:owner@releve.local",
+  );
+  await expect(card.getByRole("link", { name: /camille\.laurent/ })).toBeVisible();
+  const html = await page.content();
+  for (const hidden of HIDDEN) expect(html).not.toContain(hidden);
+
+  await page.locator("html[data-hydrated]").waitFor();
+  await page.getByLabel("First Name *").fill(visitor);
+  await page.getByRole("button", { name: "Connect with Camille" }).click();
+  await expect(
+    page.getByText("Missing information: Please provide your name and either email or phone number"),
+  ).toBeVisible();
+  await expect(page.getByLabel("First Name *")).toHaveValue(visitor);
+
+  await page.getByLabel("Email").fill("guest@example.com");
+  await page.getByLabel("Instagram Handle").fill("javascript:alert(1)");
+  await page.getByRole("button", { name: "Connect with Camille" }).click();
+  await expect(page.getByText("Enter an Instagram handle")).toBeVisible();
+  await page.getByLabel("Instagram Handle").fill("@guest.style");
+  await page.getByRole("button", { name: "Connect with Camille" }).click();
+  await expect(page.getByRole("heading", { name: "Successfully Connected!" })).toBeVisible();
+  await expect(page).toHaveURL(/\/share\/sj-004\?connected=1$/);
+
+  const ownerContext = await browser.newContext();
+  const owner = await ownerContext.newPage();
+  await signIn(owner, "owner@releve.local", demoPassword("owner"));
+  await owner.goto("/dashboard");
+  await expect(owner.getByRole("region", { name: "Recent Connections" }).getByText(visitor)).toBeVisible();
+  await ownerContext.close();
+});
+
+test("the card can be saved as a vCard of exactly the shared fields", async ({ page }) => {
+  await page.goto("/share/cg-003");
+  await page.getByText("Save Camille's contact or share this card").click();
+  await expect(page.getByRole("img", { name: "QR code of Camille Laurent's card" })).toBeVisible();
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Save contact" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe("camille-laurent.vcf");
+  const { readFile } = await import("node:fs/promises");
+  const card = (await readFile(await file.path())).toString("utf8");
+  expect(card).toMatch(/^BEGIN:VCARD\r\nVERSION:3\.0\r\n/);
+  expect(card).toContain("EMAIL;TYPE=INTERNET:owner@releve.local");
+  expect(card).toContain("TEL;TYPE=CELL:");
+  for (const hidden of HIDDEN) expect(card).not.toContain(hidden);
+  expect((await page.request.get("/share/mb-001/contact.vcf")).status()).toBe(404);
+});
+
+test("the share form works with JavaScript disabled", async ({ browser }, testInfo) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/share/cg-003");
+  await page.getByLabel("First Name *").fill(`No-JS ${testInfo.project.name}`);
+  await page.getByLabel("Phone").fill("+44 20 7946 0000");
+  await page.getByRole("button", { name: "Connect with Camille" }).click();
+  await expect(page.getByRole("heading", { name: "Successfully Connected!" })).toBeVisible();
+  await context.close();
+});
+
+test("unavailable garments say so and leak nothing", async ({ page }) => {
+  const unclaimed = await page.goto("/share/mb-001");
+  expect(unclaimed?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Garment not found or not available for sharing" })).toBeVisible();
+  const unknown = await page.goto("/share/%3Cscript%3E");
+  expect(unknown?.status()).toBe(404);
+});
+
+test("a filled honeypot or a cross-site post changes nothing", async ({ request, baseURL }) => {
+  const bot = await request.post("/share/cg-003", {
+    form: { first_name: "Bot", email: "bot@example.com", website_url: "http://spam.example" },
+    headers: { Origin: baseURL ?? "" },
+    maxRedirects: 0,
+  });
+  expect(bot.status()).toBe(400);
+  const forged = await request.post("/share/cg-003", {
+    form: { first_name: "X", email: "x@example.com" },
+    maxRedirects: 0,
+  });
+  expect(forged.status()).toBe(403);
+});

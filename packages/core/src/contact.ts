@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { normalisedField as normalised, optionalText } from "./form-fields";
 import { normaliseHandle, normalisePhone, normaliseUrl } from "./normalise";
 
 /** Spec part 2 §5 and §8 (Share), verbatim. */
@@ -14,26 +15,6 @@ export const CONTACT_MESSAGES = {
 } as const;
 
 export const NOTES_MAX_BYTES = 4096;
-
-const optionalText = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .default("")
-    .transform((v) => (v === "" ? null : v));
-
-const normalised = (label: string, normalise: (v: string) => string | null, message: string) =>
-  z
-    .string()
-    .max(300, `${label} is too long`)
-    .default("")
-    .transform((raw, ctx) => {
-      if (raw.trim() === "") return null;
-      const value = normalise(raw);
-      if (value === null) ctx.addIssue({ code: "custom", message });
-      return value;
-    });
 
 const consent = (fallback: boolean) =>
   z

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { normalisedField as field, optionalText as optional } from "./form-fields";
 import { normaliseHandle, normalisePhone, normaliseUrl } from "./normalise";
 
 export const PROFILE_MESSAGES = {
@@ -8,27 +9,6 @@ export const PROFILE_MESSAGES = {
   failed: "Failed to create profile",
   onboarded: "Welcome to the product!",
 } as const;
-
-const optional = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .transform((v) => (v === "" ? null : v))
-    .nullable()
-    .default(null);
-
-const field = <T extends string>(label: string, normalise: (raw: string) => T | null, message: string) =>
-  z
-    .string()
-    .max(300, `${label} is too long`)
-    .default("")
-    .transform((raw, ctx) => {
-      if (raw.trim() === "") return null;
-      const value = normalise(raw);
-      if (value === null) ctx.addIssue({ code: "custom", message });
-      return value;
-    });
 
 const checkbox = (fallback: boolean) =>
   z

@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, useId } from "react";
+import { type InputHTMLAttributes, type TextareaHTMLAttributes, useId } from "react";
 
 export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
@@ -32,6 +32,41 @@ export function TextField({ label, name, error, hint, className = "", ...input }
           {hint}
         </p>
       )}
+      {error && (
+        <p id={errorId} className="text-sm text-danger">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
+  label: string;
+  name: string;
+  error?: string;
+}
+
+/** A labelled multi-line field; its error is announced with it. */
+export function TextAreaField({ label, name, error, className = "", rows = 3, ...area }: TextAreaFieldProps) {
+  const id = useId();
+  const errorId = error ? `${id}-error` : undefined;
+  return (
+    <div className={`flex flex-col gap-1.5 ${className}`}>
+      <label htmlFor={id} className="text-xs font-medium uppercase tracking-[0.16em] text-ink">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        name={name}
+        rows={rows}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={errorId}
+        className={`w-full min-w-0 border bg-white px-3 py-2 text-base text-ink outline-none transition-colors focus:border-ink ${
+          error ? "border-danger" : "border-ink/20"
+        }`}
+        {...area}
+      />
       {error && (
         <p id={errorId} className="text-sm text-danger">
           {error}

@@ -32,3 +32,24 @@ export async function slugFromCode(db: D1Database, raw: string): Promise<string 
     .first<{ short_slug: string }>();
   return row?.short_slug ?? null;
 }
+
+/** The fields a claim or registration screen shows and decides on, by slug (null if none). */
+export async function garmentBySlug(db: D1Database, slug: string) {
+  return db
+    .prepare(
+      "SELECT id, name, title, brand, garment_type, color, size, status, is_active, owner_user_id FROM garments WHERE short_slug = ?1",
+    )
+    .bind(slug)
+    .first<{
+      id: number;
+      name: string | null;
+      title: string | null;
+      brand: string | null;
+      garment_type: string | null;
+      color: string | null;
+      size: string | null;
+      status: string;
+      is_active: number;
+      owner_user_id: string | null;
+    }>();
+}

@@ -7,32 +7,13 @@ import { GeneralErrorBoundary } from "../components/error-boundary";
 import { authDeps } from "../lib/auth-page.server";
 import { type ClaimFailure, claimAndRespond } from "../lib/claim.server";
 import { pendingClaimHeader } from "../lib/cookies.server";
+import { garmentBySlug } from "../lib/garment-code.server";
 import { getUser } from "../lib/user.server";
 import type { Route } from "./+types/claim";
 
 export const meta = () => [{ title: "Claim Your Garment · Relevé" }, { name: "robots", content: "noindex" }];
 
 type ClaimError = ClaimFailure;
-
-async function garmentBySlug(db: D1Database, slug: string) {
-  return db
-    .prepare(
-      "SELECT id, name, title, brand, garment_type, color, size, status, is_active, owner_user_id FROM garments WHERE short_slug = ?1",
-    )
-    .bind(slug)
-    .first<{
-      id: number;
-      name: string | null;
-      title: string | null;
-      brand: string | null;
-      garment_type: string | null;
-      color: string | null;
-      size: string | null;
-      status: string;
-      is_active: number;
-      owner_user_id: string | null;
-    }>();
-}
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const slug = normalizeSlug(params.slug);

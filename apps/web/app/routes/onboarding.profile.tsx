@@ -1,6 +1,6 @@
 import { fieldErrors } from "@releve/core";
 import { OnboardingSchema, PROFILE_MESSAGES } from "@releve/core/profile";
-import { Button, FormAlert, TextField } from "@releve/ui";
+import { Button, FormAlert, TextAreaField, TextField } from "@releve/ui";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { SwitchField } from "../components/switch-field";
@@ -88,19 +88,13 @@ export default function OnboardingRoute({ loaderData, actionData }: Route.Compon
           defaultValue={value("display_name")}
           error={errors.display_name}
         />
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor="bio" className="text-xs font-medium uppercase tracking-[0.16em]">
-            Short bio (optional)
-          </label>
-          <textarea
-            id="bio"
-            name="bio"
-            rows={3}
-            maxLength={500}
-            defaultValue={value("bio")}
-            className="border border-ink/20 bg-white px-3 py-2 text-base outline-none focus:border-ink"
-          />
-        </div>
+        <TextAreaField
+          label="Short bio (optional)"
+          name="bio"
+          maxLength={500}
+          defaultValue={value("bio")}
+          error={errors.bio}
+        />
         <div className="flex flex-col gap-4 border border-ink/10 bg-white p-4">
           <p className="break-all text-sm">
             <span className="text-xs uppercase tracking-[0.16em] text-stone">Email</span>

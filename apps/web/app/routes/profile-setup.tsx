@@ -1,7 +1,7 @@
 import { fieldErrors } from "@releve/core";
 import { PROFILE_DEFAULTS, PROFILE_MESSAGES, ProfileSchema } from "@releve/core/profile";
 import { type PublicProfile, publicProfile, type ShareableProfile } from "@releve/core/share-visibility";
-import { Button, FormAlert, TextField } from "@releve/ui";
+import { Button, FormAlert, TextAreaField, TextField } from "@releve/ui";
 import { useRef, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { GeneralErrorBoundary } from "../components/error-boundary";
@@ -205,21 +205,13 @@ export default function ProfileSetupRoute({ loaderData, actionData }: Route.Comp
                 error={errors.city_region}
               />
             </div>
-            <div className="flex flex-col gap-1.5">
-              <label htmlFor="bio" className="text-xs font-medium uppercase tracking-[0.16em]">
-                Short bio (optional)
-              </label>
-              <textarea
-                id="bio"
-                name="bio"
-                rows={3}
-                maxLength={500}
-                defaultValue={value("bio")}
-                aria-invalid={errors.bio ? true : undefined}
-                className="border border-ink/20 bg-white px-3 py-2 text-base outline-none focus:border-ink"
-              />
-              {errors.bio && <p className="text-sm text-danger">{errors.bio}</p>}
-            </div>
+            <TextAreaField
+              label="Short bio (optional)"
+              name="bio"
+              maxLength={500}
+              defaultValue={value("bio")}
+              error={errors.bio}
+            />
           </fieldset>
 
           <fieldset className="flex min-w-0 flex-col gap-5">

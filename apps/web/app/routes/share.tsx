@@ -1,7 +1,7 @@
 import { fieldErrors } from "@releve/core";
 import { CONTACT_MESSAGES, ContactFormSchema } from "@releve/core/contact";
 import { normalizeSlug } from "@releve/core/slug";
-import { Button, buttonClass, FormAlert, TextField } from "@releve/ui";
+import { Button, buttonClass, FormAlert, TextAreaField, TextField } from "@releve/ui";
 import { data, Form, isRouteErrorResponse, Link, useNavigation, useRouteError } from "react-router";
 import { renderSVG } from "uqr";
 import { GeneralErrorBoundary } from "../components/error-boundary";
@@ -164,21 +164,13 @@ export default function ShareRoute({ loaderData, actionData }: Route.ComponentPr
             defaultValue={v("linkedin")}
             error={errors.linkedin}
           />
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor="notes" className="text-xs font-medium uppercase tracking-[0.16em]">
-              Notes (Optional)
-            </label>
-            <textarea
-              id="notes"
-              name="notes"
-              rows={3}
-              maxLength={4096}
-              defaultValue={v("notes")}
-              aria-invalid={errors.notes ? true : undefined}
-              className="border border-ink/20 px-3 py-2 text-base outline-none focus:border-ink"
-            />
-            {errors.notes && <p className="text-sm text-danger">{errors.notes}</p>}
-          </div>
+          <TextAreaField
+            label="Notes (Optional)"
+            name="notes"
+            maxLength={4096}
+            defaultValue={v("notes")}
+            error={errors.notes}
+          />
           <div aria-hidden className="absolute -left-[9999px] h-px w-px overflow-hidden">
             <label htmlFor="website_url">Leave this empty</label>
             <input id="website_url" name="website_url" tabIndex={-1} autoComplete="off" defaultValue="" />

@@ -6,7 +6,7 @@ import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { authDeps } from "../lib/auth-page.server";
 import { type ClaimFailure, claimAndRespond } from "../lib/claim.server";
-import { slugFromCode } from "../lib/garment-code.server";
+import { garmentBySlug, slugFromCode } from "../lib/garment-code.server";
 import { getUser } from "../lib/user.server";
 import type { Route } from "./+types/tap-register";
 
@@ -32,25 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!code) return { ...base, found: { state: "none" } as Found };
   const db = authDeps(request, context).env.DB;
   const slug = await slugFromCode(db, code);
-  const g = slug
-    ? await db
-        .prepare(
-          "SELECT id, name, title, brand, garment_type, color, size, status, owner_user_id, is_active FROM garments WHERE short_slug = ?1",
-        )
-        .bind(slug)
-        .first<{
-          id: number;
-          name: string | null;
-          title: string | null;
-          brand: string | null;
-          garment_type: string | null;
-          color: string | null;
-          size: string | null;
-          status: string;
-          owner_user_id: string | null;
-          is_active: number;
-        }>()
-    : null;
+  const g = slug ? await garmentBySlug(db, slug) : null;
   if (!slug || g?.is_active !== 1) return { ...base, found: { state: "unknown", code } as Found };
   const state = g.status === "unclaimed" ? "claimable" : g.owner_user_id === user?.userId ? "mine" : "other";
   return { ...base, found: { state, slug, garmentId: g.id, labels: garmentLabels(g) } as Found };

@@ -40,6 +40,7 @@ test("a visitor taps, sees only what is shared, connects, and the owner sees the
   const ownerContext = await browser.newContext();
   const owner = await ownerContext.newPage();
   await signIn(owner, "owner@releve.local", demoPassword("owner"));
+  await expect(owner).toHaveURL(/\/dashboard\/wardrobe$/);
   await owner.goto("/dashboard");
   await expect(owner.getByRole("region", { name: "Recent Connections" }).getByText(visitor)).toBeVisible();
   await ownerContext.close();

@@ -3,7 +3,7 @@ import { ContactFormSchema } from "@releve/core/contact";
 import { getDb } from "@releve/db";
 import { createGarment, createOwner } from "@releve/db/testing/factories";
 import { describe, expect, it } from "vitest";
-import { checkContactRate, createShareContact, IP_LIMIT, loadShare } from "../app/lib/share.server";
+import { checkContactRate, createShareContact, IP_LIMIT, loadContactCard, loadShare } from "../app/lib/share.server";
 
 const db = getDb(env.DB);
 
@@ -85,5 +85,20 @@ describe("checkContactRate", () => {
     expect(await checkContactRate(env.DB, ip, share.ownerUserId, t0 + 20)).toBe("ip");
     expect(await checkContactRate(env.DB, "192.0.2.1", share.ownerUserId, t0 + 20)).toBe("ok");
     expect(await checkContactRate(env.DB, ip, share.ownerUserId, t0 + 11 * 60 * 1000)).toBe("ok");
+  });
+});
+
+describe("loadContactCard", () => {
+  it("finds a sharing profile by its client id only", async () => {
+    const { owner } = await ownerWithGarment();
+    const row = await env.DB.prepare("SELECT client_id FROM profiles WHERE id = ?")
+      .bind(owner.profileId)
+      .first<{ client_id: string }>();
+    const card = await loadContactCard(env.DB, row?.client_id ?? "");
+    expect(card?.target).toEqual({ ownerUserId: owner.userId, garmentId: null, activeEventId: null });
+    expect(JSON.stringify(card?.profile)).not.toContain("+33600000000");
+    expect(await loadContactCard(env.DB, String(owner.profileId))).toBeNull();
+    await env.DB.prepare("UPDATE profiles SET nfc_sharing_enabled = 0 WHERE id = ?").bind(owner.profileId).run();
+    expect(await loadContactCard(env.DB, row?.client_id ?? "")).toBeNull();
   });
 });

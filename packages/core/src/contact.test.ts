@@ -51,3 +51,17 @@ describe("ContactFormSchema", () => {
     ).toBe(false);
   });
 });
+
+describe("GuestContactSchema", () => {
+  it("needs a name and keeps the optional channels normalised", async () => {
+    const { GuestContactSchema } = await import("./contact");
+    expect(GuestContactSchema.safeParse({ guest_name: "  " }).success).toBe(false);
+    expect(GuestContactSchema.parse({ guest_name: "Ada L", instagram: "@ada", phone: "" })).toMatchObject({
+      first_name: "Ada L",
+      instagram: "ada",
+      phone: null,
+      consent_data_collection: true,
+    });
+    expect(GuestContactSchema.safeParse({ guest_name: "Ada", linkedin: "javascript:alert(1)" }).success).toBe(false);
+  });
+});

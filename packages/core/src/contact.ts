@@ -12,6 +12,11 @@ export const CONTACT_MESSAGES = {
   rateLimited: "Too many messages from this connection. Please try again in a few minutes.",
   ownerBusy: "This owner has received many messages today. Please try again tomorrow.",
   rejected: "Your details could not be sent. Please try again.",
+  missingUserId: "Missing user ID. Please use a valid link.",
+  userNotFound: "User not found.",
+  missingOwnerId: "Missing owner ID in URL",
+  submitError: "Error submitting. Please try again.",
+  thankYou: "Thank You! Your info has been shared successfully.",
 } as const;
 
 export const NOTES_MAX_BYTES = 4096;
@@ -69,3 +74,38 @@ export const ContactFormSchema = z
     }
   });
 export type ContactFormInput = z.output<typeof ContactFormSchema>;
+
+/** The contact card's 'Share Your Info Back' form (spec part 2 §2, /receive-info): a name, the rest optional. */
+export const GuestContactSchema = z
+  .object({
+    guest_name: z
+      .string()
+      .trim()
+      .min(1, "Your name is required")
+      .max(160, "Name must be at most 160 characters")
+      .default(""),
+    phone: normalised("Phone", normalisePhone, "Enter a phone number like +33 6 12 34 56 78"),
+    instagram: normalised("Instagram", (v) => normaliseHandle(v, ["instagram.com"]), "Enter an Instagram handle"),
+    linkedin: normalised(
+      "LinkedIn",
+      (v) => {
+        const handle = normaliseHandle(v, ["linkedin.com"]);
+        return handle ? `https://www.linkedin.com/in/${handle}` : null;
+      },
+      "Enter a LinkedIn profile address or name",
+    ),
+  })
+  .transform(
+    (v): ContactFormInput => ({
+      first_name: v.guest_name,
+      last_name: null,
+      email: null,
+      phone: v.phone,
+      instagram: v.instagram,
+      linkedin: v.linkedin,
+      notes: null,
+      consent_data_collection: true,
+      consent_marketing: false,
+      consent_event_updates: true,
+    }),
+  );

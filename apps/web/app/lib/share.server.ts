@@ -99,28 +99,40 @@ export async function checkContactRate(
   return "ok";
 }
 
+export interface ContactTarget {
+  ownerUserId: string;
+  garmentId: number | null;
+  activeEventId: number | null;
+}
+
 /**
- * Writes the visitor's details to the owner's contacts (the spec's create_contact_secure),
- * tagged with the garment and the owner's active event, and counts the post against the IP,
- * in one batch: all or nothing.
+ * Writes a visitor's details to the owner's contacts (the spec's create_contact_secure),
+ * tagged with the garment (if any) and the owner's active event, and counts the post against
+ * the IP, in one batch: all or nothing.
  */
-export async function createShareContact(
+export async function createContact(
   db: D1Database,
-  input: { share: Extract<ShareState, { state: "open" }>; slug: string; form: ContactFormInput; ip: string | null },
+  input: {
+    target: ContactTarget;
+    tag: string | null;
+    source: "nfc_share" | "contact_card" | "share_token";
+    form: ContactFormInput;
+    ip: string | null;
+  },
   now = Date.now(),
 ): Promise<void> {
-  const { share, form } = input;
+  const { target, form } = input;
   const statements = [
     db
       .prepare(
         `INSERT INTO contacts (owner_user_id, garment_id, wardrobe_event_id, first_name, last_name, email, phone, instagram,
            linkedin, notes, consent_data_collection, consent_marketing, consent_event_updates, tag_uuid, contact_source, created_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, 'nfc_share', ?15)`,
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)`,
       )
       .bind(
-        share.ownerUserId,
-        share.garmentId,
-        share.activeEventId,
+        target.ownerUserId,
+        target.garmentId,
+        target.activeEventId,
         form.first_name,
         form.last_name,
         form.email,
@@ -131,7 +143,8 @@ export async function createShareContact(
         form.consent_data_collection ? 1 : 0,
         form.consent_marketing ? 1 : 0,
         form.consent_event_updates ? 1 : 0,
-        input.slug,
+        input.tag,
+        input.source,
         now,
       ),
   ];
@@ -143,4 +156,55 @@ export async function createShareContact(
     );
   }
   await db.batch(statements);
+}
+
+/** The visitor page's contact: filed under the tapped garment. */
+export function createShareContact(
+  db: D1Database,
+  input: { share: Extract<ShareState, { state: "open" }>; slug: string; form: ContactFormInput; ip: string | null },
+  now = Date.now(),
+): Promise<void> {
+  const { share } = input;
+  return createContact(
+    db,
+    {
+      target: { ownerUserId: share.ownerUserId, garmentId: share.garmentId, activeEventId: share.activeEventId },
+      tag: input.slug,
+      source: "nfc_share",
+      form: input.form,
+      ip: input.ip,
+    },
+    now,
+  );
+}
+
+const CARD_SQL = `SELECT p.user_id, p.nfc_sharing_enabled, p.first_name, p.last_name, p.display_name, p.city_region, p.bio,
+    p.email, p.mobile_phone, p.website, p.instagram, p.linkedin, p.tiktok, p.facebook, p.twitter,
+    p.share_email, p.share_mobile, p.share_website, p.share_instagram, p.share_linkedin, p.share_tiktok,
+    p.share_facebook, p.share_twitter,
+    (SELECT e.id FROM wardrobe_events e WHERE e.id = p.active_event_id AND e.owner_user_id = p.user_id AND e.is_active = 1) AS active_event_id
+  FROM profiles p WHERE p.client_id = ?1`;
+
+export const CLIENT_ID_PATTERN = /^[0-9a-f]{32}$/;
+
+/**
+ * A contact card by the profile's client id (32 random hex characters, so cards cannot be
+ * enumerated the way sequential ids could); null unless the profile exists, belongs to an
+ * account and shares.
+ */
+export async function loadContactCard(db: D1Database, clientId: string) {
+  if (!CLIENT_ID_PATTERN.test(clientId)) return null;
+  const row = await db
+    .prepare(CARD_SQL)
+    .bind(clientId)
+    .first<
+      ShareableProfile & { user_id: string | null; nfc_sharing_enabled: number; active_event_id: number | null }
+    >();
+  if (!row?.user_id || row.nfc_sharing_enabled !== 1) return null;
+  const profile: ShareableProfile = { ...row };
+  for (const flag of FLAGS) profile[flag] = (row[flag] as unknown) === 1;
+  return {
+    target: { ownerUserId: row.user_id, garmentId: null, activeEventId: row.active_event_id } satisfies ContactTarget,
+    profile: publicProfile(profile),
+  };
 }

@@ -1,0 +1,43 @@
+import { CONTACT_MESSAGES } from "@releve/core/contact";
+import { buttonClass } from "@releve/ui";
+import { data, Link } from "react-router";
+import { GeneralErrorBoundary } from "../components/error-boundary";
+import { OwnerCard } from "../components/owner-card";
+import { authDeps } from "../lib/auth-page.server";
+import { loadContactCard } from "../lib/share.server";
+import type { Route } from "./+types/contact";
+
+export const meta = () => [{ title: "Contact card · Relevé" }, { name: "robots", content: "noindex" }];
+export const headers = () => ({ "Cache-Control": "private, no-store" });
+
+/** The contact card (spec part 2 §2), by the profile's unguessable client id. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const id = new URL(request.url).searchParams.get("id")?.trim() ?? "";
+  if (!id) return data({ error: CONTACT_MESSAGES.missingUserId, card: null, id }, { status: 400 });
+  const card = await loadContactCard(authDeps(request, context).env.DB, id.toLowerCase());
+  if (!card) return data({ error: CONTACT_MESSAGES.userNotFound, card: null, id }, { status: 404 });
+  return { error: null, card: { profile: card.profile }, id: id.toLowerCase() };
+}
+
+export default function ContactRoute({ loaderData }: Route.ComponentProps) {
+  return (
+    <section className="mx-auto w-full max-w-md px-5 py-10 sm:py-14">
+      {loaderData.card ? (
+        <>
+          <OwnerCard profile={loaderData.card.profile} />
+          <Link to={`/receive-info?id=${loaderData.id}`} className={buttonClass("primary", "mt-6 w-full")}>
+            Share Your Info Back
+          </Link>
+        </>
+      ) : (
+        <p role="alert" className="border border-ink/10 bg-white p-6 text-center">
+          {loaderData.error}
+        </p>
+      )}
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -7,31 +7,73 @@ import { renderSVG } from "uqr";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { OwnerCard } from "../components/owner-card";
 import { authDeps } from "../lib/auth-page.server";
-import { checkContactRate, createShareContact, loadShare } from "../lib/share.server";
+import { checkContactRate, createContact, createShareContact, loadContactCard, loadShare } from "../lib/share.server";
 import { getUser } from "../lib/user.server";
 import type { Route } from "./+types/share";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData?.share.state === "open" ? `${loaderData.share.profile.name} · Relevé` : "Relevé" },
+  {
+    title:
+      loaderData?.kind === "token"
+        ? `${loaderData.profile.name} · Relevé`
+        : loaderData?.share.state === "open"
+          ? `${loaderData.share.profile.name} · Relevé`
+          : "Relevé",
+  },
   { name: "robots", content: "noindex" },
 ];
 
 export const headers = () => ({ "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" });
 
+const TOKEN = /^([0-9a-f]{32})-(\d{1,15})$/;
+
+/** A share token is `<client id>-<timestamp>` (spec part 2 §3); the client id finds the profile. */
+async function resolveToken(db: D1Database, param: string | undefined) {
+  const clientId = TOKEN.exec(param ?? "")?.[1];
+  return clientId ? loadContactCard(db, clientId) : null;
+}
+
 export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const db = authDeps(request, context).env.DB;
+  const url = new URL(request.url);
   const slug = normalizeSlug(params.slug);
-  const share = slug ? await loadShare(authDeps(request, context).env.DB, slug) : ({ state: "unavailable" } as const);
-  if (share.state === "unavailable") throw new Response(CONTACT_MESSAGES.garmentUnavailable, { status: 404 });
-  const connected = new URL(request.url).searchParams.get("connected") === "1";
+  const share = slug ? await loadShare(db, slug) : ({ state: "unavailable" } as const);
+  if (share.state === "unavailable") {
+    // Not a garment: perhaps a share token (decision 0015).
+    const card = await resolveToken(db, params.slug);
+    if (!card) throw new Response(CONTACT_MESSAGES.garmentUnavailable, { status: 404 });
+    const tag = url.searchParams.get("tag");
+    return {
+      kind: "token" as const,
+      token: params.slug as string,
+      profile: card.profile,
+      tag: tag && tag.length <= 64 ? tag : null,
+      step: url.searchParams.get("step") ?? "profile",
+      done: url.searchParams.get("done") === "1",
+    };
+  }
+  const connected = url.searchParams.get("connected") === "1";
   const isOwner = share.state === "open" && getUser(context)?.userId === share.ownerUserId;
   // Only what the visitor may see leaves the server: the owner's user id stays here.
   const visible =
     share.state === "open"
       ? { state: share.state, garmentTitle: share.garmentTitle, profile: share.profile }
       : { state: share.state, garmentTitle: share.garmentTitle };
-  const shareUrl = `${new URL(request.url).origin}/share/${slug}`;
-  const qr = renderSVG(shareUrl, { ecc: "M", border: 2, pixelSize: 5, blackColor: "#16130f", whiteColor: "#ffffff" });
-  return { slug, share: visible, connected, isOwner, qr: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(qr)}` };
+  const qr = renderSVG(`${url.origin}/share/${slug}`, {
+    ecc: "M",
+    border: 2,
+    pixelSize: 5,
+    blackColor: "#16130f",
+    whiteColor: "#ffffff",
+  });
+  return {
+    kind: "garment" as const,
+    slug: slug as string,
+    share: visible,
+    connected,
+    isOwner,
+    qr: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(qr)}`,
+  };
 }
 
 type Failure = { formError?: string; fieldErrors?: Record<string, string>; values?: Record<string, string> };
@@ -45,7 +87,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const fail = (status: number, body: Failure) => data<Failure>({ values, ...body }, { status });
 
   const share = slug ? await loadShare(env.DB, slug) : ({ state: "unavailable" } as const);
-  if (share.state !== "open") return fail(404, { formError: CONTACT_MESSAGES.ownerUnavailable });
+  const card = share.state === "unavailable" ? await resolveToken(env.DB, params.slug) : null;
+  if (share.state !== "open" && !card) return fail(404, { formError: CONTACT_MESSAGES.ownerUnavailable });
   // Honeypot: a field people never see; bots fill it. Nothing is stored.
   if ((form.website_url ?? "") !== "") return fail(400, { formError: CONTACT_MESSAGES.rejected });
 
@@ -55,26 +98,45 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return fail(400, { formError: errors.form, fieldErrors: errors });
   }
   const ip = request.headers.get("CF-Connecting-IP");
-  const verdict = await checkContactRate(env.DB, ip, share.ownerUserId);
+  const ownerUserId = share.state === "open" ? share.ownerUserId : (card?.target.ownerUserId ?? "");
+  const verdict = await checkContactRate(env.DB, ip, ownerUserId);
   if (verdict !== "ok") {
     return fail(429, { formError: verdict === "ip" ? CONTACT_MESSAGES.rateLimited : CONTACT_MESSAGES.ownerBusy });
   }
+  const tag = new URL(request.url).searchParams.get("tag");
   try {
-    await createShareContact(env.DB, { share, slug: slug as string, form: parsed.data, ip });
+    if (share.state === "open") {
+      await createShareContact(env.DB, { share, slug: slug as string, form: parsed.data, ip });
+    } else if (card) {
+      const tagValue = tag && tag.length <= 64 ? tag : null;
+      await createContact(env.DB, { target: card.target, tag: tagValue, source: "share_token", form: parsed.data, ip });
+    }
   } catch (error) {
     console.error("[share-contact]", error);
     return fail(503, { formError: `${CONTACT_MESSAGES.saveFailed}: Please try again` });
   }
-  return new Response(null, { status: 303, headers: { Location: `/share/${slug}?connected=1` } });
+  const location =
+    share.state === "open"
+      ? `/share/${slug}?connected=1`
+      : `/share/${params.slug}?${tag ? `tag=${encodeURIComponent(tag)}&step=success` : "done=1"}`;
+  return new Response(null, { status: 303, headers: { Location: location } });
 }
 
 export default function ShareRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const { share, connected, isOwner } = loaderData;
-  const busy = useNavigation().state === "submitting";
-  const failure = actionData as Failure | undefined;
-  const errors = failure?.fieldErrors ?? {};
-  const v = (name: string) => failure?.values?.[name] ?? "";
+  if (loaderData.kind === "token") return <TokenShare data={loaderData} failure={actionData as Failure | undefined} />;
+  return <GarmentShare data={loaderData} failure={actionData as Failure | undefined} />;
+}
 
+type LoaderData = Route.ComponentProps["loaderData"];
+
+function GarmentShare({
+  data: loaderData,
+  failure,
+}: {
+  data: Extract<LoaderData, { kind: "garment" }>;
+  failure?: Failure;
+}) {
+  const { share, connected, isOwner } = loaderData;
   if (share.state !== "open") {
     return (
       <section className="mx-auto flex max-w-md flex-col items-center px-5 py-20 text-center">
@@ -122,94 +184,163 @@ export default function ShareRoute({ loaderData, actionData }: Route.ComponentPr
           </p>
         </div>
       ) : (
-        <Form method="post" className="mt-8 flex flex-col gap-4 border border-ink/10 bg-white p-6" noValidate>
-          <h2 className="font-display text-2xl">Share Your Contact Info</h2>
-          {failure?.formError && <FormAlert>{failure.formError}</FormAlert>}
-          <TextField
-            label="First Name *"
-            name="first_name"
-            autoComplete="given-name"
-            required
-            defaultValue={v("first_name")}
-            error={errors.first_name}
+        <ContactForm firstName={firstName} failure={failure} />
+      )}
+    </section>
+  );
+}
+
+function ContactForm({ firstName, failure, action }: { firstName: string; failure?: Failure; action?: string }) {
+  const busy = useNavigation().state === "submitting";
+  const errors = failure?.fieldErrors ?? {};
+  const v = (name: string) => failure?.values?.[name] ?? "";
+  return (
+    <Form
+      method="post"
+      action={action}
+      className="mt-8 flex flex-col gap-4 border border-ink/10 bg-white p-6"
+      noValidate
+    >
+      <h2 className="font-display text-2xl">Share Your Contact Info</h2>
+      {failure?.formError && <FormAlert>{failure.formError}</FormAlert>}
+      <TextField
+        label="First Name *"
+        name="first_name"
+        autoComplete="given-name"
+        required
+        defaultValue={v("first_name")}
+        error={errors.first_name}
+      />
+      <TextField
+        label="Last Name"
+        name="last_name"
+        autoComplete="family-name"
+        defaultValue={v("last_name")}
+        error={errors.last_name}
+      />
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        defaultValue={v("email")}
+        error={errors.email}
+      />
+      <TextField
+        label="Phone"
+        name="phone"
+        type="tel"
+        autoComplete="tel"
+        defaultValue={v("phone")}
+        error={errors.phone}
+      />
+      <TextField label="Instagram Handle" name="instagram" defaultValue={v("instagram")} error={errors.instagram} />
+      <TextField
+        label="LinkedIn Profile URL"
+        name="linkedin"
+        type="url"
+        defaultValue={v("linkedin")}
+        error={errors.linkedin}
+      />
+      <TextAreaField
+        label="Notes (Optional)"
+        name="notes"
+        maxLength={4096}
+        defaultValue={v("notes")}
+        error={errors.notes}
+      />
+      <div aria-hidden className="absolute -left-[9999px] h-px w-px overflow-hidden">
+        <label htmlFor="website_url">Leave this empty</label>
+        <input id="website_url" name="website_url" tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
+      <fieldset className="flex flex-col gap-2 text-sm">
+        <legend className="mb-1 text-xs uppercase tracking-[0.16em] text-stone">Consent</legend>
+        <input type="hidden" name="consent_data_collection" value="false" />
+        <label className="flex items-start gap-3">
+          <input
+            type="checkbox"
+            name="consent_data_collection"
+            value="true"
+            defaultChecked
+            className="mt-1 size-4 accent-ink"
           />
-          <TextField
-            label="Last Name"
-            name="last_name"
-            autoComplete="family-name"
-            defaultValue={v("last_name")}
-            error={errors.last_name}
+          <span>{firstName} may keep my details to get back in touch.</span>
+        </label>
+        <input type="hidden" name="consent_marketing" value="false" />
+        <label className="flex items-start gap-3">
+          <input type="checkbox" name="consent_marketing" value="true" className="mt-1 size-4 accent-ink" />
+          <span>I'd like news and offers from Relevé.</span>
+        </label>
+        <input type="hidden" name="consent_event_updates" value="false" />
+        <label className="flex items-start gap-3">
+          <input
+            type="checkbox"
+            name="consent_event_updates"
+            value="true"
+            defaultChecked
+            className="mt-1 size-4 accent-ink"
           />
-          <TextField
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            defaultValue={v("email")}
-            error={errors.email}
-          />
-          <TextField
-            label="Phone"
-            name="phone"
-            type="tel"
-            autoComplete="tel"
-            defaultValue={v("phone")}
-            error={errors.phone}
-          />
-          <TextField label="Instagram Handle" name="instagram" defaultValue={v("instagram")} error={errors.instagram} />
-          <TextField
-            label="LinkedIn Profile URL"
-            name="linkedin"
-            type="url"
-            defaultValue={v("linkedin")}
-            error={errors.linkedin}
-          />
-          <TextAreaField
-            label="Notes (Optional)"
-            name="notes"
-            maxLength={4096}
-            defaultValue={v("notes")}
-            error={errors.notes}
-          />
-          <div aria-hidden className="absolute -left-[9999px] h-px w-px overflow-hidden">
-            <label htmlFor="website_url">Leave this empty</label>
-            <input id="website_url" name="website_url" tabIndex={-1} autoComplete="off" defaultValue="" />
+          <span>Tell me about events where we could meet again.</span>
+        </label>
+      </fieldset>
+      <p className="text-xs text-stone">* Either email or phone is required</p>
+      <Button type="submit" disabled={busy} aria-busy={busy} className="w-full">
+        {busy ? "Sending..." : `Connect with ${firstName}`}
+      </Button>
+    </Form>
+  );
+}
+
+function TokenShare({ data: d, failure }: { data: Extract<LoaderData, { kind: "token" }>; failure?: Failure }) {
+  const base = `/share/${d.token}`;
+  const withTag = (step: string) => `${base}?tag=${encodeURIComponent(d.tag ?? "")}&step=${step}`;
+  const step = d.tag ? (failure ? "contact" : d.step) : null;
+  return (
+    <section className="mx-auto w-full max-w-md px-5 py-8 sm:py-14">
+      <p className="text-center text-xs uppercase tracking-[0.3em] text-gold">Connect with Style</p>
+      {step === "success" || d.done ? (
+        <div role="status" className="mt-6 border border-ink bg-white p-6 text-center">
+          {step === "success" && <meta httpEquiv="refresh" content="3;url=/" />}
+          <h1 className="font-display text-2xl">Connected successfully!</h1>
+          <p className="mt-2 text-stone">{d.profile.firstName} now has your details.</p>
+        </div>
+      ) : (
+        <>
+          {step && (
+            <ol
+              aria-label="Steps"
+              className="mt-4 flex justify-center gap-3 text-xs uppercase tracking-[0.16em] text-stone"
+            >
+              <li
+                aria-current={step === "profile" ? "step" : undefined}
+                className={step === "profile" ? "text-ink" : ""}
+              >
+                1 Profile
+              </li>
+              <li
+                aria-current={step === "contact" ? "step" : undefined}
+                className={step === "contact" ? "text-ink" : ""}
+              >
+                2 Your details
+              </li>
+              <li>3 Done</li>
+            </ol>
+          )}
+          <div className="mt-6">
+            <OwnerCard profile={d.profile} />
           </div>
-          <fieldset className="flex flex-col gap-2 text-sm">
-            <legend className="mb-1 text-xs uppercase tracking-[0.16em] text-stone">Consent</legend>
-            <input type="hidden" name="consent_data_collection" value="false" />
-            <label className="flex items-start gap-3">
-              <input
-                type="checkbox"
-                name="consent_data_collection"
-                value="true"
-                defaultChecked
-                className="mt-1 size-4 accent-ink"
-              />
-              <span>{firstName} may keep my details to get back in touch.</span>
-            </label>
-            <input type="hidden" name="consent_marketing" value="false" />
-            <label className="flex items-start gap-3">
-              <input type="checkbox" name="consent_marketing" value="true" className="mt-1 size-4 accent-ink" />
-              <span>I'd like news and offers from Relevé.</span>
-            </label>
-            <input type="hidden" name="consent_event_updates" value="false" />
-            <label className="flex items-start gap-3">
-              <input
-                type="checkbox"
-                name="consent_event_updates"
-                value="true"
-                defaultChecked
-                className="mt-1 size-4 accent-ink"
-              />
-              <span>Tell me about events where we could meet again.</span>
-            </label>
-          </fieldset>
-          <p className="text-xs text-stone">* Either email or phone is required</p>
-          <Button type="submit" disabled={busy} aria-busy={busy} className="w-full">
-            {busy ? "Sending..." : `Connect with ${firstName}`}
-          </Button>
-        </Form>
+          {step === "profile" ? (
+            <Link to={withTag("contact")} className={buttonClass("primary", "mt-6 w-full")}>
+              Share my details
+            </Link>
+          ) : (
+            <ContactForm
+              firstName={d.profile.firstName}
+              failure={failure}
+              action={d.tag ? withTag("contact") : undefined}
+            />
+          )}
+        </>
       )}
     </section>
   );

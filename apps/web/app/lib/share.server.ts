@@ -18,13 +18,16 @@ type ShareRow = ShareableProfile & {
   active_event_id: number | null;
 };
 
+/** Every profile column the visibility rule reads (alias `p`), for each public query. */
+export const PROFILE_COLUMNS = `p.first_name, p.last_name, p.display_name, p.city_region, p.bio,
+    p.email, p.mobile_phone, p.website, p.instagram, p.linkedin, p.tiktok, p.facebook, p.twitter,
+    p.share_email, p.share_mobile, p.share_website, p.share_instagram, p.share_linkedin, p.share_tiktok,
+    p.share_facebook, p.share_twitter`;
+
 // One query for the whole page (issue #7 performance budget): garment, owner profile and the
 // owner's active event. D1, not KV, decides what is shown (DESIGN.md §3).
 const SHARE_SQL = `SELECT g.id AS garment_id, g.name AS garment_name, g.title AS garment_title, g.status, g.is_active,
-    g.owner_user_id, p.nfc_sharing_enabled, p.first_name, p.last_name, p.display_name, p.city_region, p.bio,
-    p.email, p.mobile_phone, p.website, p.instagram, p.linkedin, p.tiktok, p.facebook, p.twitter,
-    p.share_email, p.share_mobile, p.share_website, p.share_instagram, p.share_linkedin, p.share_tiktok,
-    p.share_facebook, p.share_twitter,
+    g.owner_user_id, p.nfc_sharing_enabled, ${PROFILE_COLUMNS},
     (SELECT e.id FROM wardrobe_events e WHERE e.id = p.active_event_id AND e.owner_user_id = g.owner_user_id AND e.is_active = 1) AS active_event_id
   FROM garments g LEFT JOIN profiles p ON p.user_id = g.owner_user_id
  WHERE g.short_slug = ?1`;
@@ -39,6 +42,15 @@ const FLAGS = [
   "share_facebook",
   "share_twitter",
 ] as const;
+
+/** D1 returns the share_ flags as 0/1; the visibility rule wants booleans. */
+export function profileFromRow(
+  row: Record<(typeof FLAGS)[number], unknown> & Omit<ShareableProfile, (typeof FLAGS)[number]>,
+): ShareableProfile {
+  const profile = { ...row } as unknown as ShareableProfile;
+  for (const flag of FLAGS) profile[flag] = row[flag] === 1;
+  return profile;
+}
 
 export type ShareState =
   | { state: "unavailable" }
@@ -57,8 +69,7 @@ export async function loadShare(db: D1Database, slug: string): Promise<ShareStat
   if (row?.is_active !== 1 || row.status !== "claimed" || !row.owner_user_id) return { state: "unavailable" };
   const garmentTitle = row.garment_name ?? row.garment_title ?? "Relevé piece";
   if (row.nfc_sharing_enabled !== 1) return { state: "sharing_off", garmentTitle };
-  const profile: ShareableProfile = { ...row };
-  for (const flag of FLAGS) profile[flag] = (row[flag] as unknown) === 1;
+  const profile = profileFromRow(row);
   return {
     state: "open",
     garmentId: row.garment_id,
@@ -178,10 +189,7 @@ export function createShareContact(
   );
 }
 
-const CARD_SQL = `SELECT p.user_id, p.nfc_sharing_enabled, p.first_name, p.last_name, p.display_name, p.city_region, p.bio,
-    p.email, p.mobile_phone, p.website, p.instagram, p.linkedin, p.tiktok, p.facebook, p.twitter,
-    p.share_email, p.share_mobile, p.share_website, p.share_instagram, p.share_linkedin, p.share_tiktok,
-    p.share_facebook, p.share_twitter,
+const CARD_SQL = `SELECT p.user_id, p.nfc_sharing_enabled, ${PROFILE_COLUMNS},
     (SELECT e.id FROM wardrobe_events e WHERE e.id = p.active_event_id AND e.owner_user_id = p.user_id AND e.is_active = 1) AS active_event_id
   FROM profiles p WHERE p.client_id = ?1`;
 
@@ -201,8 +209,7 @@ export async function loadContactCard(db: D1Database, clientId: string) {
       ShareableProfile & { user_id: string | null; nfc_sharing_enabled: number; active_event_id: number | null }
     >();
   if (!row?.user_id || row.nfc_sharing_enabled !== 1) return null;
-  const profile: ShareableProfile = { ...row };
-  for (const flag of FLAGS) profile[flag] = (row[flag] as unknown) === 1;
+  const profile = profileFromRow(row);
   return {
     target: { ownerUserId: row.user_id, garmentId: null, activeEventId: row.active_event_id } satisfies ContactTarget,
     profile: publicProfile(profile),

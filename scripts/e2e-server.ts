@@ -1,11 +1,14 @@
-/** Serves the built app for Playwright on a fresh, seeded local state of its own. */
+/**
+ * Serves the built app for Playwright (and the page benchmarks) on a fresh, seeded local state
+ * of its own: apps/web/.wrangler/<RELEVE_E2E_STATE, default e2e-state>.
+ */
 import { execFileSync, spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT } from "./dev-vars";
 
 const port = process.argv[2] ?? "4510";
-const stateDir = join(ROOT, "apps/web/.wrangler/e2e-state");
+const stateDir = join(ROOT, "apps/web/.wrangler", process.env.RELEVE_E2E_STATE ?? "e2e-state");
 rmSync(stateDir, { recursive: true, force: true });
 const env = { ...process.env, RELEVE_STATE_DIR: stateDir, CLOUDFLARE_CF_FETCH_ENABLED: "false" };
 

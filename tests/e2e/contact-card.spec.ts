@@ -33,6 +33,21 @@ test("a contact card shows the shared details and takes a guest's details back",
   await ownerContext.close();
 });
 
+test("a contact card takes a guest's details back with JavaScript disabled", async ({ browser }, testInfo) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`/contact?id=${OWNER_CLIENT_ID}`);
+  await page.getByRole("link", { name: "Share Your Info Back" }).click();
+  await page.getByRole("button", { name: "Share My Info" }).click();
+  await expect(page.getByText("Your name is required")).toBeVisible();
+  await page.getByLabel("Your name *").fill(`No-JS card ${testInfo.project.name}`);
+  await page.getByLabel("Phone").fill("+33 6 12 34 56 78");
+  await page.getByRole("button", { name: "Share My Info" }).click();
+  await expect(page).toHaveURL(/\/thank-you$/);
+  await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible();
+  await context.close();
+});
+
 test("contact card states: missing id, unknown id, sequential ids are not accepted", async ({ page }) => {
   expect((await page.goto("/contact"))?.status()).toBe(400);
   await expect(page.getByText("Missing user ID. Please use a valid link.")).toBeVisible();

@@ -1,7 +1,15 @@
+import { createHash } from "node:crypto";
 import { test as base, expect } from "@playwright/test";
 
 /** Every page test fails on an unexpected console error or uncaught exception (STYLE.md). */
 export const test = base.extend<{ consoleErrors: string[] }>({
+  // Each test is its own visitor: a distinct client address, as Cloudflare would send it (the
+  // local runtime passes the header through; the edge overwrites it). Per-IP limits on public
+  // forms then count one test's posts, not the whole suite's.
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
+    const [a = 0, b = 0, c = 0] = createHash("sha256").update(testInfo.testId).digest();
+    await use({ ...extraHTTPHeaders, "CF-Connecting-IP": `10.${a}.${b}.${c}` });
+  },
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

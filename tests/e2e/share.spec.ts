@@ -20,7 +20,6 @@ test("a visitor taps, sees only what is shared, connects, and the owner sees the
   const html = await page.content();
   for (const hidden of HIDDEN) expect(html).not.toContain(hidden);
 
-  await page.locator("html[data-hydrated]").waitFor();
   await page.getByLabel("First Name *").fill(visitor);
   await page.getByRole("button", { name: "Connect with Camille" }).click();
   await expect(
@@ -72,6 +71,28 @@ test("the share form works with JavaScript disabled", async ({ browser }, testIn
   await page.getByRole("button", { name: "Connect with Camille" }).click();
   await expect(page.getByRole("heading", { name: "Successfully Connected!" })).toBeVisible();
   await context.close();
+});
+
+test("a tap fetches only the redirect and the HTML before the card shows: no script, no stylesheet", async ({
+  page,
+}) => {
+  const requests: string[] = [];
+  page.on("request", (request) => requests.push(new URL(request.url()).pathname));
+  await page.goto("/t/cg-003");
+  await expect(page.getByRole("article", { name: "Camille Laurent's card" })).toBeVisible();
+  expect(requests.slice(0, 2)).toEqual(["/t/cg-003", "/share/cg-003"]);
+  expect(requests.filter((path) => /\.(js|css)$/.test(path))).toEqual([]);
+  expect(await page.locator("script[src], link[rel=stylesheet], link[rel=modulepreload]").count()).toBe(0);
+  // Styled all the same: the CSS is inline.
+  await expect(page.getByRole("button", { name: "Connect with Camille" })).toHaveCSS(
+    "background-color",
+    "rgb(22, 19, 15)",
+  );
+  // The QR code is fetched only when the visitor opens it.
+  expect(requests.some((path) => path.endsWith("/qr.svg"))).toBe(false);
+  await page.getByText("Save Camille's contact or share this card").click();
+  await expect(page.getByRole("img", { name: "QR code of Camille Laurent's card" })).toBeVisible();
+  expect((await page.request.get("/share/mb-001/qr.svg")).status()).toBe(404);
 });
 
 test("unavailable garments say so and leak nothing", async ({ page }) => {

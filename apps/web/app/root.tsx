@@ -1,5 +1,15 @@
 import { useEffect } from "react";
-import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useNavigation, useRouteLoaderData } from "react-router";
+import {
+  data,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useNavigation,
+  useRouteLoaderData,
+} from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { GeneralErrorBoundary } from "./components/error-boundary";
@@ -7,6 +17,7 @@ import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { Toaster } from "./components/toaster";
 import { cloudflareContext } from "./context";
+import { isPlainRoute, PLAIN_PAGE_SCRIPT, useServerDocument } from "./lib/document";
 import { viewerOf } from "./lib/session.server";
 import { getToast } from "./lib/toast.server";
 import { getUser, sessionMiddleware } from "./lib/user.server";
@@ -30,6 +41,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const viewer: Viewer = root?.viewer ?? { kind: "visitor" };
 
   const navigation = useNavigation();
+  // A plain route rendered as a document: HTML and inline CSS only (decision 0020).
+  const serverDocument = useServerDocument();
+  const plain = useMatches().some((match) => isPlainRoute(match.handle)) ? serverDocument : null;
   const checkingAdmin = navigation.state === "loading" && navigation.location.pathname.startsWith("/admin/");
 
   useEffect(() => {
@@ -43,7 +57,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#faf7f2" />
         <Meta />
-        <Links />
+        {plain ? (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: our own compiled stylesheet
+          <style dangerouslySetInnerHTML={{ __html: plain.inlineCss }} />
+        ) : (
+          <Links />
+        )}
       </head>
       <body className="flex min-h-dvh flex-col">
         <a
@@ -65,9 +84,26 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         <SiteFooter />
-        <Toaster toast={root?.toast ?? null} />
-        <ScrollRestoration />
-        <Scripts />
+        {plain ? (
+          <>
+            {root?.toast && (
+              <p
+                role="status"
+                className="fixed inset-x-4 top-4 z-50 mx-auto max-w-sm bg-ink px-4 py-3 text-sm text-ivory"
+              >
+                {root.toast.title}
+              </p>
+            )}
+            {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed string of ours */}
+            <script dangerouslySetInnerHTML={{ __html: PLAIN_PAGE_SCRIPT }} />
+          </>
+        ) : (
+          <>
+            <Toaster toast={root?.toast ?? null} />
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        )}
       </body>
     </html>
   );

@@ -11,6 +11,7 @@ export default [
   route("claim/:slug", "routes/claim.tsx"),
   route("share/:slug", "routes/share.tsx"),
   route("share/:slug/contact.vcf", "routes/share.contact-vcf.tsx"),
+  route("share/:slug/qr.svg", "routes/share.qr-svg.tsx"),
   route("contact", "routes/contact.tsx"),
   route("receive-info", "routes/receive-info.tsx"),
   route("thank-you", "routes/thank-you.tsx"),

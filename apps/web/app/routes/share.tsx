@@ -3,10 +3,10 @@ import { CONTACT_MESSAGES, ContactFormSchema } from "@releve/core/contact";
 import { normalizeSlug } from "@releve/core/slug";
 import { Button, buttonClass, FormAlert, TextAreaField, TextField } from "@releve/ui";
 import { data, Form, isRouteErrorResponse, Link, useNavigation, useRouteError } from "react-router";
-import { renderSVG } from "uqr";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { OwnerCard } from "../components/owner-card";
 import { authDeps } from "../lib/auth-page.server";
+import type { RouteHandle } from "../lib/document";
 import { checkContactRate, createContact, createShareContact, loadContactCard, loadShare } from "../lib/share.server";
 import { getUser } from "../lib/user.server";
 import type { Route } from "./+types/share";
@@ -22,6 +22,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   },
   { name: "robots", content: "noindex" },
 ];
+
+/** Sent as plain HTML: no client script, CSS inline, the form posts natively (decision 0020). */
+export const handle: RouteHandle = { hydrate: false };
 
 export const headers = () => ({ "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" });
 
@@ -59,20 +62,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     share.state === "open"
       ? { state: share.state, garmentTitle: share.garmentTitle, profile: share.profile }
       : { state: share.state, garmentTitle: share.garmentTitle };
-  const qr = renderSVG(`${url.origin}/share/${slug}`, {
-    ecc: "M",
-    border: 2,
-    pixelSize: 5,
-    blackColor: "#16130f",
-    whiteColor: "#ffffff",
-  });
   return {
     kind: "garment" as const,
     slug: slug as string,
     share: visible,
     connected,
     isOwner,
-    qr: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(qr)}`,
   };
 }
 
@@ -165,7 +160,7 @@ function GarmentShare({
             Save contact
           </a>
           <img
-            src={loaderData.qr}
+            src={`/share/${loaderData.slug}/qr.svg`}
             alt={`QR code of ${share.profile.name}'s card`}
             width={180}
             height={180}

@@ -1,0 +1,25 @@
+import { createContext, useContext } from "react";
+
+/**
+ * What only the server's document render knows (entry.server.tsx provides it); null in the
+ * browser. A route whose `handle` is `{ hydrate: false }` is sent as plain HTML when rendered
+ * as a document: no script, no stylesheet request (CSS inline), forms post natively
+ * (decision 0020). Client-side navigations to such a route render it normally.
+ */
+export type ServerDocument = { inlineCss: string };
+
+export type RouteHandle = { hydrate?: boolean };
+
+export const ServerDocumentContext = createContext<ServerDocument | null>(null);
+
+export const useServerDocument = () => useContext(ServerDocumentContext);
+
+export const isPlainRoute = (handle: unknown) => (handle as RouteHandle | undefined)?.hydrate === false;
+
+/**
+ * The only script a plain page carries, inline: a submitted form's button says it is sending
+ * and cannot be pressed twice. Without it the form still works.
+ */
+export const PLAIN_PAGE_SCRIPT =
+  "document.addEventListener('submit',function(e){var b=e.target.querySelector('button[type=submit]');" +
+  "if(b){setTimeout(function(){b.disabled=true;b.setAttribute('aria-busy','true');b.textContent='Sending...'},0)}})";

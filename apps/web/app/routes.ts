@@ -25,7 +25,7 @@ export default [
     route(path, "routes/redirect-to.tsx", { id: `redirect-${path}` }),
   ),
   route("admin/login", "routes/admin.login.tsx"),
-  route("admin", "routes/admin.tsx", [route("*", "routes/admin.not-found.tsx")]),
+  route("admin", "routes/admin.tsx", [route("*", "routes/admin.page.tsx")]),
   route("dev/outbox", "routes/dev.outbox.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

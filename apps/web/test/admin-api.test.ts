@@ -1,5 +1,6 @@
 import { env, exports } from "cloudflare:workers";
 import { hashPassword } from "@releve/core";
+import type { AdminStats } from "@releve/core/admin-portal";
 import { getDb, users } from "@releve/db";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "../app/lib/session.server";
@@ -48,6 +49,40 @@ describe("/api/admin/*", () => {
   it("refuses unknown admin routes to non-admins before revealing whether they exist", async () => {
     expect((await get("/api/admin/anything", cookies.client)).status).toBe(403);
     expect((await get("/api/admin/anything", cookies.admin)).status).toBe(404);
+  });
+});
+
+describe("GET /api/admin/stats", () => {
+  it("counts garments, profiles and rolled-up scans over 7 and 30 days", async () => {
+    const before = (await (await get("/api/admin/stats", cookies.admin)).json()) as AdminStats;
+    const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+    // A fresh garment counts in every window; rollup rows 2, 20 and 200 days old count where they fall.
+    await env.DB.prepare("insert into garments (short_slug, title) values (?, 'Stats coat')")
+      .bind(`st-${crypto.randomUUID().slice(0, 6)}`)
+      .run();
+    const ownerId = `stats-${crypto.randomUUID()}`;
+    for (const [daysAgo, scans] of [
+      [2, 3],
+      [20, 5],
+      [200, 7],
+    ] as const) {
+      await env.DB.prepare("insert into scan_daily_stats (day, owner_user_id, scans) values (?, ?, ?)")
+        .bind(day(daysAgo), ownerId, scans)
+        .run();
+    }
+    const res = await get("/api/admin/stats", cookies.admin);
+    expect(res.status).toBe(200);
+    const after = (await res.json()) as AdminStats;
+    expect(after.garments.total - before.garments.total).toBe(1);
+    expect(after.garments.last7 - before.garments.last7).toBe(1);
+    expect(after.scans.last7 - before.scans.last7).toBe(3);
+    expect(after.scans.last30 - before.scans.last30).toBe(8);
+    expect(after.scans.total - before.scans.total).toBe(15);
+  });
+
+  it("is refused to a client (403) and a visitor (401)", async () => {
+    expect((await get("/api/admin/stats", cookies.client)).status).toBe(403);
+    expect((await get("/api/admin/stats")).status).toBe(401);
   });
 });
 

@@ -2,6 +2,7 @@ import { AppError } from "@releve/core";
 import { getDb } from "@releve/db";
 import { Hono } from "hono";
 import { readSession, type SessionUser } from "../lib/session.server";
+import { loadAdminStats } from "./admin-stats";
 import type { ApiEnv } from "./index";
 
 type AdminEnv = ApiEnv & { Variables: ApiEnv["Variables"] & { admin: SessionUser } };
@@ -21,3 +22,5 @@ admin.get("/me", (c) => {
   const { email, adminRole, firstName, lastName } = c.get("admin");
   return c.json({ email, role: adminRole, firstName, lastName });
 });
+
+admin.get("/stats", async (c) => c.json(await loadAdminStats(c.get("env").DB)));

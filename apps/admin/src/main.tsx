@@ -1,0 +1,15 @@
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import AdminApp from "./AdminApp";
+
+// Standalone development (`npm run dev -w @releve/admin`): the remote alone on :5174, talking to
+// the local API through Vite's proxy. Sign in as admin on the shell first (same cookie host).
+const root = document.getElementById("root");
+if (root) {
+  const page = "nfc-dashboard";
+  createRoot(root).render(
+    <StrictMode>
+      <AdminApp page={page} admin={{ email: "(standalone)", role: "admin" }} navigate={(to) => location.assign(to)} />
+    </StrictMode>,
+  );
+}

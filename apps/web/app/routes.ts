@@ -21,6 +21,13 @@ export default [
   route("dashboard/wardrobe", "routes/dashboard.wardrobe.tsx"),
   route("dashboard/garment/:garmentId", "routes/dashboard.garment.tsx"),
   route("dashboard/garment/:garmentId/contacts.csv", "routes/dashboard.garment.csv.tsx"),
+  route("connections", "routes/connections.tsx"),
+  route("dashboard/contacts", "routes/dashboard.contacts.tsx"),
+  route("dashboard/contacts/contacts.csv", "routes/dashboard.contacts.export.tsx", { id: "contacts-csv" }),
+  route("dashboard/contacts/contacts.vcf", "routes/dashboard.contacts.export.tsx", { id: "contacts-vcf" }),
+  route("dashboard/events", "routes/dashboard.events.tsx"),
+  route("dashboard/events/:eventId", "routes/dashboard.event.tsx"),
+  route("dashboard/analytics", "routes/dashboard.analytics.tsx"),
   ...["dashboard-old", "luxury-dashboard", "enhanced-profile-setup", "enhanced-registration"].map((path) =>
     route(path, "routes/redirect-to.tsx", { id: `redirect-${path}` }),
   ),

@@ -363,6 +363,8 @@ export const scanDailyStats = sqliteTable(
     uniqueIndex("scan_daily_stats_key_unique").on(t.day, t.garment_id, t.owner_user_id, t.wardrobe_event_id),
     index("scan_daily_stats_owner_user_id_day_idx").on(t.owner_user_id, t.day),
     index("scan_daily_stats_garment_id_day_idx").on(t.garment_id, t.day),
+    // Per-event figures (events page, an event's chart, conversion per event): issue #8.
+    index("scan_daily_stats_owner_event_day_idx").on(t.owner_user_id, t.wardrobe_event_id, t.day),
   ],
 );
 

@@ -1,3 +1,4 @@
+import { garmentLabels } from "@releve/core/garment";
 import { buttonClass } from "@releve/ui";
 import { Link } from "react-router";
 import { GeneralErrorBoundary } from "../components/error-boundary";
@@ -26,7 +27,20 @@ export default function WardrobeRoute({ loaderData }: Route.ComponentProps) {
       >
         ← Dashboard
       </Link>
-      <h1 className="mt-6 font-display text-4xl sm:text-5xl">My Digital Wardrobe</h1>
+      <div className="mt-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <h1 className="font-display text-4xl sm:text-5xl">My Digital Wardrobe</h1>
+        <nav aria-label="Your connections" className="flex flex-wrap gap-x-5 gap-y-2 text-sm">
+          <Link to="/connections" className="underline underline-offset-4">
+            Connections
+          </Link>
+          <Link to="/dashboard/events" className="underline underline-offset-4">
+            Events
+          </Link>
+          <Link to="/dashboard/analytics" className="underline underline-offset-4">
+            Analytics
+          </Link>
+        </nav>
+      </div>
       {garments.length === 0 ? (
         <div className="mt-12 flex flex-col items-start gap-4 border border-ink/10 bg-white p-8">
           <h2 className="font-display text-2xl">No Garments Yet</h2>
@@ -45,8 +59,15 @@ export default function WardrobeRoute({ loaderData }: Route.ComponentProps) {
       ) : (
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {garments.map((g) => (
-            <li key={g.id}>
+            <li key={g.id} className="flex flex-col gap-2">
               <GarmentCard garment={g} highlight={g.id === claimed} />
+              <Link
+                to={`/connections?garment=${g.id}`}
+                className="self-start text-sm underline underline-offset-4"
+                aria-label={`View connections of ${garmentLabels(g).name}`}
+              >
+                View Connections
+              </Link>
             </li>
           ))}
           <li>

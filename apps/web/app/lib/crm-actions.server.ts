@@ -1,0 +1,101 @@
+import { ActiveEventSchema, CRM_MESSAGES, CreateEventSchema, fieldErrors, MarkContactedSchema } from "@releve/core/crm";
+import { data, type RouterContextProvider } from "react-router";
+import { authDeps } from "./auth-page.server";
+import { markContactContacted } from "./contacts.server";
+import { createEvent, setActiveEvent } from "./events.server";
+import { redirectWithToast } from "./toast.server";
+import { requireUser } from "./user.server";
+
+export type CrmIntent = "mark-contacted" | "create-event" | "set-active-event";
+
+export type CrmActionData =
+  | { intent: "mark-contacted"; error: string; contactId: number | null }
+  | { intent: "create-event"; error: string; fields: Record<string, string> }
+  | { intent: "set-active-event"; error: string }
+  | { intent: null; error: string };
+
+/**
+ * The page the form was posted from, with its filters: a client-side submission reaches the
+ * action as `/page.data?...&_routes=...`, which is not a page to go back to.
+ */
+export function pagePath(request: Request): string {
+  const url = new URL(request.url);
+  url.searchParams.delete("_routes");
+  url.searchParams.delete("index");
+  const path = url.pathname.replace(/\.data$/, "").replace(/\/_root$/, "/") || "/";
+  return `${path}${url.search}`;
+}
+
+const text = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === "string" ? value : undefined;
+};
+
+/**
+ * The owner's CRM mutations, all POST (CSRF is checked for every non-GET by the shell):
+ * - mark-contacted: 400 for bad input, 404 for a contact that is not this owner's;
+ * - create-event: 400 with field errors;
+ * - set-active-event: 404 for an event that is not this owner's active-flagged one.
+ * Nothing changes on any error; success goes back to the same page with the spec's toast.
+ */
+export async function crmAction(request: Request, context: Readonly<RouterContextProvider>, allowed: CrmIntent[]) {
+  const user = requireUser(request, context);
+  const deps = authDeps(request, context);
+  const form = await request.formData();
+  const intent = text(form, "intent") as CrmIntent | undefined;
+  const back = pagePath(request);
+  if (!intent || !allowed.includes(intent)) {
+    return data<CrmActionData>({ intent: null, error: "Unknown action" }, { status: 400 });
+  }
+
+  if (intent === "mark-contacted") {
+    const parsed = MarkContactedSchema.safeParse({ contactId: text(form, "contactId"), notes: text(form, "notes") });
+    const contactId = Number(text(form, "contactId")) || null;
+    if (!parsed.success) {
+      const errors = fieldErrors(parsed.error);
+      return data<CrmActionData>(
+        { intent, error: errors.notes ?? errors.contactId ?? CRM_MESSAGES.updateContact, contactId },
+        { status: 400 },
+      );
+    }
+    const ok = await markContactContacted(deps.db, { userId: user.userId, ...parsed.data });
+    if (!ok) return data<CrmActionData>({ intent, error: CRM_MESSAGES.updateContact, contactId }, { status: 404 });
+    return redirectWithToast(deps.env, back, { type: "success", title: CRM_MESSAGES.markedContacted });
+  }
+
+  if (intent === "create-event") {
+    const parsed = CreateEventSchema.safeParse({
+      name: text(form, "name"),
+      description: text(form, "description"),
+      location: text(form, "location"),
+      date: text(form, "date"),
+    });
+    if (!parsed.success) {
+      return data<CrmActionData>(
+        { intent, error: CRM_MESSAGES.createEvent, fields: fieldErrors(parsed.error) },
+        { status: 400 },
+      );
+    }
+    const id = await createEvent(deps.db, user.userId, parsed.data);
+    return redirectWithToast(deps.env, `/dashboard/events#event-${id}`, {
+      type: "success",
+      title: CRM_MESSAGES.eventCreated,
+    });
+  }
+
+  const parsed = ActiveEventSchema.safeParse({ eventId: text(form, "eventId") });
+  if (!parsed.success) return data<CrmActionData>({ intent, error: CRM_MESSAGES.updateActiveEvent }, { status: 400 });
+  const result = await setActiveEvent(
+    { DB: deps.env.DB, TAP_KV: deps.env.TAP_KV },
+    deps.db,
+    user.userId,
+    parsed.data.eventId,
+  );
+  if (result === "not_found" || result === "no_profile") {
+    return data<CrmActionData>({ intent, error: CRM_MESSAGES.updateActiveEvent }, { status: 404 });
+  }
+  return redirectWithToast(deps.env, back, {
+    type: "success",
+    title: result === "set" ? CRM_MESSAGES.activeEventSet : CRM_MESSAGES.activeEventCleared,
+  });
+}

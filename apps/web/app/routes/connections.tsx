@@ -1,0 +1,134 @@
+import { CONNECTIONS_MAX_ROWS, parseId } from "@releve/core/crm";
+import { buttonClass } from "@releve/ui";
+import { data, Form, Link } from "react-router";
+import { BackLink } from "../components/back-link";
+import { ContactItem } from "../components/contact-item";
+import { GeneralErrorBoundary } from "../components/error-boundary";
+import { authDeps } from "../lib/auth-page.server";
+import { groupByEvent, listConnections } from "../lib/contacts.server";
+import { crmAction } from "../lib/crm-actions.server";
+import { formatEventDate } from "../lib/crm-format";
+import { requireUser } from "../lib/user.server";
+import type { Route } from "./+types/connections";
+
+export const meta = () => [{ title: "Connections · Relevé" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(request, context);
+  const params = new URL(request.url).searchParams;
+  const q = (params.get("q") ?? "").trim();
+  if (q.length > 100) throw data("Search must be at most 100 characters", { status: 400 });
+  const rawGarment = params.get("garment");
+  const garmentId = rawGarment ? parseId(rawGarment) : null;
+  if (rawGarment && garmentId === null) throw data("Garment not found", { status: 404 });
+  const found = await listConnections(authDeps(request, context).db, user.userId, { q, garmentId });
+  if (!found) throw data("Garment not found", { status: 404 });
+  return { q, garment: found.garment, total: found.total, groups: groupByEvent(found.contacts) };
+}
+
+export const action = ({ request, context }: Route.ActionArgs) => crmAction(request, context, ["mark-contacted"]);
+
+export default function ConnectionsRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const { q, garment, total, groups } = loaderData;
+  const shown = groups.reduce((n, g) => n + g.contacts.length, 0);
+  return (
+    <section className="mx-auto w-full max-w-5xl px-5 py-10 sm:py-16">
+      <BackLink to="/dashboard">Dashboard</BackLink>
+      <h1 className="mt-6 font-display text-4xl sm:text-5xl">Connections</h1>
+      {garment && (
+        <p className="mt-3 text-stone">
+          People who connected through <span className="text-ink">{garment.name ?? "this garment"}</span> ·{" "}
+          <Link to="/connections" className="underline underline-offset-4">
+            All garments
+          </Link>
+        </p>
+      )}
+
+      <Form
+        method="get"
+        action="/connections"
+        role="search"
+        aria-label="Search connections"
+        className="mt-8 flex flex-col gap-2 sm:flex-row"
+      >
+        {garment && <input type="hidden" name="garment" value={garment.id} />}
+        <label htmlFor="connections-q" className="sr-only">
+          Search connections
+        </label>
+        <input
+          id="connections-q"
+          type="search"
+          name="q"
+          defaultValue={q}
+          maxLength={100}
+          placeholder="Search by name, email, phone or notes"
+          className="min-h-11 w-full min-w-0 flex-1 border border-ink/20 bg-white px-3 text-base outline-none focus:border-ink"
+        />
+        <button type="submit" className={buttonClass("primary")}>
+          Search
+        </button>
+      </Form>
+
+      {total === 0 ? (
+        q ? (
+          <div className="mt-8 border border-ink/10 bg-white p-8">
+            <h2 className="font-display text-2xl">No connections match "{q}"</h2>
+            <p className="mt-2 text-stone">Try a name, an email address or a phone number.</p>
+          </div>
+        ) : (
+          <div className="mt-8 flex flex-col items-start gap-4 border border-ink/10 bg-white p-8">
+            <h2 className="font-display text-2xl">No connections yet</h2>
+            <p className="text-stone">
+              When someone taps your garment and shares their details, they appear here, grouped by event.
+            </p>
+            <Link to="/tap-register" className={buttonClass("primary")}>
+              Register a garment
+            </Link>
+          </div>
+        )
+      ) : (
+        <>
+          <p className="mt-6 text-sm text-stone" aria-live="polite">
+            {total === 1 ? "1 connection" : `${total.toLocaleString("en-GB")} connections`}
+            {shown < total &&
+              ` · showing the latest ${CONNECTIONS_MAX_ROWS}; search, or open Contacts for every page and export`}
+          </p>
+          <div className="mt-6 flex flex-col gap-10">
+            {groups.map((group) => (
+              <section key={group.key} aria-labelledby={`group-${group.key}`}>
+                <div className="flex flex-wrap items-baseline justify-between gap-2 border-b border-ink/10 pb-2">
+                  <h2 id={`group-${group.key}`} className="font-display text-2xl">
+                    {group.name}
+                  </h2>
+                  <span className="text-xs uppercase tracking-[0.16em] text-stone">
+                    {group.date ? `${formatEventDate(group.date)} · ` : ""}
+                    {group.contacts.length} {group.contacts.length === 1 ? "connection" : "connections"}
+                    {group.eventId && (
+                      <>
+                        {" · "}
+                        <Link to={`/dashboard/events/${group.eventId}`} className="underline underline-offset-4">
+                          View event
+                        </Link>
+                      </>
+                    )}
+                  </span>
+                </div>
+                <ul className="mt-4 flex flex-col gap-3">
+                  {group.contacts.map((c) => (
+                    <li key={c.id}>
+                      <ContactItem contact={c} actionData={actionData} showEvent={false} />
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ))}
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,42 @@
+import { contactsExportFileName, contactsQueryFrom, contactsVCard, fieldErrors } from "@releve/core/crm";
+import { contactsCsv, fileSlug } from "@releve/core/csv";
+import { authDeps } from "../lib/auth-page.server";
+import { exportContacts } from "../lib/contacts.server";
+import { requireUser } from "../lib/user.server";
+import type { Route } from "./+types/dashboard.contacts.export";
+
+/**
+ * Resource routes `/dashboard/contacts/contacts.csv` and `.vcf`: the filtered list (same
+ * query string as the page, every page of it) as CSV with the spec's columns, or as one
+ * vCard file. Only the signed-in owner's contacts; another owner's event id is a 404.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(request, context);
+  const url = new URL(request.url);
+  const format = url.pathname.endsWith(".vcf") ? "vcf" : "csv";
+  const parsed = contactsQueryFrom(url.searchParams);
+  if (!parsed.success) {
+    return new Response(Object.values(fieldErrors(parsed.error)).join(" "), { status: 400 });
+  }
+  const found = await exportContacts(authDeps(request, context).db, user.userId, parsed.data);
+  if (!found) return new Response("Event not found", { status: 404 });
+  const name = contactsExportFileName(fileSlug(found.event?.name ?? "releve"), format);
+  const body =
+    format === "csv"
+      ? `\uFEFF${contactsCsv(
+          found.contacts.map((c) => ({
+            ...c,
+            created_at: new Date(c.created_at),
+            contacted_at: c.contacted_at ? new Date(c.contacted_at) : null,
+          })),
+        )}`
+      : contactsVCard(found.contacts);
+  return new Response(body, {
+    headers: {
+      "Content-Type": format === "csv" ? "text/csv; charset=utf-8" : "text/vcard; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${name}"`,
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

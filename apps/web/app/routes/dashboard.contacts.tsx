@@ -1,0 +1,172 @@
+import { contactsQueryFrom, contactsQueryString, fieldErrors } from "@releve/core/crm";
+import { Button, buttonClass } from "@releve/ui";
+import { data, Form, Link, useNavigation } from "react-router";
+import { BackLink } from "../components/back-link";
+import { ContactExports } from "../components/contact-exports";
+import { ContactItem } from "../components/contact-item";
+import { GeneralErrorBoundary } from "../components/error-boundary";
+import { authDeps } from "../lib/auth-page.server";
+import { listContacts } from "../lib/contacts.server";
+import { crmAction } from "../lib/crm-actions.server";
+import { requireUser } from "../lib/user.server";
+import type { Route } from "./+types/dashboard.contacts";
+
+export const meta = () => [{ title: "Contacts · Relevé" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(request, context);
+  const parsed = contactsQueryFrom(new URL(request.url).searchParams);
+  if (!parsed.success) {
+    throw data(Object.values(fieldErrors(parsed.error)).join(" "), { status: 400 });
+  }
+  const page = await listContacts(authDeps(request, context).db, user.userId, parsed.data);
+  if (!page) throw data("Event not found", { status: 404 });
+  return { ...page, query: parsed.data };
+}
+
+export const action = ({ request, context }: Route.ActionArgs) => crmAction(request, context, ["mark-contacted"]);
+
+export default function ContactsRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const { contacts, total, page, pageCount, events, query } = loaderData;
+  const navigation = useNavigation();
+  const searching = navigation.state === "loading" && navigation.location.pathname === "/dashboard/contacts";
+  const filtered = !!query.q || query.event.kind !== "all" || query.contacted !== "all";
+  const exportQuery = contactsQueryString({ ...query, page: 1 });
+  const eventValue = query.event.kind === "event" ? String(query.event.id) : query.event.kind;
+
+  return (
+    <section className="mx-auto w-full max-w-5xl px-5 py-10 sm:py-16">
+      <BackLink to="/dashboard">Dashboard</BackLink>
+      <div className="mt-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <h1 className="font-display text-4xl sm:text-5xl">Contacts</h1>
+        <ContactExports query={exportQuery} empty={total === 0} />
+      </div>
+
+      <Form
+        method="get"
+        action="/dashboard/contacts"
+        role="search"
+        aria-label="Filter contacts"
+        className="mt-8 grid grid-cols-1 gap-3 border border-ink/10 bg-white p-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end"
+      >
+        <div className="flex min-w-0 flex-col gap-1.5">
+          <label htmlFor="contacts-q" className="text-xs font-medium uppercase tracking-[0.16em]">
+            Search
+          </label>
+          <input
+            id="contacts-q"
+            type="search"
+            name="q"
+            defaultValue={query.q}
+            maxLength={100}
+            placeholder="Name, email, phone or notes"
+            className="min-h-11 w-full min-w-0 border border-ink/20 bg-white px-3 text-base outline-none focus:border-ink"
+          />
+        </div>
+        <div className="flex min-w-0 flex-col gap-1.5">
+          <label htmlFor="contacts-event" className="text-xs font-medium uppercase tracking-[0.16em]">
+            Event
+          </label>
+          <select
+            id="contacts-event"
+            name="event"
+            defaultValue={eventValue}
+            className="min-h-11 w-full min-w-0 border border-ink/20 bg-white px-3 text-base"
+          >
+            <option value="all">All events</option>
+            <option value="none">No event</option>
+            {events.map((e) => (
+              <option key={e.id} value={e.id}>
+                {e.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex min-w-0 flex-col gap-1.5">
+          <label htmlFor="contacts-status" className="text-xs font-medium uppercase tracking-[0.16em]">
+            Status
+          </label>
+          <select
+            id="contacts-status"
+            name="contacted"
+            defaultValue={query.contacted}
+            className="min-h-11 w-full min-w-0 border border-ink/20 bg-white px-3 text-base"
+          >
+            <option value="all">All</option>
+            <option value="no">Not contacted</option>
+            <option value="yes">Contacted</option>
+          </select>
+        </div>
+        <Button type="submit" disabled={searching} aria-busy={searching}>
+          {searching ? "Searching..." : "Apply"}
+        </Button>
+      </Form>
+
+      <p className="mt-6 text-sm text-stone" aria-live="polite">
+        {total === 1 ? "1 contact" : `${total.toLocaleString("en-GB")} contacts`}
+        {filtered && (
+          <>
+            {" "}
+            match ·{" "}
+            <Link to="/dashboard/contacts" className="underline underline-offset-4">
+              Clear filters
+            </Link>
+          </>
+        )}
+      </p>
+
+      {contacts.length === 0 ? (
+        <div className="mt-6 border border-ink/10 bg-white p-8">
+          <h2 className="font-display text-2xl">{filtered || page > 1 ? "No contacts match" : "No contacts yet"}</h2>
+          <p className="mt-2 text-stone">
+            {filtered || page > 1
+              ? "Try another search or clear the filters."
+              : "When someone taps one of your garments and shares their details, they appear here."}
+          </p>
+        </div>
+      ) : (
+        <ul className="mt-4 flex flex-col gap-3" aria-busy={searching}>
+          {contacts.map((c) => (
+            <li key={c.id}>
+              <ContactItem contact={c} actionData={actionData} />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {pageCount > 1 && (
+        <nav aria-label="Pages" className="mt-8 flex items-center justify-between gap-3">
+          {page > 1 ? (
+            <Link
+              to={contactsQueryString({ ...query, page: page - 1 }) || "?"}
+              className={buttonClass("secondary")}
+              rel="prev"
+            >
+              Previous
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span className="text-sm text-stone">
+            Page {page} of {pageCount}
+          </span>
+          {page < pageCount ? (
+            <Link
+              to={contactsQueryString({ ...query, page: page + 1 })}
+              className={buttonClass("secondary")}
+              rel="next"
+            >
+              Next
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      )}
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,137 @@
+import { EVENT_CONTACTS_SHOWN, parseId } from "@releve/core/crm";
+import { buttonClass, FormAlert } from "@releve/ui";
+import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { ActiveEventStar, EventBadges } from "../components/active-event-star";
+import { BackLink } from "../components/back-link";
+import { ContactExports } from "../components/contact-exports";
+import { ContactItem } from "../components/contact-item";
+import { GeneralErrorBoundary } from "../components/error-boundary";
+import { ScansChart } from "../components/scans-chart";
+import { fillDays, utcDay } from "../lib/analytics.server";
+import { authDeps } from "../lib/auth-page.server";
+import { barChart } from "../lib/chart.server";
+import { crmAction } from "../lib/crm-actions.server";
+import { formatEventDate } from "../lib/crm-format";
+import { loadEventDetail } from "../lib/events.server";
+import { requireUser } from "../lib/user.server";
+import type { Route } from "./+types/dashboard.event";
+
+export const meta = ({ loaderData }: Route.MetaArgs) => [
+  { title: `${loaderData?.event.name ?? "Event"} · Relevé` },
+  { name: "robots", content: "noindex" },
+];
+
+const DAY_MS = 86_400_000;
+/** The chart spans the event's scans, at least two weeks and at most the last 90 days. */
+const MAX_CHART_DAYS = 90;
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = requireUser(request, context);
+  const id = parseId(params.eventId);
+  const detail = id ? await loadEventDetail(authDeps(request, context).db, user.userId, id) : null;
+  if (!detail) throw data("Event not found", { status: 404 });
+  const now = Date.now();
+  const first = detail.scansByDay[0]?.day;
+  const earliest = utcDay(now - (MAX_CHART_DAYS - 1) * DAY_MS);
+  const twoWeeks = utcDay(now - 13 * DAY_MS);
+  const from = first && first < twoWeeks ? (first < earliest ? earliest : first) : twoWeeks;
+  const chart = barChart(fillDays(detail.scansByDay, from, utcDay(now)));
+  return { ...detail, chart };
+}
+
+export const action = ({ request, context }: Route.ActionArgs) =>
+  crmAction(request, context, ["mark-contacted", "set-active-event"]);
+
+export default function EventRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const { event, active, contacts, chart } = loaderData;
+  const exportQuery = `?event=${event.id}`;
+  return (
+    <section className="mx-auto w-full max-w-5xl px-5 py-10 sm:py-16">
+      <BackLink to="/dashboard/events">Events</BackLink>
+      <header className="mt-6 flex items-start justify-between gap-4">
+        <div className="min-w-0">
+          <h1 className="break-words font-display text-4xl sm:text-5xl">{event.name}</h1>
+          <p className="mt-3 text-stone">
+            {[event.date ? formatEventDate(event.date) : null, event.location].filter(Boolean).join(" · ") ||
+              "No date or place set"}
+          </p>
+          {event.description && <p className="mt-3 max-w-2xl break-words">{event.description}</p>}
+          <EventBadges flagged={event.is_active === 1} current={active} className="mt-3" />
+        </div>
+        {event.is_active === 1 && <ActiveEventStar eventId={event.id} name={event.name} active={active} />}
+      </header>
+      {actionData?.intent === "set-active-event" && (
+        <div className="mt-4">
+          <FormAlert>{actionData.error}</FormAlert>
+        </div>
+      )}
+
+      <dl className="mt-8 grid grid-cols-2 gap-3 text-center">
+        <div className="border border-ink/10 bg-white p-4">
+          <dt className="text-xs uppercase tracking-[0.16em] text-stone">Scans</dt>
+          <dd className="mt-2 font-display text-3xl">{event.scans}</dd>
+        </div>
+        <div className="border border-ink/10 bg-white p-4">
+          <dt className="text-xs uppercase tracking-[0.16em] text-stone">Contacts</dt>
+          <dd className="mt-2 font-display text-3xl">{event.contacts}</dd>
+        </div>
+      </dl>
+
+      <section aria-labelledby="scans-title" className="mt-10 border border-ink/10 bg-white p-5">
+        <h2 id="scans-title" className="font-display text-2xl">
+          Scans over time
+        </h2>
+        <p className="mt-1 text-sm text-stone">Taps tagged with this event, per day (UTC), updated every 5 minutes.</p>
+        <div className="mt-4">
+          <ScansChart chart={chart} title={`Scans per day for ${event.name}`} />
+        </div>
+      </section>
+
+      <section aria-labelledby="contacts-title" className="mt-10">
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <h2 id="contacts-title" className="font-display text-2xl">
+            Contacts
+          </h2>
+          {contacts.length > 0 && <ContactExports query={exportQuery} empty={false} />}
+        </div>
+        {contacts.length === 0 ? (
+          <p className="mt-4 text-stone">No contacts yet</p>
+        ) : (
+          <>
+            <ul className="mt-4 flex flex-col gap-3">
+              {contacts.map((c) => (
+                <li key={c.id}>
+                  <ContactItem contact={c} actionData={actionData} showEvent={false} />
+                </li>
+              ))}
+            </ul>
+            {event.contacts > EVENT_CONTACTS_SHOWN && (
+              <p className="mt-4 text-sm">
+                Showing the latest {EVENT_CONTACTS_SHOWN} of {event.contacts}.{" "}
+                <Link to={`/dashboard/contacts${exportQuery}`} className="underline underline-offset-4">
+                  See them all in Contacts
+                </Link>
+              </p>
+            )}
+          </>
+        )}
+      </section>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <section role="alert" className="mx-auto flex max-w-xl flex-col items-center px-5 py-24 text-center">
+        <h1 className="font-display text-3xl">Event not found</h1>
+        <p className="mt-3 text-stone">It is not one of your events, or the link is wrong.</p>
+        <Link to="/dashboard/events" className={buttonClass("primary", "mt-8")}>
+          Back to Events
+        </Link>
+      </section>
+    );
+  }
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,510 @@
+import { env, exports } from "cloudflare:workers";
+import { ContactFormSchema } from "@releve/core/contact";
+import { ContactsQuerySchema, contactsVCard } from "@releve/core/crm";
+import { contactsCsv } from "@releve/core/csv";
+import { buildScanMessage } from "@releve/core/tap-scan";
+import { getDb } from "@releve/db";
+import { rollupScans } from "@releve/db/rollup";
+import { insertScanStatement } from "@releve/db/scan-store";
+import { readCachedTapRoute } from "@releve/db/tap-cache";
+import { createGarment, createOwner, type TestOwner } from "@releve/db/testing/factories";
+import { RouterContextProvider } from "react-router";
+import { beforeAll, describe, expect, it } from "vitest";
+import { cloudflareContext } from "../app/context";
+import type { WebEnv } from "../app/env.server";
+import { loadAnalytics } from "../app/lib/analytics.server";
+import { exportContacts, listConnections, listContacts, markContactContacted } from "../app/lib/contacts.server";
+import { crmAction } from "../app/lib/crm-actions.server";
+import { createEvent, listEvents, loadEventDetail, setActiveEvent } from "../app/lib/events.server";
+import { createShareContact, loadShare } from "../app/lib/share.server";
+import { userContext } from "../app/lib/user.server";
+
+const db = getDb(env.DB);
+const stores = { DB: env.DB, TAP_KV: env.TAP_KV };
+const DAY_MS = 86_400_000;
+const query = (raw: Record<string, string> = {}) => ContactsQuerySchema.parse(raw);
+
+let scanNo = 0;
+async function addScan(
+  owner: TestOwner,
+  garmentId: number,
+  opts: { eventId?: number | null; at?: number; city?: string; browser?: string; viewer?: "owner" | "visitor" } = {},
+) {
+  scanNo++;
+  await insertScanStatement(env.DB, {
+    id: `crm-${scanNo}-${crypto.randomUUID()}`,
+    garmentId,
+    ownerUserId: owner.userId,
+    slug: "x",
+    activeEventId: opts.eventId ?? null,
+    viewerKind: opts.viewer ?? "visitor",
+    city: opts.city ?? null,
+    country: null,
+    browser: opts.browser ?? null,
+    os: null,
+    deviceType: null,
+    createdAtMs: opts.at ?? Date.now(),
+  }).run();
+}
+
+async function addContact(
+  owner: TestOwner,
+  fields: {
+    first_name: string;
+    last_name?: string;
+    email?: string;
+    phone?: string;
+    notes?: string;
+    garmentId?: number | null;
+    eventId?: number | null;
+    contactedAt?: number | null;
+    contactNotes?: string;
+    at?: number;
+  },
+): Promise<number> {
+  const row = await env.DB.prepare(
+    `INSERT INTO contacts (owner_user_id, garment_id, wardrobe_event_id, first_name, last_name, email, phone, notes,
+       contacted_at, contact_notes, contact_source, created_at)
+     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 'nfc_share', ?11) RETURNING id`,
+  )
+    .bind(
+      owner.userId,
+      fields.garmentId ?? null,
+      fields.eventId ?? null,
+      fields.first_name,
+      fields.last_name ?? null,
+      fields.email ?? null,
+      fields.phone ?? null,
+      fields.notes ?? null,
+      fields.contactedAt ?? null,
+      fields.contactNotes ?? null,
+      fields.at ?? Date.now(),
+    )
+    .first<{ id: number }>();
+  if (!row) throw new Error("contact not created");
+  return row.id;
+}
+
+const event = (owner: TestOwner, name: string, extra: { date?: string; active?: boolean } = {}) =>
+  createEvent(db, owner.userId, { name, description: null, location: null, date: extra.date ?? null }).then(
+    async (id) => {
+      if (extra.active === false)
+        await env.DB.prepare("UPDATE wardrobe_events SET is_active = 0 WHERE id = ?").bind(id).run();
+      return id;
+    },
+  );
+
+/** Owner A with two events, a garment, contacts and scans; owner B with their own. */
+async function twoOwners() {
+  const a = await createOwner(db);
+  const b = await createOwner(db);
+  const garment = await createGarment(db, { ownerUserId: a.userId });
+  const gala = await event(a, "Gala");
+  const expo = await event(a, "Expo");
+  const t = Date.now();
+  const ids = {
+    vera: await addContact(a, {
+      first_name: "Vera",
+      last_name: "Wang",
+      email: "vera@example.com",
+      phone: "+33611223344",
+      notes: "Loved the 100%_silk lining",
+      garmentId: garment.id,
+      eventId: gala,
+      at: t - 3000,
+    }),
+    marc: await addContact(a, {
+      first_name: "Marc",
+      last_name: "Jacobs",
+      email: "marc@example.com",
+      garmentId: garment.id,
+      eventId: gala,
+      contactedAt: t - 1000,
+      contactNotes: "Sent the lookbook",
+      at: t - 2000,
+    }),
+    ines: await addContact(a, { first_name: "Inès", email: "ines@example.com", at: t - 1000 }),
+    bob: await addContact(b, { first_name: "Bob", email: "bob@example.com", notes: "Vera's friend" }),
+  };
+  return { a, b, garment, gala, expo, ids };
+}
+
+describe("listContacts", () => {
+  it("searches name, email, phone and both notes, and filters by event and contacted status", async () => {
+    const { a, gala, ids } = await twoOwners();
+    const names = async (raw: Record<string, string>) =>
+      (await listContacts(db, a.userId, query(raw)))?.contacts.map((c) => c.first_name);
+
+    expect(await names({})).toEqual(["Inès", "Marc", "Vera"]);
+    expect(await names({ q: "wang" })).toEqual(["Vera"]);
+    expect(await names({ q: "vera wang" })).toEqual(["Vera"]);
+    expect(await names({ q: "MARC@EXAMPLE" })).toEqual(["Marc"]);
+    expect(await names({ q: "06 11 22 33" })).toEqual([]);
+    expect(await names({ q: "611 22" })).toEqual(["Vera"]);
+    expect(await names({ q: "lookbook" })).toEqual(["Marc"]);
+    expect(await names({ q: "100%_silk" })).toEqual(["Vera"]);
+    // % and _ are literal: "0%" would match everything if it were a wildcard.
+    expect(await names({ q: "%" })).toEqual(["Vera"]);
+    expect(await names({ event: String(gala) })).toEqual(["Marc", "Vera"]);
+    expect(await names({ event: "none" })).toEqual(["Inès"]);
+    expect(await names({ contacted: "yes" })).toEqual(["Marc"]);
+    expect(await names({ contacted: "no" })).toEqual(["Inès", "Vera"]);
+    expect(await names({ contacted: "no", event: String(gala) })).toEqual(["Vera"]);
+    // Another owner's contacts never match, whatever the search.
+    expect(await names({ q: "bob" })).toEqual([]);
+    const page = await listContacts(db, a.userId, query({ q: "vera" }));
+    expect(page?.contacts[0]).toMatchObject({ id: ids.vera, event_name: "Gala", garment_name: "Test Garment" });
+  });
+
+  it("pages with a total, and answers null for an event that is not the owner's", async () => {
+    const { a, b, gala } = await twoOwners();
+    const first = await listContacts(db, a.userId, query({ page: "1" }), 2);
+    expect(first).toMatchObject({ total: 3, page: 1, pageCount: 2 });
+    expect(first?.contacts.map((c) => c.first_name)).toEqual(["Inès", "Marc"]);
+    const second = await listContacts(db, a.userId, query({ page: "2" }), 2);
+    expect(second?.contacts.map((c) => c.first_name)).toEqual(["Vera"]);
+    expect(first?.events.map((e) => e.name)).toEqual(["Expo", "Gala"]);
+    expect(await listContacts(db, b.userId, query({ event: String(gala) }))).toBeNull();
+    expect(await listContacts(db, a.userId, query({ event: "999999" }))).toBeNull();
+  });
+});
+
+describe("exports", () => {
+  it("CSV and vCard carry exactly the filtered contacts of this owner", async () => {
+    const { a, b, gala } = await twoOwners();
+    const found = await exportContacts(db, a.userId, query({ event: String(gala) }));
+    if (!found) throw new Error("expected the owner's event");
+    expect(found.event?.name).toBe("Gala");
+    const csv = contactsCsv(
+      found.contacts.map((c) => ({
+        ...c,
+        created_at: new Date(c.created_at),
+        contacted_at: c.contacted_at ? new Date(c.contacted_at) : null,
+      })),
+    );
+    const lines = csv.trim().split("\r\n");
+    expect(lines[0]).toBe("Name,Email,Phone,Instagram,LinkedIn,Event,Date,Contacted,Notes");
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toMatch(/^Marc Jacobs,marc@example\.com,,,,Gala,\d{4}-\d{2}-\d{2},Yes,Sent the lookbook$/);
+    // A leading + is neutralised against spreadsheet formulas (csv.ts).
+    expect(lines[2]).toMatch(/^Vera Wang,vera@example\.com,'\+33611223344,,,Gala,.*,No,Loved the 100%_silk lining$/);
+    expect(csv).not.toContain("Inès");
+
+    const vcf = contactsVCard(found.contacts);
+    expect(vcf.match(/BEGIN:VCARD/g)).toHaveLength(2);
+    expect(vcf).toContain("FN:Vera Wang\r\n");
+    expect(vcf).toContain("EMAIL;TYPE=INTERNET:vera@example.com\r\n");
+    expect(vcf).toContain("TEL;TYPE=CELL:+33611223344\r\n");
+    expect(vcf).toContain("NOTE:Event: Gala\\nSent the lookbook\r\n");
+    expect(vcf).not.toContain("bob@example.com");
+
+    expect(await exportContacts(db, b.userId, query({ event: String(gala) }))).toBeNull();
+    const bobs = await exportContacts(db, b.userId, query());
+    expect(bobs?.contacts.map((c) => c.email)).toEqual(["bob@example.com"]);
+  });
+});
+
+describe("events", () => {
+  it("counts the scans tagged with each event and its contacts, not all the owner's scans", async () => {
+    const { a, b, garment, gala, expo } = await twoOwners();
+    await addScan(a, garment.id, { eventId: gala });
+    await addScan(a, garment.id, { eventId: gala });
+    await addScan(a, garment.id, { eventId: expo });
+    await addScan(a, garment.id);
+    await addScan(a, garment.id);
+    await rollupScans(env.DB);
+    const { events } = await listEvents(db, a.userId);
+    expect(events.map((e) => [e.name, e.scans, e.contacts]).sort()).toEqual([
+      ["Expo", 1, 0],
+      ["Gala", 2, 2],
+    ]);
+    expect((await listEvents(db, b.userId)).events).toEqual([]);
+
+    const detail = await loadEventDetail(db, a.userId, gala);
+    expect(detail?.event).toMatchObject({ name: "Gala", scans: 2, contacts: 2 });
+    expect(detail?.scansByDay).toEqual([{ day: new Date().toISOString().slice(0, 10), scans: 2 }]);
+    expect(detail?.contacts.map((c) => c.first_name)).toEqual(["Marc", "Vera"]);
+    expect(await loadEventDetail(db, b.userId, gala)).toBeNull();
+  });
+
+  it("the active event reaches the tap record, so the next scan and the next contact carry it", async () => {
+    const owner = await createOwner(db);
+    const garment = await createGarment(db, { ownerUserId: owner.userId });
+    const launch = await event(owner, "Launch");
+
+    expect(await setActiveEvent(stores, db, owner.userId, launch)).toBe("set");
+    expect((await listEvents(db, owner.userId)).activeEventId).toBe(launch);
+    const route = await readCachedTapRoute(env.TAP_KV, garment.slug);
+    expect(route?.activeEventId).toBe(launch);
+
+    // A real tap through the shell reads that record from KV (no D1 on the hot path).
+    const tap = await exports.default.fetch(`http://x/t/${garment.slug}`, { redirect: "manual" });
+    expect(tap.status).toBe(302);
+    expect(tap.headers.get("X-Tap-Source")).toBe("kv");
+
+    // The scan message the tap builds from that record, stored as the consumer stores it.
+    if (!route) throw new Error("expected a cached route");
+    const message = await buildScanMessage(env.SESSION_SECRET, {
+      route,
+      viewer: "anonymous",
+      request: new Request(`http://x/t/${garment.slug}`),
+      source: "tap",
+      now: Date.now(),
+    });
+    expect(message.activeEventId).toBe(launch);
+    await insertScanStatement(env.DB, {
+      id: message.scanId,
+      garmentId: message.garmentId,
+      ownerUserId: message.ownerUserId,
+      slug: message.slug,
+      activeEventId: message.activeEventId,
+      viewerKind: message.viewerKind,
+      city: null,
+      country: null,
+      browser: null,
+      os: null,
+      deviceType: null,
+      createdAtMs: message.scannedAt,
+    }).run();
+    const scan = await env.DB.prepare("SELECT wardrobe_event_id FROM scans WHERE id = ?")
+      .bind(message.scanId)
+      .first<{ wardrobe_event_id: number }>();
+    expect(scan?.wardrobe_event_id).toBe(launch);
+
+    // The share page's next contact is filed under it too.
+    const share = await loadShare(env.DB, garment.slug);
+    if (share.state !== "open") throw new Error("expected an open share");
+    await createShareContact(env.DB, {
+      share,
+      slug: garment.slug,
+      form: ContactFormSchema.parse({ first_name: "Nina", email: "nina@example.com" }),
+      ip: "198.51.100.20",
+    });
+    const detail = await loadEventDetail(db, owner.userId, launch);
+    expect(detail?.contacts.map((c) => c.first_name)).toEqual(["Nina"]);
+
+    expect(await setActiveEvent(stores, db, owner.userId, null)).toBe("cleared");
+    expect((await readCachedTapRoute(env.TAP_KV, garment.slug))?.activeEventId).toBeNull();
+    const after = await loadShare(env.DB, garment.slug);
+    expect(after.state === "open" ? after.activeEventId : "closed").toBeNull();
+  });
+
+  it("refuses another owner's event and an inactive one, and changes nothing", async () => {
+    const { a, b, gala } = await twoOwners();
+    const closed = await event(a, "Closed", { active: false });
+    expect(await setActiveEvent(stores, db, a.userId, gala)).toBe("set");
+    expect(await setActiveEvent(stores, db, b.userId, gala)).toBe("not_found");
+    expect(await setActiveEvent(stores, db, a.userId, closed)).toBe("not_found");
+    expect((await listEvents(db, a.userId)).activeEventId).toBe(gala);
+    expect((await listEvents(db, b.userId)).activeEventId).toBeNull();
+  });
+});
+
+describe("connections", () => {
+  it("filters by the owner's garment and answers null for someone else's", async () => {
+    const { a, b, garment } = await twoOwners();
+    const mine = await listConnections(db, a.userId, { q: "", garmentId: garment.id });
+    expect(mine?.contacts.map((c) => c.first_name)).toEqual(["Marc", "Vera"]);
+    expect(mine?.garment).toEqual({ id: garment.id, name: "Test Garment" });
+    expect(await listConnections(db, b.userId, { q: "", garmentId: garment.id })).toBeNull();
+    expect(
+      (await listConnections(db, b.userId, { q: "", garmentId: null }))?.contacts.map((c) => c.first_name),
+    ).toEqual(["Bob"]);
+  });
+});
+
+describe("markContactContacted", () => {
+  it("marks only the owner's own contact", async () => {
+    const { a, b, ids } = await twoOwners();
+    expect(await markContactContacted(db, { userId: b.userId, contactId: ids.vera, notes: "hijack" })).toBe(false);
+    const untouched = await env.DB.prepare("SELECT contacted_at, contact_notes FROM contacts WHERE id = ?")
+      .bind(ids.vera)
+      .first();
+    expect(untouched).toEqual({ contacted_at: null, contact_notes: null });
+    expect(await markContactContacted(db, { userId: a.userId, contactId: ids.vera, notes: "Called" }, 1234)).toBe(true);
+    const marked = await env.DB.prepare("SELECT contacted_at, contact_notes FROM contacts WHERE id = ?")
+      .bind(ids.vera)
+      .first();
+    expect(marked).toEqual({ contacted_at: 1234, contact_notes: "Called" });
+  });
+});
+
+describe("crmAction (the POST handlers behind the pages)", () => {
+  let owners: Awaited<ReturnType<typeof twoOwners>>;
+  beforeAll(async () => {
+    owners = await twoOwners();
+  });
+
+  function context(owner: TestOwner) {
+    const ctx = new RouterContextProvider();
+    ctx.set(cloudflareContext, {
+      env: env as unknown as WebEnv,
+      ctx: { waitUntil: () => {}, passThroughOnException: () => {} } as unknown as ExecutionContext,
+      requestId: "test",
+    });
+    ctx.set(userContext, {
+      sessionId: "s",
+      userId: owner.userId,
+      email: "owner@test.local",
+      firstName: null,
+      lastName: null,
+      emailVerified: true,
+      adminRole: null,
+    });
+    return ctx;
+  }
+  const post = (path: string, fields: Record<string, string>) =>
+    new Request(`http://x${path}`, { method: "POST", body: new URLSearchParams(fields) });
+  const statusOf = (result: unknown) =>
+    result instanceof Response ? result.status : (result as { init?: { status?: number } }).init?.status;
+  const contactRow = (id: number) =>
+    env.DB.prepare("SELECT contacted_at, contact_notes FROM contacts WHERE id = ?").bind(id).first();
+
+  it("marks contacted and goes back to the same list with the spec's toast", async () => {
+    const { a, ids } = owners;
+    const result = await crmAction(
+      post("/dashboard/contacts?q=marc", { intent: "mark-contacted", contactId: String(ids.vera), notes: " Met " }),
+      context(a),
+      ["mark-contacted"],
+    );
+    expect(result).toBeInstanceOf(Response);
+    expect(statusOf(result)).toBe(302);
+    expect((result as Response).headers.get("Location")).toBe("/dashboard/contacts?q=marc");
+    expect((result as Response).headers.get("Set-Cookie")).toContain("releve_toast=");
+    expect(await contactRow(ids.vera)).toMatchObject({ contact_notes: "Met" });
+  });
+
+  it("oversized notes are a 400 and another owner's contact a 404; nothing changes", async () => {
+    const { a, b, ids } = owners;
+    const tooLong = await crmAction(
+      post("/dashboard/contacts", { intent: "mark-contacted", contactId: String(ids.ines), notes: "x".repeat(4001) }),
+      context(a),
+      ["mark-contacted"],
+    );
+    expect(statusOf(tooLong)).toBe(400);
+    expect(JSON.stringify(tooLong)).toContain("Notes must be at most 4000 characters");
+    const foreign = await crmAction(
+      post("/dashboard/contacts", { intent: "mark-contacted", contactId: String(ids.ines), notes: "mine now" }),
+      context(b),
+      ["mark-contacted"],
+    );
+    expect(statusOf(foreign)).toBe(404);
+    expect(JSON.stringify(foreign)).toContain("Failed to update contact");
+    const badId = await crmAction(
+      post("/dashboard/contacts", { intent: "mark-contacted", contactId: "abc" }),
+      context(a),
+      ["mark-contacted"],
+    );
+    expect(statusOf(badId)).toBe(400);
+    expect(await contactRow(ids.ines)).toEqual({ contacted_at: null, contact_notes: null });
+  });
+
+  it("creates an event (trimmed, empties as null) and refuses a blank name", async () => {
+    const { b } = owners;
+    const blank = await crmAction(post("/dashboard/events", { intent: "create-event", name: "   " }), context(b), [
+      "create-event",
+    ]);
+    expect(statusOf(blank)).toBe(400);
+    expect(JSON.stringify(blank)).toContain("Event name is required");
+    const badDate = await crmAction(
+      post("/dashboard/events", { intent: "create-event", name: "Ok", date: "31/12/2026" }),
+      context(b),
+      ["create-event"],
+    );
+    expect(statusOf(badDate)).toBe(400);
+    expect((await listEvents(db, b.userId)).events).toEqual([]);
+
+    const created = await crmAction(
+      post("/dashboard/events", { intent: "create-event", name: "  Vernissage ", description: "", location: " " }),
+      context(b),
+      ["create-event"],
+    );
+    expect(statusOf(created)).toBe(302);
+    const { events } = await listEvents(db, b.userId);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      name: "Vernissage",
+      description: null,
+      location: null,
+      date: null,
+      is_active: 1,
+    });
+  });
+
+  it("sets and clears the active event; an unknown or foreign event id is a 404", async () => {
+    const { a, b, gala } = owners;
+    const foreign = await crmAction(
+      post("/dashboard/events", { intent: "set-active-event", eventId: String(gala) }),
+      context(b),
+      ["set-active-event"],
+    );
+    expect(statusOf(foreign)).toBe(404);
+    expect(JSON.stringify(foreign)).toContain("Failed to update active event");
+    const garbage = await crmAction(
+      post("/dashboard/events", { intent: "set-active-event", eventId: "1; DROP" }),
+      context(a),
+      ["set-active-event"],
+    );
+    expect(statusOf(garbage)).toBe(400);
+    const set = await crmAction(
+      post("/dashboard/events", { intent: "set-active-event", eventId: String(gala) }),
+      context(a),
+      ["set-active-event"],
+    );
+    expect(statusOf(set)).toBe(302);
+    expect((await listEvents(db, a.userId)).activeEventId).toBe(gala);
+    const cleared = await crmAction(
+      post("/dashboard/events", { intent: "set-active-event", eventId: "" }),
+      context(a),
+      ["set-active-event"],
+    );
+    expect(statusOf(cleared)).toBe(302);
+    expect((await listEvents(db, a.userId)).activeEventId).toBeNull();
+  });
+
+  it("refuses an intent the page does not offer", async () => {
+    const result = await crmAction(
+      post("/dashboard/contacts", { intent: "create-event", name: "x" }),
+      context(owners.a),
+      ["mark-contacted"],
+    );
+    expect(statusOf(result)).toBe(400);
+  });
+});
+
+describe("loadAnalytics", () => {
+  it("reads windows from the rollups, converts per garment and event, and ranks cities and browsers", async () => {
+    const { a, b, garment, gala } = await twoOwners();
+    const now = Date.now();
+    await addScan(a, garment.id, { eventId: gala, city: "Paris", browser: "Safari" });
+    await addScan(a, garment.id, { city: "Paris", browser: "Chrome" });
+    await addScan(a, garment.id, { city: "Lyon", browser: "Safari", at: now - 3 * DAY_MS });
+    await addScan(a, garment.id, { city: "Nice", browser: "Firefox", at: now - 20 * DAY_MS });
+    await addScan(a, garment.id, { at: now - 100 * DAY_MS });
+    await addScan(a, garment.id, { viewer: "owner", city: "Home" });
+    await rollupScans(env.DB);
+    // Stored after the last rollup: not in the figures until the next one (rollups, not raw scans).
+    await addScan(a, garment.id, { at: now - 40 * DAY_MS });
+
+    const stats = await loadAnalytics(db, a.userId, now);
+    expect(stats.windows.today).toMatchObject({ scans: 3, visitorScans: 2, contacts: 3 });
+    expect(stats.windows.week).toMatchObject({ scans: 4, visitorScans: 3 });
+    expect(stats.windows.month).toMatchObject({ scans: 5, visitorScans: 4 });
+    expect(stats.windows.all).toMatchObject({ scans: 6, visitorScans: 5, contacts: 3, conversion: 60 });
+    expect(stats.scansByDay).toHaveLength(30);
+    expect(stats.scansByDay.at(-1)).toEqual({ day: new Date(now).toISOString().slice(0, 10), scans: 3 });
+    expect(stats.scansByDay.reduce((n, d) => n + d.scans, 0)).toBe(5);
+    expect(stats.garments).toEqual([
+      { id: garment.id, name: "Test Garment", visitorScans: 5, contacts: 2, conversion: 40 },
+    ]);
+    expect(stats.events.find((e) => e.id === gala)).toMatchObject({ visitorScans: 1, contacts: 2, conversion: 200 });
+    expect(stats.cities[0]).toEqual({ label: "Paris", scans: 2 });
+    expect(stats.cities.map((c) => c.label)).not.toContain("Home");
+    expect(stats.browsers[0]).toEqual({ label: "Safari", scans: 2 });
+
+    const other = await loadAnalytics(db, b.userId, now);
+    expect(other.windows.all).toMatchObject({ scans: 0, contacts: 1 });
+    expect(other.garments).toEqual([]);
+    expect(other.cities).toEqual([]);
+  });
+});

@@ -1,0 +1,1 @@
+CREATE INDEX `scan_daily_stats_owner_event_day_idx` ON `scan_daily_stats` (`owner_user_id`,`wardrobe_event_id`,`day`);

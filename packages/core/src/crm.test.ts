@@ -1,0 +1,121 @@
+import { describe, expect, it } from "vitest";
+import {
+  ActiveEventSchema,
+  CONTACT_NOTES_MAX,
+  CreateEventSchema,
+  contactsQueryFrom,
+  contactsQueryString,
+  contactsVCard,
+  conversionRate,
+  MarkContactedSchema,
+  parseId,
+} from "./crm";
+
+describe("contacts query", () => {
+  it("reads search, event, status and page, with defaults", () => {
+    const parsed = contactsQueryFrom(new URLSearchParams("q=+vera+&event=12&contacted=no&page=3"));
+    expect(parsed.success && parsed.data).toEqual({
+      q: "vera",
+      event: { kind: "event", id: 12 },
+      contacted: "no",
+      page: 3,
+    });
+    const empty = contactsQueryFrom(new URLSearchParams("q=&event=&page="));
+    expect(empty.success && empty.data).toEqual({ q: "", event: { kind: "all" }, contacted: "all", page: 1 });
+    const none = contactsQueryFrom(new URLSearchParams("event=none"));
+    expect(none.success && none.data.event).toEqual({ kind: "none" });
+  });
+
+  it("refuses what it cannot read instead of showing another list", () => {
+    for (const bad of ["event=abc", "event=-1", "contacted=maybe", "page=0", "page=x", `q=${"a".repeat(101)}`]) {
+      expect(contactsQueryFrom(new URLSearchParams(bad)).success, bad).toBe(false);
+    }
+  });
+
+  it("writes back the query string of a filter, for pages and exports", () => {
+    expect(contactsQueryString({ q: "a b", event: { kind: "event", id: 4 }, contacted: "yes", page: 2 })).toBe(
+      "?q=a+b&event=4&contacted=yes&page=2",
+    );
+    expect(contactsQueryString({ q: "", event: { kind: "all" }, contacted: "all", page: 1 })).toBe("");
+    expect(contactsQueryString({ event: { kind: "none" } })).toBe("?event=none");
+  });
+});
+
+describe("forms", () => {
+  it("Mark Contacted: notes optional, trimmed, bounded", () => {
+    expect(MarkContactedSchema.parse({ contactId: "7", notes: "  Called  " })).toEqual({
+      contactId: 7,
+      notes: "Called",
+    });
+    expect(MarkContactedSchema.parse({ contactId: "7" })).toEqual({ contactId: 7, notes: null });
+    expect(MarkContactedSchema.safeParse({ contactId: "7", notes: "x".repeat(CONTACT_NOTES_MAX + 1) }).success).toBe(
+      false,
+    );
+    expect(MarkContactedSchema.safeParse({ contactId: "0" }).success).toBe(false);
+  });
+
+  it("Create Event: name required and trimmed, empty optional fields null, date checked", () => {
+    expect(CreateEventSchema.parse({ name: " Soirée ", description: " ", location: "", date: "" })).toEqual({
+      name: "Soirée",
+      description: null,
+      location: null,
+      date: null,
+    });
+    expect(CreateEventSchema.parse({ name: "x", date: "2026-12-31" }).date).toBe("2026-12-31");
+    expect(CreateEventSchema.safeParse({ name: "   " }).success).toBe(false);
+    expect(CreateEventSchema.safeParse({ name: "x", date: "2026-13-45" }).success).toBe(false);
+  });
+
+  it("Active event: an id, or empty for 'No Active Event'", () => {
+    expect(ActiveEventSchema.parse({ eventId: "5" })).toEqual({ eventId: 5 });
+    expect(ActiveEventSchema.parse({ eventId: "" })).toEqual({ eventId: null });
+    expect(ActiveEventSchema.parse({})).toEqual({ eventId: null });
+    expect(ActiveEventSchema.safeParse({ eventId: "5x" }).success).toBe(false);
+    expect(parseId("12")).toBe(12);
+    expect(parseId("1.5")).toBeNull();
+    expect(parseId(String(2 ** 31))).toBeNull();
+  });
+});
+
+describe("contactsVCard", () => {
+  it("writes one card per contact in one file, with safe links only", () => {
+    const vcf = contactsVCard([
+      {
+        first_name: "Ana",
+        last_name: "Lima",
+        email: "ana@example.com",
+        phone: null,
+        instagram: "ana.lima",
+        linkedin: "javascript:alert(1)",
+        notes: "Hi; there",
+        contact_notes: null,
+        event_name: "Gala",
+      },
+      {
+        first_name: null,
+        last_name: null,
+        email: null,
+        phone: "+33600000000",
+        instagram: null,
+        linkedin: null,
+        notes: null,
+        contact_notes: null,
+        event_name: null,
+      },
+    ]);
+    expect(vcf.match(/BEGIN:VCARD\r\nVERSION:3\.0\r\n/g)).toHaveLength(2);
+    expect(vcf).toContain("N:Lima;Ana;;;\r\nFN:Ana Lima\r\n");
+    expect(vcf).toContain("X-SOCIALPROFILE;TYPE=instagram:https://www.instagram.com/ana.lima/\r\n");
+    expect(vcf).not.toContain("javascript:");
+    expect(vcf).toContain("NOTE:Event: Gala\\nHi\\; there\r\n");
+    expect(vcf).toContain("FN:Anonymous\r\nTEL;TYPE=CELL:+33600000000\r\n");
+  });
+});
+
+describe("conversionRate", () => {
+  it("is contacts per scan as a percentage, and null with no scans", () => {
+    expect(conversionRate(1, 3)).toBe(33.3);
+    expect(conversionRate(2, 0)).toBeNull();
+    expect(conversionRate(0, 10)).toBe(0);
+  });
+});

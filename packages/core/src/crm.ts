@@ -1,0 +1,224 @@
+import { z } from "zod";
+import { optionalText } from "./form-fields";
+import { sharedChannels } from "./share-visibility";
+import { toVCard } from "./vcard";
+
+/** Spec part 2 §8 (Connections and contacts, Events), verbatim. */
+export const CRM_MESSAGES = {
+  loadConnections: "Failed to load connections",
+  loadContacts: "Failed to load contacts",
+  updateContact: "Failed to update contact",
+  markedContacted: "Contact marked as contacted",
+  loadEvents: "Error: Failed to load events",
+  createEvent: "Failed to create event",
+  eventCreated: "Event created successfully",
+  updateActiveEvent: "Failed to update active event",
+  activeEventSet: "Active event set - new scans will be associated with this event",
+  activeEventCleared: "Active event cleared",
+  noActiveEvent: "No Active Event",
+  noEvents: "No events yet",
+  exportComplete: "Export Complete",
+} as const;
+
+export const CONTACT_NOTES_MAX = 4000;
+export const CONTACTS_PAGE_SIZE = 50;
+/** The most rows one export or one /connections view carries. */
+export const EXPORT_MAX_ROWS = 20_000;
+export const CONNECTIONS_MAX_ROWS = 300;
+/** Contacts listed on an event's page (the rest are one click away in Contacts). */
+export const EVENT_CONTACTS_SHOWN = 100;
+/** Analytics: the scans-per-day chart's span, and the window of top cities and browsers. */
+export const CHART_DAYS = 30;
+export const TOP_WINDOW_DAYS = 30;
+
+const positiveId = z.coerce
+  .number({ error: "Choose a valid item." })
+  .int("Choose a valid item.")
+  .positive("Choose a valid item.")
+  .max(2 ** 31 - 1, "Choose a valid item.");
+
+/** A route param that must be one of our integer ids; null when it is not. */
+export function parseId(value: unknown): number | null {
+  const parsed = positiveId.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+/** `event`: every contact, contacts with no event, or one event's. */
+export type EventFilter = { kind: "all" } | { kind: "none" } | { kind: "event"; id: number };
+export type ContactedFilter = "all" | "yes" | "no";
+
+/**
+ * The contacts list's query string (search, event, contacted status, page). Anything
+ * unreadable is a 400, never a silently different list.
+ */
+export const ContactsQuerySchema = z.object({
+  q: z.string().trim().max(100, "Search must be at most 100 characters").default(""),
+  event: z
+    .string()
+    .default("all")
+    .transform((v, ctx): EventFilter => {
+      if (v === "" || v === "all") return { kind: "all" };
+      if (v === "none") return { kind: "none" };
+      const id = parseId(v);
+      if (id === null) {
+        ctx.addIssue({ code: "custom", message: "Unknown event" });
+        return z.NEVER;
+      }
+      return { kind: "event", id };
+    }),
+  contacted: z.enum(["all", "yes", "no"], { error: "Contacted must be all, yes or no" }).default("all"),
+  page: z.coerce
+    .number({ error: "Page must be a number" })
+    .int("Page must be a number")
+    .min(1, "Page must be 1 or more")
+    .max(100_000, "Page is too large")
+    .default(1),
+});
+export type ContactsQuery = z.output<typeof ContactsQuerySchema>;
+
+/** Reads the query string's known keys (an empty value counts as absent). */
+export function contactsQueryFrom(params: URLSearchParams) {
+  const raw: Record<string, string> = {};
+  for (const key of ["q", "event", "contacted", "page"]) {
+    const value = params.get(key);
+    if (value !== null && value !== "") raw[key] = value;
+  }
+  return ContactsQuerySchema.safeParse(raw);
+}
+
+/** The query string that reproduces a filter (page left out unless > 1). */
+export function contactsQueryString(query: Partial<ContactsQuery>): string {
+  const params = new URLSearchParams();
+  if (query.q) params.set("q", query.q);
+  if (query.event && query.event.kind !== "all")
+    params.set("event", query.event.kind === "none" ? "none" : String(query.event.id));
+  if (query.contacted && query.contacted !== "all") params.set("contacted", query.contacted);
+  if (query.page && query.page > 1) params.set("page", String(query.page));
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+/** 'Mark Contacted' with optional notes (spec part 2 §4: contacted_at set to now). */
+export const MarkContactedSchema = z.object({
+  contactId: positiveId,
+  notes: z
+    .string()
+    .default("")
+    .transform((v) => v.trim())
+    .refine((v) => v.length <= CONTACT_NOTES_MAX, `Notes must be at most ${CONTACT_NOTES_MAX} characters`)
+    .transform((v) => (v === "" ? null : v)),
+});
+export type MarkContactedInput = z.output<typeof MarkContactedSchema>;
+
+/** 'Create Event' (spec part 2 §5): name required and trimmed; empty optional fields stored as null. */
+export const CreateEventSchema = z.object({
+  name: z.string().trim().min(1, "Event name is required").max(120, "Event name must be at most 120 characters"),
+  description: optionalText(1000, "Description"),
+  location: optionalText(200, "Location"),
+  date: z
+    .string()
+    .trim()
+    .default("")
+    .refine(
+      (v) => v === "" || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`))),
+      "Enter a date like 2026-12-31",
+    )
+    .transform((v) => (v === "" ? null : v)),
+});
+export type CreateEventInput = z.output<typeof CreateEventSchema>;
+
+/** The Active Event selector and star toggle: an event id, or empty for 'No Active Event'. */
+export const ActiveEventSchema = z.object({
+  eventId: z
+    .string()
+    .default("")
+    .transform((v, ctx) => {
+      if (v === "" || v === "none") return null;
+      const id = parseId(v);
+      if (id === null) {
+        ctx.addIssue({ code: "custom", message: "Unknown event" });
+        return z.NEVER;
+      }
+      return id;
+    }),
+});
+
+/** First issue per field, for showing beside the field. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    out[key] ??= issue.message;
+  }
+  return out;
+}
+
+export interface CrmContact {
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  phone: string | null;
+  instagram: string | null;
+  linkedin: string | null;
+  tiktok?: string | null;
+  facebook?: string | null;
+  notes: string | null;
+  contact_notes: string | null;
+  event_name: string | null;
+}
+
+export function contactName(c: Pick<CrmContact, "first_name" | "last_name">): string {
+  return [c.first_name, c.last_name].filter((s) => s?.trim()).join(" ") || "Anonymous";
+}
+
+/**
+ * One vCard 3.0 file holding every contact of the list (address books import a file of
+ * concatenated cards). Channels go through the same href rules as the share card, so a
+ * stored `javascript:` value never becomes a link.
+ */
+export function contactsVCard(rows: CrmContact[]): string {
+  return rows
+    .map((c) =>
+      toVCard({
+        name: contactName(c),
+        firstName: c.first_name,
+        lastName: c.last_name,
+        channels: sharedChannels({
+          first_name: c.first_name,
+          last_name: c.last_name,
+          display_name: null,
+          city_region: null,
+          bio: null,
+          email: c.email,
+          mobile_phone: c.phone,
+          website: null,
+          instagram: c.instagram,
+          linkedin: c.linkedin,
+          tiktok: c.tiktok ?? null,
+          facebook: c.facebook ?? null,
+          twitter: null,
+          share_email: true,
+          share_mobile: true,
+          share_website: false,
+          share_instagram: true,
+          share_linkedin: true,
+          share_tiktok: true,
+          share_facebook: true,
+          share_twitter: false,
+        }),
+        note: [c.event_name ? `Event: ${c.event_name}` : null, c.notes, c.contact_notes].filter(Boolean).join("\n"),
+      }),
+    )
+    .join("");
+}
+
+/** `relevé-contacts-<date>` style names for the list exports. */
+export function contactsExportFileName(scope: string, ext: "csv" | "vcf", now = new Date()): string {
+  return `${scope}-contacts-${now.toISOString().slice(0, 10)}.${ext}`;
+}
+
+/** Contacts per scan, as a rounded percentage; null when there were no scans. */
+export function conversionRate(contacts: number, scans: number): number | null {
+  if (scans <= 0) return null;
+  return Math.round((contacts / scans) * 1000) / 10;
+}

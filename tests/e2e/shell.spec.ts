@@ -1,7 +1,7 @@
 import { expect, gotoHydrated, test } from "./fixtures";
 
 test("the landing shell shows the brand header, visitor buttons and footer", async ({ page }) => {
-  const response = await gotoHydrated(page, "/");
+  const response = await page.goto("/"); // the landing is plain HTML (decision 0020)
   expect(response?.status()).toBe(200);
   await expect(page).toHaveTitle(/Relevé/);
   const nav = page.getByRole("navigation", { name: "Main" });
@@ -25,15 +25,24 @@ test("an unknown path answers 404 with the product's page and a way home", async
 });
 
 test("a client-side navigation to an unknown path also shows the 404 page", async ({ page }) => {
-  await gotoHydrated(page, "/");
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Editorial" }).click();
-  await expect(page).toHaveURL(/\/blog$/);
+  // No page links to a missing path any more (/blog exists since issue #10): navigate through
+  // the hydrated router itself, as a stale in-app link would.
+  await gotoHydrated(page, "/nfc-demo");
+  const documentLoads: string[] = [];
+  page.on("framenavigated", (frame) => documentLoads.push(frame.url()));
+  await page.evaluate(() =>
+    (
+      window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }
+    ).__reactRouterDataRouter.navigate("/no/such/page"),
+  );
+  await expect(page).toHaveURL(/\/no\/such\/page$/);
   await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
+  expect(documentLoads.filter((url) => !url.endsWith("/no/such/page"))).toEqual([]);
 });
 
 test("every route change scrolls the page to the top", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 400 });
-  await gotoHydrated(page, "/");
+  await gotoHydrated(page, "/nfc-demo");
   const footerLink = page.getByRole("contentinfo").getByRole("link", { name: "Admin Login" });
   await footerLink.scrollIntoViewIfNeeded();
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);

@@ -34,5 +34,12 @@ export default [
   route("admin/login", "routes/admin.login.tsx"),
   route("admin", "routes/admin.tsx", [route("*", "routes/admin.page.tsx")]),
   route("dev/outbox", "routes/dev.outbox.tsx"),
+  route("learn-more", "routes/learn-more.tsx"),
+  route("blog", "routes/blog.tsx"),
+  route("blog/:slug", "routes/blog.$slug.tsx"),
+  route("get-early-access", "routes/get-early-access.tsx"),
+  route("nfc-demo", "routes/nfc-demo.tsx"),
+  route("robots.txt", "routes/robots.txt.ts"),
+  route("sitemap.xml", "routes/sitemap.xml.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,0 +1,47 @@
+import type { ArtworkName } from "./artwork";
+
+/** Spec part 1 §9: the chips, in order. No article is filed under Event Highlights yet. */
+export const BLOG_CATEGORIES = ["All", "Tech", "Styling", "Event Highlights", "Behind the Scenes"] as const;
+export type BlogCategory = Exclude<(typeof BLOG_CATEGORIES)[number], "All">;
+
+export interface ArticleSummary {
+  slug: string;
+  title: string;
+  excerpt: string;
+  category: BlogCategory;
+  readTime: string;
+  /** ISO date; shown as '15 January 2024'. */
+  date: string;
+  featured: boolean;
+  image: ArtworkName;
+}
+
+/** `?category=` values: the chip label in kebab case ('behind-the-scenes'). */
+export const categoryParam = (category: (typeof BLOG_CATEGORIES)[number]) =>
+  category.toLowerCase().replaceAll(" ", "-");
+
+export function categoryFromParam(param: string | null): (typeof BLOG_CATEGORIES)[number] {
+  return BLOG_CATEGORIES.find((c) => categoryParam(c) === param) ?? "All";
+}
+
+/**
+ * What the listing shows under a chip (spec part 1 §2): under All, the featured article on
+ * its own and the rest below it; under a category, every article of it as an ordinary card
+ * (the featured block appears only under All).
+ */
+export function filterArticles<T extends ArticleSummary>(
+  articles: T[],
+  category: (typeof BLOG_CATEGORIES)[number],
+): { featured: T | null; list: T[] } {
+  if (category === "All") {
+    const featured = articles.find((a) => a.featured) ?? null;
+    return { featured, list: articles.filter((a) => a !== featured) };
+  }
+  return { featured: null, list: articles.filter((a) => a.category === category) };
+}
+
+export function formatArticleDate(iso: string): string {
+  return new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
+    new Date(`${iso}T00:00:00Z`),
+  );
+}

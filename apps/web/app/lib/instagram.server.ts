@@ -1,0 +1,55 @@
+import { type ArtworkSpec, INSTAGRAM_TILES } from "./artwork";
+
+export interface InstagramTile {
+  id: string;
+  /** A generated picture when the post points at a bundled image, else the post's own URL. */
+  art: ArtworkSpec | null;
+  src: string;
+  alt: string;
+  permalink: string | null;
+}
+
+/** Spec part 1 §9: the grid shows six tiles, and six bundled images when the posts cannot load. */
+export const GRID_SIZE = 6;
+
+const bundled = (url: string) => {
+  const match = /^\/images\/instagram\/(\d+)\.jpg$/.exec(url);
+  return match ? (INSTAGRAM_TILES[Number(match[1]) - 1] ?? null) : null;
+};
+
+export const FALLBACK_TILES: InstagramTile[] = INSTAGRAM_TILES.map((art, i) => ({
+  id: `bundled-${i + 1}`,
+  art,
+  src: `/images/${art.path}.jpg`,
+  alt: art.alt,
+  permalink: null,
+}));
+
+/**
+ * The active posts in display order (managed in the admin's Instagram page), as tiles. A
+ * failed query, or no active post, shows the bundled images instead of an empty grid.
+ */
+export async function loadInstagramTiles(db: D1Database): Promise<InstagramTile[]> {
+  try {
+    const { results } = await db
+      .prepare(
+        "SELECT id, image_url, caption, permalink FROM instagram_posts WHERE is_active = 1 ORDER BY display_order, id LIMIT ?1",
+      )
+      .bind(GRID_SIZE)
+      .all<{ id: number; image_url: string; caption: string | null; permalink: string | null }>();
+    if (results.length === 0) return FALLBACK_TILES;
+    return results.map((post) => {
+      const art = bundled(post.image_url);
+      return {
+        id: String(post.id),
+        art,
+        src: post.image_url,
+        alt: post.caption ?? art?.alt ?? "A Relevé post",
+        permalink: post.permalink && /^https:\/\//.test(post.permalink) ? post.permalink : null,
+      };
+    });
+  } catch (error) {
+    console.error("[instagram] Failed to fetch Instagram posts", error);
+    return FALLBACK_TILES;
+  }
+}

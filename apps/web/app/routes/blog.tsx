@@ -1,0 +1,184 @@
+import { EARLY_ACCESS_MESSAGES } from "@releve/core/early-access-constants";
+import { data, Link } from "react-router";
+import { Artwork } from "../components/artwork";
+import { EarlyAccessForm } from "../components/early-access-form";
+import { GeneralErrorBoundary } from "../components/error-boundary";
+import { cloudflareContext } from "../context";
+import { ARTWORK } from "../lib/artwork";
+import {
+  type ArticleSummary,
+  BLOG_CATEGORIES,
+  categoryFromParam,
+  categoryParam,
+  filterArticles,
+  formatArticleDate,
+} from "../lib/blog";
+import { listArticles } from "../lib/blog.server";
+import type { RouteHandle } from "../lib/document";
+import { submitEarlyAccess } from "../lib/early-access.server";
+import { seo } from "../lib/seo";
+import type { Route } from "./+types/blog";
+
+// Links and native forms only: sent as plain HTML with inline CSS, no client script (decision 0020).
+export const handle: RouteHandle = { hydrate: false };
+
+export function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const category = categoryFromParam(url.searchParams.get("category"));
+  return { origin: url.origin, category, ...filterArticles(listArticles(), category) };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  seo({
+    title: "Editorial",
+    description:
+      "Stories from the Relevé atelier: fashion technology, styling for the evenings where you meet people, and how every piece is made.",
+    origin: loaderData?.origin ?? "",
+    path: "/blog",
+  });
+
+/** 'Subscribe to Newsletter' joins the early-access list with referral 'other' (issue #10). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { env } = context.get(cloudflareContext);
+  const form = Object.fromEntries(await request.formData()) as Record<string, string>;
+  const outcome = await submitEarlyAccess(env.DB, form, request.headers.get("CF-Connecting-IP"), {
+    referral: "other",
+  });
+  return data(outcome, { status: outcome.ok ? 200 : outcome.status });
+}
+
+function Meta({ article }: { article: ArticleSummary }) {
+  return (
+    <p className="text-xs uppercase tracking-[0.2em] text-stone">
+      {article.category} · <time dateTime={article.date}>{formatArticleDate(article.date)}</time> · {article.readTime}{" "}
+      read
+    </p>
+  );
+}
+
+export default function Blog({ loaderData, actionData }: Route.ComponentProps) {
+  const { category, featured, list } = loaderData;
+  return (
+    <>
+      <section className="mx-auto max-w-6xl px-5 pt-16 sm:pt-24">
+        <p className="text-xs uppercase tracking-[0.3em] text-gold">Editorial</p>
+        <h1 className="mt-6 font-display text-5xl leading-[1.05] sm:text-7xl">Stories from the house</h1>
+        <nav aria-label="Categories" className="mt-10 -mx-5 overflow-x-auto px-5">
+          <ul className="flex w-max gap-2">
+            {BLOG_CATEGORIES.map((c) => {
+              const current = c === category;
+              return (
+                <li key={c}>
+                  <Link
+                    to={c === "All" ? "/blog" : `/blog?category=${categoryParam(c)}`}
+                    preventScrollReset
+                    aria-current={current ? "page" : undefined}
+                    className={`inline-flex min-h-11 items-center whitespace-nowrap border px-4 text-xs uppercase tracking-[0.18em] transition-colors ${
+                      current ? "border-ink bg-ink text-ivory" : "border-ink/20 hover:border-ink"
+                    }`}
+                  >
+                    {c}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+      </section>
+
+      <section
+        aria-label={category === "All" ? "All articles" : `${category} articles`}
+        className="mx-auto max-w-6xl px-5 py-12 sm:py-16"
+      >
+        {featured && (
+          <article className="grid grid-cols-1 gap-8 border-b border-ink/10 pb-14 lg:grid-cols-[minmax(0,1.3fr)_minmax(0,1fr)] lg:items-center lg:gap-14">
+            <div className="min-w-0">
+              <Artwork spec={ARTWORK[featured.image]} sizes="(min-width: 1024px) 620px, 100vw" priority />
+            </div>
+            <div className="min-w-0">
+              <p className="text-xs uppercase tracking-[0.3em] text-gold">Featured</p>
+              <h2 className="mt-4 font-display text-3xl leading-tight sm:text-5xl">
+                <Link to={`/blog/${featured.slug}`} className="underline-offset-8 hover:underline">
+                  {featured.title}
+                </Link>
+              </h2>
+              <div className="mt-4">
+                <Meta article={featured} />
+              </div>
+              <p className="mt-6 text-lg text-stone">{featured.excerpt}</p>
+            </div>
+          </article>
+        )}
+
+        {list.length > 0 ? (
+          <ul className={`grid grid-cols-1 gap-12 md:grid-cols-2 ${featured ? "mt-14" : ""}`}>
+            {list.map((article) => (
+              <li key={article.slug} className="min-w-0">
+                <article>
+                  <Artwork spec={ARTWORK[article.image]} sizes="(min-width: 768px) 540px, 100vw" priority={!featured} />
+                  <h2 className="mt-6 font-display text-2xl leading-tight sm:text-3xl">
+                    <Link to={`/blog/${article.slug}`} className="underline-offset-8 hover:underline">
+                      {article.title}
+                    </Link>
+                  </h2>
+                  <div className="mt-3">
+                    <Meta article={article} />
+                  </div>
+                  <p className="mt-4 text-stone">{article.excerpt}</p>
+                </article>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          !featured && (
+            <div className="border border-ink/10 bg-white px-6 py-16 text-center">
+              <h2 className="font-display text-2xl">No stories here yet</h2>
+              <p className="mt-3 text-stone">
+                We have not published anything under {category} so far. Subscribe below and it will reach you first.
+              </p>
+              <Link
+                to="/blog"
+                className="mt-6 inline-block text-xs uppercase tracking-[0.2em] underline underline-offset-8"
+              >
+                See all stories
+              </Link>
+            </div>
+          )
+        )}
+      </section>
+
+      <section id="newsletter" aria-labelledby="newsletter-heading" className="border-t border-ink/10 bg-sand">
+        <div className="mx-auto grid max-w-6xl grid-cols-1 gap-10 px-5 py-16 sm:py-20 md:grid-cols-2">
+          <div className="min-w-0">
+            <h2 id="newsletter-heading" className="font-display text-3xl sm:text-4xl">
+              The Relevé letter
+            </h2>
+            <p className="mt-4 text-stone">
+              New stories, and early word of the atelier's appointments. You join our early access list, and can leave
+              it at any time.
+            </p>
+          </div>
+          <div className="min-w-0">
+            {actionData?.ok ? (
+              <div role="status" className="border border-ink/10 bg-white p-6">
+                <p className="font-display text-2xl">{EARLY_ACCESS_MESSAGES.success}</p>
+                <p className="mt-2 text-stone">Thank you for subscribing. The next letter will find you.</p>
+              </div>
+            ) : (
+              <EarlyAccessForm
+                failure={actionData && !actionData.ok ? actionData : null}
+                submitLabel="Subscribe to Newsletter"
+                intent="newsletter"
+                withReferral={false}
+              />
+            )}
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

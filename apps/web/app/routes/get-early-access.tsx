@@ -1,0 +1,76 @@
+import { EARLY_ACCESS_MESSAGES } from "@releve/core/early-access-constants";
+import { buttonClass } from "@releve/ui";
+import { data, Link } from "react-router";
+import { Artwork } from "../components/artwork";
+import { EarlyAccessForm } from "../components/early-access-form";
+import { GeneralErrorBoundary } from "../components/error-boundary";
+import { cloudflareContext } from "../context";
+import { ARTWORK } from "../lib/artwork";
+import type { RouteHandle } from "../lib/document";
+import { submitEarlyAccess } from "../lib/early-access.server";
+import { seo } from "../lib/seo";
+import type { Route } from "./+types/get-early-access";
+
+// Links and native forms only: sent as plain HTML with inline CSS, no client script (decision 0020).
+export const handle: RouteHandle = { hydrate: false };
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { origin: new URL(request.url).origin };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  seo({
+    title: "Early Access",
+    description:
+      "Join the Relevé early access list and be the first to hear when the atelier opens appointments for its first collection.",
+    origin: loaderData?.origin ?? "",
+    path: "/get-early-access",
+  });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { env } = context.get(cloudflareContext);
+  const form = Object.fromEntries(await request.formData()) as Record<string, string>;
+  const outcome = await submitEarlyAccess(env.DB, form, request.headers.get("CF-Connecting-IP"));
+  return data(outcome, { status: outcome.ok ? 200 : outcome.status });
+}
+
+export default function GetEarlyAccess({ actionData }: Route.ComponentProps) {
+  if (actionData?.ok) {
+    return (
+      <section className="mx-auto flex max-w-xl flex-col items-center px-5 py-24 text-center sm:py-32">
+        <p className="text-xs uppercase tracking-[0.3em] text-gold">Early access</p>
+        <h1 className="mt-6 font-display text-4xl sm:text-5xl">{EARLY_ACCESS_MESSAGES.success}</h1>
+        <p className="mt-6 text-stone">
+          Thank you{actionData.firstName ? `, ${actionData.firstName}` : ""}. We will write to you as soon as the
+          atelier opens its appointments.
+        </p>
+        <Link to="/" className={buttonClass("primary", "mt-10")}>
+          Return Home
+        </Link>
+      </section>
+    );
+  }
+  return (
+    <section className="mx-auto grid max-w-6xl grid-cols-1 gap-12 px-5 py-14 sm:py-20 lg:grid-cols-2 lg:gap-16">
+      <div className="min-w-0">
+        <p className="text-xs uppercase tracking-[0.3em] text-gold">By invitation</p>
+        <h1 className="mt-6 font-display text-4xl leading-tight sm:text-6xl">Get early access</h1>
+        <p className="mt-6 max-w-md text-lg text-stone">
+          The first Relevé collection is small and made to order. Leave your name and email, and we will write when
+          appointments open. Nothing else, and never shared.
+        </p>
+        <div className="mt-10 hidden lg:block">
+          <Artwork spec={ARTWORK.tag} sizes="560px" />
+        </div>
+      </div>
+      <div className="min-w-0 border border-ink/10 bg-white p-6 sm:p-10">
+        <EarlyAccessForm failure={actionData && !actionData.ok ? actionData : null} submitLabel="Join the List" />
+        <p className="mt-6 text-xs text-stone">* Required</p>
+      </div>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,91 @@
+import { env } from "cloudflare:workers";
+import { EARLY_ACCESS_MESSAGES, REFERRAL_SOURCES } from "@releve/core/early-access";
+import { referralSources } from "@releve/db/schema";
+import { describe, expect, it } from "vitest";
+import { EARLY_ACCESS_IP_LIMIT, EARLY_ACCESS_WINDOW_MS, submitEarlyAccess } from "../app/lib/early-access.server";
+
+const unique = () => `${crypto.randomUUID().slice(0, 8)}@example.com`;
+const ip = () => `198.51.100.${Math.floor(Math.random() * 250)}`;
+const entry = (email: string) =>
+  env.DB.prepare("SELECT full_name, email, referral_source FROM early_access_entries WHERE email = ?")
+    .bind(email.toLowerCase())
+    .first();
+
+describe("submitEarlyAccess", () => {
+  it("joins the list with the chosen referral and says so", async () => {
+    const email = unique();
+    const outcome = await submitEarlyAccess(
+      env.DB,
+      { full_name: "Vera Laurent", email, referral_source: "press" },
+      ip(),
+    );
+    expect(outcome).toEqual({ ok: true, firstName: "Vera" });
+    expect(await entry(email)).toEqual({ full_name: "Vera Laurent", email, referral_source: "press" });
+  });
+
+  it("refuses a second sign-up for the same email, whatever its case", async () => {
+    const email = unique();
+    expect((await submitEarlyAccess(env.DB, { full_name: "Vera", email }, ip())).ok).toBe(true);
+    const again = await submitEarlyAccess(env.DB, { full_name: "Vera", email: ` ${email.toUpperCase()} ` }, ip());
+    expect(again).toMatchObject({
+      ok: false,
+      status: 409,
+      title: "Email already registered",
+      message: "This email is already on our early access list.",
+    });
+    const { n } = (await env.DB.prepare("SELECT count(*) AS n FROM early_access_entries WHERE lower(email) = ?")
+      .bind(email)
+      .first<{ n: number }>()) ?? { n: 0 };
+    expect(n).toBe(1);
+  });
+
+  it("needs a full name and an email, and keeps what was typed", async () => {
+    const forms: Record<string, string>[] = [
+      {},
+      { full_name: "Vera" },
+      { email: unique() },
+      { full_name: " ", email: " " },
+    ];
+    for (const form of forms) {
+      const outcome = await submitEarlyAccess(env.DB, form, ip());
+      expect(outcome, JSON.stringify(form)).toMatchObject({
+        ok: false,
+        status: 400,
+        message: EARLY_ACCESS_MESSAGES.missing,
+      });
+    }
+    const bad = await submitEarlyAccess(env.DB, { full_name: "Vera", email: "nope" }, ip());
+    expect(bad).toMatchObject({ ok: false, status: 400, fieldErrors: { email: "Enter a valid email address" } });
+    if (!bad.ok) expect(bad.values.email).toBe("nope");
+  });
+
+  it("files a newsletter subscription under referral 'other'", async () => {
+    const email = unique();
+    const outcome = await submitEarlyAccess(env.DB, { full_name: "Ines", email, referral_source: "press" }, ip(), {
+      referral: "other",
+    });
+    expect(outcome.ok).toBe(true);
+    expect(await entry(email)).toMatchObject({ referral_source: "other" });
+  });
+
+  it("stops one connection after the limit within the window, and only that one", async () => {
+    const mine = `203.0.113.${Math.floor(Math.random() * 250)}`;
+    for (let i = 0; i < EARLY_ACCESS_IP_LIMIT; i++) {
+      expect((await submitEarlyAccess(env.DB, { full_name: "Bot", email: unique() }, mine)).ok).toBe(true);
+    }
+    const email = unique();
+    const blocked = await submitEarlyAccess(env.DB, { full_name: "Bot", email }, mine);
+    expect(blocked).toMatchObject({ ok: false, status: 429, message: EARLY_ACCESS_MESSAGES.rateLimited });
+    expect(await entry(email)).toBeNull();
+    expect((await submitEarlyAccess(env.DB, { full_name: "Vera", email: unique() }, "192.0.2.77")).ok).toBe(true);
+    // The window slides: the same connection's old attempts stop counting.
+    await env.DB.prepare("UPDATE rate_events SET created_at = created_at - ? WHERE bucket = 'early_access_ip'")
+      .bind(EARLY_ACCESS_WINDOW_MS)
+      .run();
+    expect((await submitEarlyAccess(env.DB, { full_name: "Bot", email }, mine)).ok).toBe(true);
+  });
+
+  it("offers exactly the referral choices the table accepts", () => {
+    expect([...REFERRAL_SOURCES]).toEqual([...referralSources]);
+  });
+});

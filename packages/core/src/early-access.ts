@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { REFERRAL_SOURCES } from "./early-access-constants";
+
+export * from "./early-access-constants";
+
+const required = (max: number, label: string) =>
+  z.string().trim().max(max, `${label} must be at most ${max} characters`).default("");
+
+/**
+ * The early-access form (and the blog's newsletter, which joins the same list with referral
+ * 'other'). Emails are stored lower-cased: with the table's unique index and its
+ * `email = lower(email)` check, that makes the duplicate check case-insensitive.
+ */
+export const EarlyAccessSchema = z
+  .object({
+    full_name: required(120, "Full name"),
+    email: required(254, "Email").transform((v) => v.toLowerCase()),
+    referral_source: z
+      .enum([...REFERRAL_SOURCES, ""], { message: "Choose one of the listed options" })
+      .default("")
+      .transform((v) => (v === "" ? null : v)),
+  })
+  .superRefine((v, ctx) => {
+    if (v.full_name === "") ctx.addIssue({ code: "custom", path: ["full_name"], message: "Full name is required" });
+    if (v.email === "") ctx.addIssue({ code: "custom", path: ["email"], message: "Email is required" });
+    else if (!z.email().safeParse(v.email).success)
+      ctx.addIssue({ code: "custom", path: ["email"], message: "Enter a valid email address" });
+  });
+export type EarlyAccessInput = z.output<typeof EarlyAccessSchema>;
+
+/** True when the failure is only that a required field is empty (the spec's one message for it). */
+export function isMissingRequired(error: z.ZodError): boolean {
+  return error.issues.some((issue) => issue.message.endsWith("is required"));
+}

@@ -1,0 +1,181 @@
+/**
+ * `npm run bench:pages`: loads the public pages in Chromium as a phone on a slow network
+ * (Slow 4G: 562.5 ms RTT, 1.47 Mbit/s down, 675 kbit/s up) with a 4x slower CPU, and prints
+ * per page the bytes transferred, the JavaScript (gzip), LCP and CLS, against issue #10's
+ * targets (LCP <= 1.5 s, CLS 0, JS <= 80 KB gzip on /). Exits 1 when a target is missed.
+ *
+ * It builds the app first (`--no-build` reuses apps/web/build) and serves it with
+ * `vite preview` on a fresh seeded state of its own, so it works from a clean clone. Cloudflare
+ * compresses text responses at the edge and `vite preview` does not, so the browser talks to a
+ * small gzip proxy in front of the preview: the bytes on the wire are the ones production sends.
+ */
+import { execFileSync, spawn } from "node:child_process";
+import { existsSync, rmSync } from "node:fs";
+import { createServer, request as httpRequest } from "node:http";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { chromium, devices } from "@playwright/test";
+import { ROOT } from "./dev-vars";
+
+const PORT = process.env.BENCH_PORT ?? "4520";
+const PROXY_PORT = Number(PORT) + 1;
+const ORIGIN = `http://localhost:${PROXY_PORT}`;
+const PAGES = ["/", "/learn-more", "/blog", "/blog/future-of-fashion-technology", "/get-early-access"];
+const TARGET = { lcpMs: 1500, cls: 0, homeJsGzip: 80 * 1024 };
+const SLOW_4G = {
+  offline: false,
+  latency: 562.5,
+  downloadThroughput: (1474.56 * 1024) / 8,
+  uploadThroughput: (675 * 1024) / 8,
+};
+
+if (!process.argv.includes("--no-build") || !existsSync(join(ROOT, "apps/web/build/client"))) {
+  execFileSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" });
+}
+
+const stateDir = join(ROOT, "apps/web/.wrangler/bench-state");
+rmSync(stateDir, { recursive: true, force: true });
+const env = { ...process.env, RELEVE_STATE_DIR: stateDir, CLOUDFLARE_CF_FETCH_ENABLED: "false" };
+execFileSync("npx", ["tsx", "scripts/local.ts", "prepare", PORT], { cwd: ROOT, env, stdio: "ignore" });
+const server = spawn("npx", ["vite", "preview", "--port", PORT, "--strictPort"], {
+  cwd: join(ROOT, "apps/web"),
+  env,
+  stdio: "ignore",
+  detached: true,
+});
+const stop = () => {
+  proxy.close();
+  if (server.pid) process.kill(-server.pid, "SIGTERM");
+};
+process.on("SIGINT", () => {
+  stop();
+  process.exit(130);
+});
+
+const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml)|image\/svg)/;
+
+/** The edge's compression, modelled: gzip for text types when the browser accepts it. */
+const proxy = createServer((req, res) => {
+  const upstream = httpRequest(
+    { host: "localhost", port: PORT, path: req.url, method: req.method, headers: req.headers },
+    (up) => {
+      const type = String(up.headers["content-type"] ?? "");
+      if (!COMPRESSIBLE.test(type) || !/gzip/.test(String(req.headers["accept-encoding"] ?? ""))) {
+        res.writeHead(up.statusCode ?? 502, up.headers);
+        up.pipe(res);
+        return;
+      }
+      const chunks: Buffer[] = [];
+      up.on("data", (c: Buffer) => chunks.push(c));
+      up.on("end", () => {
+        const body = gzipSync(Buffer.concat(chunks));
+        const headers = { ...up.headers, "content-encoding": "gzip", "content-length": String(body.length) };
+        delete headers["transfer-encoding"];
+        res.writeHead(up.statusCode ?? 502, headers);
+        res.end(body);
+      });
+    },
+  );
+  upstream.on("error", () => res.writeHead(502).end());
+  req.pipe(upstream);
+});
+proxy.listen(PROXY_PORT);
+
+async function waitForServer() {
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`${ORIGIN}/api/health`)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`the preview server did not answer on ${ORIGIN}`);
+}
+
+type Row = { page: string; transferred: number; jsGzip: number; lcp: number; cls: number };
+
+async function measure(browser: import("@playwright/test").Browser, path: string): Promise<Row> {
+  const context = await browser.newContext({ ...devices["Pixel 7"], viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  // LCP and CLS as the browser reports them (the web-vitals definitions, without the library).
+  await page.addInitScript(() => {
+    const w = window as unknown as { __lcp: number; __cls: number };
+    w.__lcp = 0;
+    w.__cls = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.__lcp = entry.startTime;
+    }).observe({ type: "largest-contentful-paint", buffered: true });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+        if (!entry.hadRecentInput) w.__cls += entry.value;
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+  await cdp.send("Network.emulateNetworkConditions", SLOW_4G);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+
+  const scripts = new Set<string>();
+  let transferred = 0;
+  const pending: Promise<void>[] = [];
+  let jsGzip = 0;
+  cdp.on("Network.responseReceived", (e) => {
+    if (e.type === "Script") scripts.add(e.requestId);
+  });
+  cdp.on("Network.loadingFinished", (e) => {
+    transferred += e.encodedDataLength;
+    if (!scripts.has(e.requestId)) return;
+    pending.push(
+      cdp.send("Network.getResponseBody", { requestId: e.requestId }).then(({ body, base64Encoded }) => {
+        jsGzip += gzipSync(Buffer.from(body, base64Encoded ? "base64" : "utf8"), { level: 9 }).length;
+      }),
+    );
+  });
+
+  await page.goto(`${ORIGIN}${path}`, { waitUntil: "load", timeout: 60_000 });
+  await page.waitForLoadState("networkidle", { timeout: 60_000 });
+  await page.waitForTimeout(1000);
+  await Promise.all(pending);
+  const { lcp, cls } = await page.evaluate(() => {
+    const w = window as unknown as { __lcp: number; __cls: number };
+    return { lcp: w.__lcp, cls: w.__cls };
+  });
+  await context.close();
+  return { page: path, transferred, jsGzip, lcp, cls };
+}
+
+let failed = false;
+try {
+  await waitForServer();
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu"],
+  });
+  const rows: Row[] = [];
+  try {
+    await measure(browser, "/"); // warm the server (first render compiles), not counted
+    for (const path of PAGES) rows.push(await measure(browser, path));
+  } finally {
+    await browser.close();
+  }
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+  console.log("\nSlow 4G, 4x CPU slowdown, 390x844 phone, cold cache\n");
+  console.log(
+    `${"page".padEnd(38)}${"transferred".padStart(13)}${"JS (gzip)".padStart(12)}${"LCP".padStart(10)}${"CLS".padStart(8)}`,
+  );
+  for (const r of rows) {
+    const misses = [
+      r.lcp > TARGET.lcpMs && "LCP",
+      r.cls > TARGET.cls && "CLS",
+      r.page === "/" && r.jsGzip > TARGET.homeJsGzip && "JS",
+    ].filter(Boolean);
+    failed ||= misses.length > 0;
+    console.log(
+      `${r.page.padEnd(38)}${kb(r.transferred).padStart(13)}${kb(r.jsGzip).padStart(12)}${`${Math.round(r.lcp)} ms`.padStart(10)}${r.cls.toFixed(3).padStart(8)}  ${misses.length ? `missed: ${misses.join(", ")}` : "ok"}`,
+    );
+  }
+  console.log(`\nTargets: LCP <= ${TARGET.lcpMs} ms, CLS ${TARGET.cls}, JS <= ${kb(TARGET.homeJsGzip)} gzip on /.`);
+} finally {
+  stop();
+}
+process.exit(failed ? 1 : 0);

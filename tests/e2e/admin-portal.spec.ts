@@ -16,9 +16,10 @@ test("an admin opens the portal: the remote loads in the browser and shows the d
   await expect(page.getByRole("heading", { name: "NFC Dashboard" })).toBeVisible();
   await expect(page.getByText("admin@releve.local", { exact: true })).toBeVisible();
   await expect(page.getByText("ADMIN", { exact: true })).toBeVisible();
-  // The figures are the database's: ten seeded garments.
+  // The figures are the database's: 22 seeded garments, the 12 stock pieces delivered 3 days ago.
   const garments = page.getByRole("term").filter({ hasText: "Garments" }).locator("xpath=..");
-  await expect(garments.getByRole("definition")).toContainText("10");
+  await expect(garments.getByRole("definition")).toContainText("22");
+  await expect(garments.getByRole("definition")).toContainText("12 in 7 days");
   expect(remote.some((url) => url.endsWith("/admin-remote/remoteEntry.js"))).toBe(true);
   // The remote shares the shell's React: none of its React fallback copies is fetched.
   expect(remote.filter((url) => /\/(react|react-dom)-[\w-]+\.js$/.test(url))).toEqual([]);
@@ -61,4 +62,136 @@ test("a client on an admin page gets Access Denied and no admin JavaScript", asy
   await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
   await page.waitForLoadState("networkidle");
   expect(scripts.filter((path) => /^\/admin-remote\/|remote\.client/.test(path))).toEqual([]);
+});
+
+async function openDashboard(page: import("@playwright/test").Page) {
+  await signIn(page, "admin@releve.local", demoPassword("admin"));
+  await expect(page).not.toHaveURL(/\/auth/);
+  await page.goto("/admin/nfc-dashboard");
+  await expect(page.getByRole("heading", { name: "NFC Dashboard" })).toBeVisible();
+}
+
+test("an admin deactivates a garment (its tap then fails), reactivates it and reassigns another", async ({
+  page,
+  browser,
+}, testInfo) => {
+  const stock = testInfo.project.name === "phone" ? "aw-021" : "aw-022";
+  await openDashboard(page);
+  const garments = page.getByRole("list", { name: "Garments" });
+  await page.getByRole("searchbox", { name: "Search garments" }).fill("lt-008");
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  const row = garments.getByRole("listitem").filter({ hasText: "/t/lt-008" });
+  await expect(garments.getByRole("listitem")).toHaveCount(1);
+  await expect(row.getByRole("link", { name: /\/t\/lt-008/ })).toHaveAttribute("target", "_blank");
+  await row.getByRole("button", { name: /^Deactivate/ }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Garment deactivated" })).toBeVisible();
+  await expect(row.getByText("Inactive", { exact: true })).toBeVisible();
+
+  const stranger = await browser.newContext();
+  const visitor = await stranger.newPage();
+  const dead = await visitor.goto("/t/lt-008");
+  expect(dead?.status()).toBe(404);
+  await expect(visitor.getByText("Invalid garment link")).toBeVisible();
+
+  await row.getByRole("button", { name: /^Activate/ }).click();
+  await expect(row.getByText("Active", { exact: true })).toBeVisible();
+  await visitor.goto("/t/lt-008");
+  await expect(visitor).toHaveURL(/\/share\/lt-008$/);
+
+  // Reassign a stock piece to the demo visitor's profile (client id 2).
+  await page.getByRole("searchbox", { name: "Search garments" }).fill(stock);
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  const stockRow = garments.getByRole("listitem").filter({ hasText: `/t/${stock}` });
+  await stockRow.getByRole("button", { name: /^Reassign/ }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("searchbox", { name: "Find a client" }).fill("jules");
+  await dialog.getByRole("button", { name: "Find" }).click();
+  await dialog.getByRole("button", { name: /Jules Martin/ }).click();
+  await expect(dialog.getByLabel("Client id")).toHaveValue("2");
+  await dialog.getByRole("button", { name: "Reassign", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Garment reassigned successfully" })).toBeVisible();
+  await expect(stockRow).toContainText("Jules Martin");
+  await visitor.goto(`/t/${stock}`);
+  await expect(visitor).toHaveURL(new RegExp(`/share/${stock}$`));
+  await expect(visitor.getByRole("article", { name: "Jules Martin's card" })).toBeVisible();
+  await stranger.close();
+
+  // Bad input is refused with the server's message and changes nothing.
+  await stockRow.getByRole("button", { name: /^Reassign/ }).click();
+  await dialog.getByLabel("Client id").fill("abc");
+  await dialog.getByRole("button", { name: "Reassign", exact: true }).click();
+  await expect(dialog.getByRole("alert")).toHaveText(
+    "Failed to reassign garment: The client id must be a whole number.",
+  );
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("heading", { name: "Recent admin activity" })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Admin activity" })).toContainText("garment.reassign");
+});
+
+test("an admin pages the unclaimed list and marks a garment programmed", async ({ page }, testInfo) => {
+  // Unprogrammed spec samples, older than the stock, so on page 2 (registration claims them later).
+  const target = testInfo.project.name === "phone" ? "cs-009" : "ps-010";
+  await openDashboard(page);
+  await page.getByRole("tab", { name: "Unclaimed / To Program" }).click();
+  const list = page.getByRole("list", { name: "Unclaimed garments" });
+  await expect(list.getByRole("listitem")).toHaveCount(10);
+  const firstOnPageOne = await list.getByRole("listitem").first().textContent();
+  const pager = page.getByRole("navigation", { name: "Unclaimed pages" });
+  await pager.getByRole("button", { name: "Page 2" }).click();
+  await expect(pager.getByRole("button", { name: "Page 2" })).toHaveAttribute("aria-current", "page");
+  await expect(list.getByRole("listitem").first()).not.toHaveText(firstOnPageOne ?? "");
+  const row = list.getByRole("listitem").filter({ hasText: `/t/${target}` });
+  await expect(row.getByText("Not Programmed")).toBeVisible();
+  await row.getByRole("button", { name: /^Mark/ }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Marked as programmed" })).toBeVisible();
+  await expect(row.getByText("Programmed", { exact: true })).toBeVisible();
+});
+
+test("an admin adds, edits and deletes a social post, and the landing grid follows", async ({ page }, testInfo) => {
+  const caption = `Atelier look ${testInfo.project.name}`;
+  await openDashboard(page);
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Social Posts" }).click();
+  await expect(page).toHaveURL(/\/admin\/instagram$/);
+  await expect(page.getByRole("heading", { name: "Social Posts", level: 1 })).toBeVisible();
+
+  await page.getByRole("button", { name: "Add post" }).click();
+  const form = page.getByRole("form", { name: "Post" });
+  await form.getByLabel("Image URL *").fill("javascript:alert(1)");
+  await form.getByRole("button", { name: "Add post" }).click();
+  await expect(form.getByRole("alert")).toHaveText(
+    "Error saving post: Image URL must be an http(s) address or a path starting with /.",
+  );
+  await form.getByLabel("Image URL *").fill("/images/instagram/2.jpg");
+  await form.getByLabel("Caption").fill(caption);
+  await form.getByLabel("Display order").fill("-1000");
+  await form.getByRole("button", { name: "Add post" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Post created successfully" })).toBeVisible();
+  const post = page.getByRole("list", { name: "Posts" }).getByRole("listitem").filter({ hasText: caption });
+  await expect(post).toContainText("Order -1000 · Active");
+
+  const landing = await page.context().newPage();
+  await landing.goto("/");
+  const grid = landing.getByRole("region", { name: /./ }).filter({ has: landing.locator("#instagram-heading") });
+  await expect(grid.getByRole("img").first()).toHaveAttribute("alt", caption);
+
+  await post.getByRole("button", { name: /^Edit/ }).click();
+  await form.getByLabel("Caption").fill(`${caption}, revised`);
+  await form.getByRole("button", { name: "Save post" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Post updated successfully" })).toBeVisible();
+  await landing.reload();
+  await expect(grid.getByRole("img").first()).toHaveAttribute("alt", `${caption}, revised`);
+
+  const revised = page
+    .getByRole("list", { name: "Posts" })
+    .getByRole("listitem")
+    .filter({ hasText: `${caption}, revised` });
+  await revised.getByRole("button", { name: /^Delete/ }).click();
+  const confirm = page.getByRole("dialog", { name: "Delete post" });
+  await expect(confirm).toContainText("Are you sure you want to delete this post?");
+  await confirm.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Post deleted successfully" })).toBeVisible();
+  await expect(revised).toHaveCount(0);
+  await landing.reload();
+  await expect(grid.getByRole("img", { name: `${caption}, revised` })).toHaveCount(0);
 });

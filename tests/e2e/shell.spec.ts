@@ -63,7 +63,7 @@ test("/t/<slug> on the shell's origin reaches the tap worker", async ({ page, re
 test("the API answers on the same origin with the one error shape", async ({ request }) => {
   const health = await request.get("/api/health");
   expect(health.status()).toBe(200);
-  expect(await health.json()).toEqual({ ok: true, garments: 10 });
+  expect(await health.json()).toEqual({ ok: true, garments: 22 });
   const missing = await request.get("/api/nope");
   expect(missing.status()).toBe(404);
   expect((await missing.json()).error.code).toBe("not_found");

@@ -6,7 +6,7 @@ import AdminApp from "./AdminApp";
 // the local API through Vite's proxy. Sign in as admin on the shell first (same cookie host).
 const root = document.getElementById("root");
 if (root) {
-  const page = "nfc-dashboard";
+  const page = location.pathname.endsWith("/instagram") ? "instagram" : "nfc-dashboard";
   createRoot(root).render(
     <StrictMode>
       <AdminApp page={page} admin={{ email: "(standalone)", role: "admin" }} navigate={(to) => location.assign(to)} />

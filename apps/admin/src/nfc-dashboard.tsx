@@ -1,4 +1,12 @@
+import type { AuditEntry } from "@releve/core/admin-api";
 import type { AdminStats } from "@releve/core/admin-portal";
+import { useState } from "react";
+import { AuditLog } from "./audit-log";
+import { TagBatches } from "./batches";
+import { GarmentsTab } from "./garments-tab";
+import { ScansTab } from "./scans-tab";
+import { Tabs } from "./tabs";
+import { UnclaimedTab } from "./unclaimed-tab";
 import { useAdminGet } from "./use-api";
 
 const CARDS = [
@@ -9,43 +17,81 @@ const CARDS = [
 
 const number = new Intl.NumberFormat("en-GB");
 
-/** `/admin/nfc-dashboard`: 7- and 30-day counts (the tabs follow). */
+/** `/admin/nfc-dashboard`: 7- and 30-day counts, the four tabs, tag batches and the audit log. */
 export function NfcDashboard() {
   const stats = useAdminGet<AdminStats>("/stats");
+  const audit = useAdminGet<{ entries: AuditEntry[] }>("/audit");
+  const [tab, setTab] = useState("claimed");
+  // Any change refreshes the figures and the activity log.
+  const changed = () => {
+    if (stats.state === "ready") stats.reload();
+    if (audit.state === "ready") audit.reload();
+  };
+
   return (
-    <section aria-labelledby="stats-heading" className="mt-8">
-      <h2 id="stats-heading" className="sr-only">
-        Activity
-      </h2>
-      {stats.state === "error" ? (
-        <div role="alert" className="border border-danger/40 bg-white p-4 text-sm text-danger">
-          <p>Could not load the dashboard figures: {stats.message}</p>
-          <button type="button" onClick={stats.retry} className="mt-3 underline underline-offset-4">
-            Try again
-          </button>
-        </div>
-      ) : (
-        <dl className="grid grid-cols-1 gap-4 sm:grid-cols-3" aria-busy={stats.state === "loading"}>
-          {CARDS.map(([key, label]) => (
-            <div key={key} className="border border-ink/10 bg-white p-5">
-              <dt className="text-xs uppercase tracking-[0.2em] text-stone">{label}</dt>
-              {stats.state === "ready" ? (
-                <dd className="mt-3">
-                  <span className="font-display text-4xl">{number.format(stats.data[key].total)}</span>
-                  <span className="mt-2 block text-sm text-stone">
-                    {number.format(stats.data[key].last7)} in 7 days · {number.format(stats.data[key].last30)} in 30
-                    days
-                  </span>
-                </dd>
-              ) : (
-                <dd className="mt-3 h-16 animate-pulse bg-sand">
-                  <span className="sr-only">Loading</span>
-                </dd>
-              )}
-            </div>
-          ))}
-        </dl>
-      )}
-    </section>
+    <>
+      <section aria-labelledby="stats-heading" className="mt-8">
+        <h2 id="stats-heading" className="sr-only">
+          Activity
+        </h2>
+        {stats.state === "error" ? (
+          <div role="alert" className="border border-danger/40 bg-white p-4 text-sm text-danger">
+            <p>Failed to load dashboard data: {stats.message}</p>
+            <button type="button" onClick={stats.retry} className="mt-3 underline underline-offset-4">
+              Try again
+            </button>
+          </div>
+        ) : (
+          <dl className="grid grid-cols-1 gap-4 sm:grid-cols-3" aria-busy={stats.state === "loading"}>
+            {CARDS.map(([key, label]) => (
+              <div key={key} className="border border-ink/10 bg-white p-5">
+                <dt className="text-xs uppercase tracking-[0.2em] text-stone">{label}</dt>
+                {stats.state === "ready" ? (
+                  <dd className="mt-3">
+                    <span className="font-display text-4xl">{number.format(stats.data[key].total)}</span>
+                    <span className="mt-2 block text-sm text-stone">
+                      {number.format(stats.data[key].last7)} in 7 days · {number.format(stats.data[key].last30)} in 30
+                      days
+                    </span>
+                  </dd>
+                ) : (
+                  <dd className="mt-3 h-16 animate-pulse bg-sand">
+                    <span className="sr-only">Loading</span>
+                  </dd>
+                )}
+              </div>
+            ))}
+          </dl>
+        )}
+      </section>
+      <Tabs
+        active={tab}
+        onChange={setTab}
+        tabs={[
+          { id: "claimed", label: "Registered & Claimed", panel: () => <GarmentsTab onChange={changed} /> },
+          { id: "unclaimed", label: "Unclaimed / To Program", panel: () => <UnclaimedTab onChange={changed} /> },
+          {
+            id: "program",
+            label: "Program NFC Tags",
+            panel: () => (
+              <div className="border border-ink/10 bg-white p-6">
+                <p className="text-sm text-stone">
+                  Write garment links to NFC tags with the tag programmer (it arrives with the programmer issue).
+                </p>
+                <a
+                  href="/admin/nfc-programmer"
+                  className="mt-4 inline-flex min-h-9 items-center border border-ink bg-ink px-3 text-xs uppercase tracking-[0.14em] text-ivory"
+                >
+                  Open the NFC programmer
+                </a>
+              </div>
+            ),
+          },
+          { id: "scans", label: "Scan History", panel: () => <ScansTab /> },
+        ]}
+      />
+      <TagBatches onChange={changed} />
+      <AuditLog list={audit} />
+    </>
   );
 }

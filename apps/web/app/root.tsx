@@ -17,7 +17,7 @@ import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { Toaster } from "./components/toaster";
 import { cloudflareContext } from "./context";
-import { isPlainRoute, PLAIN_PAGE_SCRIPT, useServerDocument } from "./lib/document";
+import { isPlainRoute, PLAIN_PAGE_SCRIPT, routeScripts, useServerDocument } from "./lib/document";
 import { viewerOf } from "./lib/session.server";
 import { getToast } from "./lib/toast.server";
 import { getUser, sessionMiddleware } from "./lib/user.server";
@@ -43,7 +43,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const navigation = useNavigation();
   // A plain route rendered as a document: HTML and inline CSS only (decision 0020).
   const serverDocument = useServerDocument();
-  const plain = useMatches().some((match) => isPlainRoute(match.handle)) ? serverDocument : null;
+  const matches = useMatches();
+  const plain = matches.some((match) => isPlainRoute(match.handle)) ? serverDocument : null;
   const checkingAdmin = navigation.state === "loading" && navigation.location.pathname.startsWith("/admin/");
 
   useEffect(() => {
@@ -95,7 +96,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
               </p>
             )}
             {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed string of ours */}
-            <script dangerouslySetInnerHTML={{ __html: PLAIN_PAGE_SCRIPT }} />
+            <script dangerouslySetInnerHTML={{ __html: [PLAIN_PAGE_SCRIPT, ...routeScripts(matches)].join(";\n") }} />
           </>
         ) : (
           <>

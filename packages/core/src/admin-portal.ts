@@ -3,7 +3,7 @@
  * `/admin/<page>` on the server, answers 404 for pages not listed here, and renders the
  * remote's `AdminApp` with these props; the remote never imports the shell's router.
  */
-export const ADMIN_PAGES = ["nfc-dashboard"] as const;
+export const ADMIN_PAGES = ["nfc-dashboard", "instagram"] as const;
 export type AdminPage = (typeof ADMIN_PAGES)[number];
 
 export const isAdminPage = (value: string | undefined): value is AdminPage =>

@@ -7,6 +7,7 @@ import * as schema from "./schema";
 import { migrationsDir, openMigratedDatabase } from "./testing/node-sqlite-d1";
 
 const expectedTables = [
+  "admin_audit_log",
   "admin_users",
   "auth_attempts",
   "auth_tokens",

@@ -434,6 +434,26 @@ export const emailOutbox = sqliteTable(
   (t) => [index("email_outbox_created_at_idx").on(t.created_at)],
 );
 
+/**
+ * Every admin mutation (issue #9): who, what, on which record, the record before and after.
+ * Written in the same D1 batch as the change it describes, so neither exists without the other.
+ */
+export const adminAuditLog = sqliteTable(
+  "admin_audit_log",
+  {
+    id: serialId(),
+    admin_user_id: text("admin_user_id").references(() => users.id, { onDelete: "set null" }),
+    admin_email: text("admin_email").notNull(),
+    action: text("action").notNull(),
+    target_type: text("target_type").notNull(),
+    target_id: text("target_id"),
+    before: text("before", { mode: "json" }),
+    after: text("after", { mode: "json" }),
+    created_at: createdAt(),
+  },
+  (t) => [index("admin_audit_log_created_at_idx").on(t.created_at)],
+);
+
 export const usersRelations = relations(users, ({ one, many }) => ({
   profile: one(profiles),
   adminUser: one(adminUsers),

@@ -7,6 +7,7 @@ import {
   demoEmails,
   demoUserIds,
   qaResetSlugs,
+  STOCK_GARMENT_COUNT,
   sampleSlugs,
 } from "./seed-data";
 
@@ -20,9 +21,12 @@ const expectUnique = (values: unknown[]) => {
   expect(new Set(values).size).toBe(values.length);
 };
 
+const samples = data.garments.slice(0, 10);
+const stock = data.garments.slice(10);
+
 describe("sample garments", () => {
-  it("are exactly the ten spec slugs, in order", () => {
-    expect(data.garments.map((g) => g.short_slug)).toEqual([
+  it("are exactly the ten spec slugs, in order, then the unprogrammed stock", () => {
+    expect(samples.map((g) => g.short_slug)).toEqual([
       "mb-001",
       "ss-002",
       "cg-003",
@@ -34,7 +38,17 @@ describe("sample garments", () => {
       "cs-009",
       "ps-010",
     ]);
-    expect([...sampleSlugs]).toEqual(data.garments.map((g) => g.short_slug));
+    expect([...sampleSlugs]).toEqual(samples.map((g) => g.short_slug));
+    expect(stock).toHaveLength(STOCK_GARMENT_COUNT);
+    for (const g of stock) {
+      expect(g.short_slug).toMatch(/^aw-0\d\d$/);
+      expect(g).toMatchObject({ status: "unclaimed", brand: BRAND_NAME });
+      expect(g.owner_user_id ?? null).toBeNull();
+      expect(g.programmed_at ?? null).toBeNull();
+      expect(garmentTypes).toContain(g.garment_type);
+      expect(g.tag_uuid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(g.nfc_chip_id?.split("-").length).toBeGreaterThanOrEqual(5);
+    }
   });
 
   it("has exactly cg-003, sj-004, vt-006 and lt-008 claimed", () => {
@@ -52,7 +66,7 @@ describe("sample garments", () => {
   });
 
   it("has unique ids, slugs, skus, chip ids and tag uuids", () => {
-    expect(new Set(data.garments.map((g) => g.id)).size).toBe(10);
+    expect(new Set(data.garments.map((g) => g.id)).size).toBe(10 + STOCK_GARMENT_COUNT);
     expectUnique(data.garments.map((g) => g.short_slug));
     expectUnique(data.garments.map((g) => g.sku));
     expectUnique(data.garments.map((g) => g.nfc_chip_id));
@@ -77,7 +91,7 @@ describe("sample garments", () => {
   });
 
   it("looks like real Relevé stock", () => {
-    for (const g of data.garments) {
+    for (const g of samples) {
       const [letters, serial] = g.short_slug.split("-");
       expect(g.brand).toBe(BRAND_NAME);
       expect(g.is_active).toBe(true);

@@ -49,6 +49,18 @@ export const claimedSampleSlugs = ["cg-003", "sj-004", "vt-006", "lt-008"] as co
 // The spec's QA reset (part 2 §7, qa-reset-e2e) puts these back to unclaimed.
 export const qaResetSlugs = ["mb-001", "ss-002"] as const;
 
+/**
+ * Beyond the spec's ten samples: a dozen pieces of the new collection, delivered and not yet
+ * programmed or claimed, so the admin's 'Unclaimed / To Program' list pages (10 per page).
+ */
+export const STOCK_GARMENT_COUNT = 12;
+const STOCK_KINDS = [
+  ["Cashmere Overcoat", "Jacket", "coat", "Camel"],
+  ["Pleated Wool Trousers", "Pants", "trousers", "Navy"],
+  ["Bias-Cut Silk Dress", "Dress", "dress", "Ivory"],
+  ["Poplin Shirt", "Shirt", "shirt", "White"],
+] as const;
+
 type SampleGarment = {
   slug: SampleSlug;
   name: string;
@@ -350,6 +362,29 @@ export function buildSeedData(now: Date): SeedData {
       programmed_by_admin_id: g.programmed ? DEMO_ADMIN_USER_ID : null,
     };
   });
+
+  for (let i = 0; i < STOCK_GARMENT_COUNT; i++) {
+    const id = sampleGarments.length + 1 + i;
+    const serial = String(id).padStart(3, "0");
+    const [name, garmentType, style, color] = STOCK_KINDS[i % STOCK_KINDS.length] as (typeof STOCK_KINDS)[number];
+    garments.push({
+      id,
+      name,
+      title: name,
+      brand: BRAND_NAME,
+      garment_type: garmentType,
+      color,
+      size: ["S", "M", "L"][i % 3] as string,
+      sku: `RLV-AW-${serial}`,
+      style,
+      status: "unclaimed",
+      tag_uuid: `5e1ec7ed-2026-4a00-8000-000000000${serial}`,
+      short_slug: `aw-${serial}`,
+      nfc_chip_id: `RLV-${garmentType.toUpperCase()}-AW26-${serial}-0000`,
+      is_active: true,
+      created_at: daysAgo(3),
+    });
+  }
 
   const events: NewBrandEvent[] = [
     {

@@ -13,14 +13,63 @@ function readSaved(): string[] {
 }
 
 /**
+ * The same behaviour for the article sent as a plain page (decision 0020), where React never
+ * runs: the route's handle carries this inline script, which wires every `[data-article-actions]`
+ * box. Kept in step with the component below by the article end-to-end test.
+ */
+export const ARTICLE_ACTIONS_SCRIPT = `(function () {
+  var KEY = ${JSON.stringify(SAVED_KEY)};
+  var boxes = document.querySelectorAll("[data-article-actions]");
+  function read() {
+    try { var v = JSON.parse(localStorage.getItem(KEY) || "[]"); return Array.isArray(v) ? v.filter(function (s) { return typeof s === "string"; }) : []; }
+    catch (e) { return []; }
+  }
+  function paint() {
+    boxes.forEach(function (box) {
+      var on = read().indexOf(box.dataset.slug) >= 0, button = box.querySelector("[data-save]");
+      button.setAttribute("aria-pressed", String(on));
+      button.textContent = on ? "Saved" : "Save";
+    });
+  }
+  function say(box, text) { box.querySelector("[role=status]").textContent = text; }
+  boxes.forEach(function (box) {
+    box.hidden = false;
+    box.querySelector("[data-share]").addEventListener("click", function () {
+      var url = location.href;
+      function copy() {
+        navigator.clipboard.writeText(url).then(function () { say(box, "Link copied"); }, function () { say(box, "Failed to copy to clipboard"); });
+      }
+      if (typeof navigator.share === "function") {
+        navigator.share({ title: box.dataset.title, url: url }).then(function () { say(box, ""); }, function (e) { if (!e || e.name !== "AbortError") copy(); });
+      } else copy();
+    });
+    box.querySelector("[data-save]").addEventListener("click", function () {
+      var slug = box.dataset.slug, list = read(), on = list.indexOf(slug) >= 0;
+      try {
+        localStorage.setItem(KEY, JSON.stringify(on ? list.filter(function (s) { return s !== slug; }) : list.concat([slug])));
+        say(box, on ? "Removed from your saved articles" : "Saved to this device");
+        paint();
+      } catch (e) { say(box, "This browser does not allow saving articles"); }
+    });
+  });
+  paint();
+})()`;
+
+/**
  * Share (the Web Share API where the device has it, else the link is copied) and Save (a
  * bookmark kept in this browser's local storage). Both announce their outcome politely.
+ * Hidden until a script can run them: React after a client-side navigation, otherwise
+ * ARTICLE_ACTIONS_SCRIPT.
  */
 export function ArticleActions({ slug, title }: { slug: string; title: string }) {
+  const [mounted, setMounted] = useState(false);
   const [saved, setSaved] = useState(false);
   const [status, setStatus] = useState("");
 
-  useEffect(() => setSaved(readSaved().includes(slug)), [slug]);
+  useEffect(() => {
+    setMounted(true);
+    setSaved(readSaved().includes(slug));
+  }, [slug]);
 
   const share = async () => {
     const url = window.location.href;
@@ -53,11 +102,17 @@ export function ArticleActions({ slug, title }: { slug: string; title: string })
   };
 
   return (
-    <div className="flex flex-wrap items-center gap-3">
-      <Button variant="secondary" onClick={share}>
+    <div
+      className="flex flex-wrap items-center gap-3"
+      data-article-actions
+      data-slug={slug}
+      data-title={title}
+      hidden={!mounted}
+    >
+      <Button variant="secondary" onClick={share} data-share>
         Share
       </Button>
-      <Button variant="secondary" onClick={toggleSave} aria-pressed={saved}>
+      <Button variant="secondary" onClick={toggleSave} aria-pressed={saved} data-save>
         {saved ? "Saved" : "Save"}
       </Button>
       <p role="status" className="text-sm text-stone">

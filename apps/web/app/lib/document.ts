@@ -8,13 +8,20 @@ import { createContext, useContext } from "react";
  */
 export type ServerDocument = { inlineCss: string };
 
-export type RouteHandle = { hydrate?: boolean };
+/**
+ * `script`: a plain route's own small inline script (progressive enhancement; the page must
+ * work without it). Client-side navigations never run it: there the route's React renders.
+ */
+export type RouteHandle = { hydrate?: boolean; script?: string };
 
 export const ServerDocumentContext = createContext<ServerDocument | null>(null);
 
 export const useServerDocument = () => useContext(ServerDocumentContext);
 
 export const isPlainRoute = (handle: unknown) => (handle as RouteHandle | undefined)?.hydrate === false;
+
+export const routeScripts = (matches: { handle: unknown }[]) =>
+  matches.flatMap((match) => (match.handle as RouteHandle | undefined)?.script ?? []);
 
 /**
  * The only script a plain page carries, inline: a submitted form's button says it is sending

@@ -9,7 +9,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `${loaderData.title} · Relevé admin` : "Relevé admin" },
 ];
 
-const TITLES = { "nfc-dashboard": "NFC Dashboard" } as const;
+const TITLES = { "nfc-dashboard": "NFC Dashboard", instagram: "Social Posts" } as const;
 
 /** `/admin/<page>`: the parent route has already checked admin rights on the server. */
 export function loader({ params }: Route.LoaderArgs) {

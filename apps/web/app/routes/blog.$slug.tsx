@@ -1,13 +1,17 @@
 import { buttonClass } from "@releve/ui";
 import { Link } from "react-router";
-import { ArticleActions } from "../components/article-actions";
+import { ARTICLE_ACTIONS_SCRIPT, ArticleActions } from "../components/article-actions";
 import { Artwork } from "../components/artwork";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { ARTWORK } from "../lib/artwork";
 import { formatArticleDate } from "../lib/blog";
 import { getArticle } from "../lib/blog.server";
+import type { RouteHandle } from "../lib/document";
 import { seo } from "../lib/seo";
 import type { Route } from "./+types/blog.$slug";
+
+/** Plain HTML (decision 0020); Share and Save come with a small inline script. */
+export const handle: RouteHandle = { hydrate: false, script: ARTICLE_ACTIONS_SCRIPT };
 
 export function loader({ request, params }: Route.LoaderArgs) {
   const article = getArticle(params.slug);

@@ -1,0 +1,178 @@
+import { ADMIN_MESSAGES, type InstagramPost } from "@releve/core/admin-api";
+import { type FormEvent, type InputHTMLAttributes, useState } from "react";
+import { adminApi } from "./api";
+import { useNotify } from "./notice";
+import { Button, Empty, Field, Modal, NotLoaded } from "./ui";
+import { useAdminGet } from "./use-api";
+
+type Draft = { image_url: string; caption: string; permalink: string; display_order: string; is_active: boolean };
+const EMPTY: Draft = { image_url: "", caption: "", permalink: "", display_order: "0", is_active: true };
+const draftOf = (p: InstagramPost): Draft => ({
+  image_url: p.image_url,
+  caption: p.caption ?? "",
+  permalink: p.permalink ?? "",
+  display_order: String(p.display_order),
+  is_active: p.is_active,
+});
+
+/** `/admin/instagram`: the posts of the landing's grid. One post is edited at a time, or add mode. */
+export function InstagramAdmin() {
+  const list = useAdminGet<{ posts: InstagramPost[] }>("/instagram-posts");
+  const [editing, setEditing] = useState<number | "new" | null>(null);
+  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [deleting, setDeleting] = useState<InstagramPost | null>(null);
+  const notify = useNotify();
+
+  const start = (target: InstagramPost | "new") => {
+    setEditing(target === "new" ? "new" : target.id);
+    setDraft(target === "new" ? EMPTY : draftOf(target));
+    setError(null);
+  };
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    setSaving(true);
+    setError(null);
+    try {
+      const isNew = editing === "new";
+      await adminApi(isNew ? "/instagram-posts" : `/instagram-posts/${editing}`, {
+        method: isNew ? "POST" : "PUT",
+        body: draft,
+      });
+      notify("success", isNew ? ADMIN_MESSAGES.postCreated : ADMIN_MESSAGES.postUpdated);
+      setEditing(null);
+      if (list.state === "ready") list.reload();
+    } catch (e) {
+      setError(`${ADMIN_MESSAGES.postSaveFailed}: ${(e as Error).message}`);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  async function remove(post: InstagramPost) {
+    try {
+      await adminApi(`/instagram-posts/${post.id}`, { method: "DELETE" });
+      notify("success", ADMIN_MESSAGES.postDeleted);
+      if (editing === post.id) setEditing(null);
+      if (list.state === "ready") list.reload();
+    } catch (e) {
+      notify("error", ADMIN_MESSAGES.postDeleteFailed, (e as Error).message);
+    } finally {
+      setDeleting(null);
+    }
+  }
+
+  const field = (
+    key: keyof Omit<Draft, "is_active">,
+    label: string,
+    props: InputHTMLAttributes<HTMLInputElement> = {},
+  ) => (
+    <Field
+      label={label}
+      value={draft[key]}
+      onChange={(e) => setDraft({ ...draft, [key]: e.target.value })}
+      {...props}
+    />
+  );
+
+  const form = (
+    <form
+      onSubmit={save}
+      className="grid grid-cols-1 gap-3 border border-ink bg-white p-4 sm:grid-cols-2"
+      aria-label="Post"
+    >
+      {field("image_url", "Image URL *", { required: true, placeholder: "https://… or /images/…" })}
+      {field("permalink", "Permalink", { placeholder: "https://instagram.com/p/…" })}
+      {field("caption", "Caption", { maxLength: 500 })}
+      {field("display_order", "Display order", { inputMode: "numeric" })}
+      <label className="flex items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          checked={draft.is_active}
+          onChange={(e) => setDraft({ ...draft, is_active: e.target.checked })}
+          className="size-4 accent-ink"
+        />
+        Active (shown on the site)
+      </label>
+      {error && (
+        <p role="alert" className="text-sm text-danger sm:col-span-2">
+          {error}
+        </p>
+      )}
+      <div className="flex justify-end gap-2 sm:col-span-2">
+        <Button onClick={() => setEditing(null)}>Cancel</Button>
+        <Button type="submit" variant="primary" disabled={saving} aria-busy={saving}>
+          {saving ? "Saving..." : editing === "new" ? "Add post" : "Save post"}
+        </Button>
+      </div>
+    </form>
+  );
+
+  return (
+    <section className="mt-8 flex flex-col gap-4" aria-labelledby="posts-heading">
+      <div className="flex items-center justify-between gap-3">
+        <h2 id="posts-heading" className="font-display text-2xl">
+          Social posts
+        </h2>
+        <Button variant="primary" onClick={() => start("new")} disabled={editing !== null}>
+          Add post
+        </Button>
+      </div>
+      {editing === "new" && form}
+      {list.state !== "ready" ? (
+        <NotLoaded list={list} label="posts" errorPrefix={ADMIN_MESSAGES.postsFailed} />
+      ) : list.data.posts.length === 0 ? (
+        <Empty>No posts yet: the site shows its six bundled images.</Empty>
+      ) : (
+        <ul className="grid grid-cols-1 gap-3" aria-label="Posts">
+          {list.data.posts.map((post) =>
+            editing === post.id ? (
+              <li key={post.id}>{form}</li>
+            ) : (
+              <li
+                key={post.id}
+                className="grid grid-cols-[4rem_minmax(0,1fr)] gap-3 border border-ink/10 bg-white p-3 sm:grid-cols-[4rem_minmax(0,1fr)_auto]"
+              >
+                <img
+                  src={post.image_url}
+                  alt=""
+                  width={64}
+                  height={64}
+                  className="size-16 object-cover"
+                  loading="lazy"
+                />
+                <div className="min-w-0 text-sm">
+                  <p className="truncate">{post.caption ?? "No caption"}</p>
+                  <p className="text-xs text-stone">
+                    Order {post.display_order} · {post.is_active ? "Active" : "Hidden"}
+                  </p>
+                </div>
+                <div className="col-span-2 flex gap-2 sm:col-span-1">
+                  <Button onClick={() => start(post)} disabled={editing !== null}>
+                    Edit<span className="sr-only"> post {post.caption ?? post.id}</span>
+                  </Button>
+                  <Button variant="danger" onClick={() => setDeleting(post)}>
+                    Delete<span className="sr-only"> post {post.caption ?? post.id}</span>
+                  </Button>
+                </div>
+              </li>
+            ),
+          )}
+        </ul>
+      )}
+      {deleting && (
+        <Modal title="Delete post" onClose={() => setDeleting(null)}>
+          <p className="mt-3 text-sm">{ADMIN_MESSAGES.deleteConfirm}</p>
+          <div className="mt-5 flex justify-end gap-2">
+            <Button onClick={() => setDeleting(null)}>Cancel</Button>
+            <Button variant="danger" onClick={() => remove(deleting)}>
+              Delete
+            </Button>
+          </div>
+        </Modal>
+      )}
+    </section>
+  );
+}

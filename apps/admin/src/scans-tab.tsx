@@ -1,0 +1,53 @@
+import type { ScanHistoryRow } from "@releve/core/admin-api";
+import { Empty, formatDate, NotLoaded } from "./ui";
+import { useAdminGet } from "./use-api";
+
+/** 'Scan History': the 100 most recent taps with garment and owner. */
+export function ScansTab() {
+  const list = useAdminGet<{ scans: ScanHistoryRow[] }>("/scans/recent");
+  if (list.state !== "ready") {
+    return <NotLoaded list={list} label="scan history" />;
+  }
+  if (list.data.scans.length === 0) return <Empty>No scans yet. Taps appear here within seconds.</Empty>;
+  return (
+    <div className="overflow-x-auto border border-ink/10 bg-white">
+      <table className="w-full min-w-[40rem] text-left text-sm">
+        <caption className="sr-only">The 100 most recent scans</caption>
+        <thead className="text-xs uppercase tracking-[0.14em] text-stone">
+          <tr>
+            <th scope="col" className="p-3 font-normal">
+              When (UTC)
+            </th>
+            <th scope="col" className="p-3 font-normal">
+              Garment
+            </th>
+            <th scope="col" className="p-3 font-normal">
+              Owner
+            </th>
+            <th scope="col" className="p-3 font-normal">
+              Viewer
+            </th>
+            <th scope="col" className="p-3 font-normal">
+              Where · browser
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {list.data.scans.map((s) => (
+            <tr key={s.id} className="border-t border-ink/10">
+              <td className="p-3 whitespace-nowrap">{formatDate(s.createdAt)}</td>
+              <td className="p-3">
+                {s.garment ? `${s.garment.name}${s.garment.brand ? ` · ${s.garment.brand}` : ""}` : (s.slug ?? "—")}
+              </td>
+              <td className="p-3">{s.ownerName ?? "—"}</td>
+              <td className="p-3">{s.viewerKind}</td>
+              <td className="p-3">
+                {[s.city, s.country].filter(Boolean).join(", ") || "—"} · {s.browser ?? "—"}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+import { ADMIN_MESSAGES, pageNumbers, type UnclaimedPage } from "@releve/core/admin-api";
+import { useState } from "react";
+import { adminApi } from "./api";
+import { useNotify } from "./notice";
+import { Button, Empty, formatDate, NotLoaded } from "./ui";
+import { useAdminGet } from "./use-api";
+
+/** 'Unclaimed / To Program': the unclaimed garments, 10 per page, to program and mark. */
+export function UnclaimedTab({ onChange }: { onChange: () => void }) {
+  const [page, setPage] = useState(1);
+  const list = useAdminGet<UnclaimedPage>(`/garments/unclaimed?page=${page}`);
+  const [busy, setBusy] = useState<number | null>(null);
+  const notify = useNotify();
+
+  async function mark(id: number, title: string) {
+    setBusy(id);
+    try {
+      await adminApi(`/garments/${id}/programmed`, { method: "POST" });
+      notify("success", ADMIN_MESSAGES.markedProgrammed, title);
+      if (list.state === "ready") list.reload();
+      onChange();
+    } catch (error) {
+      notify("error", ADMIN_MESSAGES.markFailed, (error as Error).message);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function copy(url: string) {
+    try {
+      await navigator.clipboard.writeText(url);
+      notify("success", ADMIN_MESSAGES.linkCopied, url);
+    } catch {
+      notify("error", ADMIN_MESSAGES.copyFailed, url);
+    }
+  }
+
+  if (list.state !== "ready") {
+    return <NotLoaded list={list} label="unclaimed garments" errorPrefix={ADMIN_MESSAGES.unclaimedFailed} />;
+  }
+  const { rows, total, pageSize } = list.data;
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  if (total === 0) return <Empty>Every garment has an owner. Nothing to program.</Empty>;
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="text-sm text-stone">
+        {total} unclaimed garment{total === 1 ? "" : "s"} · page {page} of {pages}
+      </p>
+      <ul className="flex flex-col gap-3" aria-label="Unclaimed garments" aria-busy={list.refreshing}>
+        {rows.map((row) => (
+          <li
+            key={row.garment_id}
+            className="grid grid-cols-1 gap-3 border border-ink/10 bg-white p-4 md:grid-cols-[minmax(0,2fr)_minmax(0,2fr)_auto]"
+          >
+            <div className="min-w-0">
+              <p className="font-display text-lg">{row.title}</p>
+              <p className="text-xs text-stone">
+                {[row.category, row.sku].filter(Boolean).join(" · ") || "—"} · created {formatDate(row.created_at)}
+              </p>
+              <p className="mt-1 text-xs">
+                <span
+                  className={`border px-1.5 ${row.programmed_at ? "border-gold/50 text-gold" : "border-ink/20 text-stone"}`}
+                >
+                  {row.programmed_at ? "Programmed" : "Not Programmed"}
+                </span>
+                {row.programmed_at && <span className="ml-2 text-stone">{formatDate(row.programmed_at)}</span>}
+              </p>
+            </div>
+            <div className="min-w-0 text-sm">
+              <p className="text-xs uppercase tracking-[0.14em] text-stone">Programming URL</p>
+              <p className="break-all">{row.programming_url}</p>
+              {row.tag_uuid && <p className="break-all text-xs text-stone">Tag {row.tag_uuid}</p>}
+            </div>
+            <div className="flex flex-wrap items-start gap-2">
+              <Button onClick={() => copy(row.programming_url)}>
+                Copy URL<span className="sr-only"> of {row.title}</span>
+              </Button>
+              <Button
+                variant="primary"
+                onClick={() => mark(row.garment_id, row.title)}
+                disabled={busy === row.garment_id}
+                aria-busy={busy === row.garment_id}
+              >
+                Mark<span className="sr-only"> {row.title} as programmed</span>
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {pages > 1 && (
+        <nav aria-label="Unclaimed pages" className="flex flex-wrap items-center gap-1">
+          <Button onClick={() => setPage(page - 1)} disabled={page === 1}>
+            Previous
+          </Button>
+          {pageNumbers(page, pages).map((n, i) =>
+            n === null ? (
+              // biome-ignore lint/suspicious/noArrayIndexKey: ellipses have no identity
+              <span key={`gap-${i}`} aria-hidden className="px-2 text-stone">
+                …
+              </span>
+            ) : (
+              <Button
+                key={n}
+                onClick={() => setPage(n)}
+                aria-current={n === page ? "page" : undefined}
+                variant={n === page ? "primary" : "secondary"}
+                aria-label={`Page ${n}`}
+              >
+                {n}
+              </Button>
+            ),
+          )}
+          <Button onClick={() => setPage(page + 1)} disabled={page === pages}>
+            Next
+          </Button>
+        </nav>
+      )}
+    </div>
+  );
+}

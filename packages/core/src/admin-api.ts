@@ -1,0 +1,187 @@
+import { z } from "zod";
+
+/**
+ * Bodies and queries of `/api/admin/*` (issue #9), validated on the server; the admin remote
+ * imports only the inferred types. Messages are the spec's where it has one (part 2 §5, §8).
+ */
+export const ADMIN_MESSAGES = {
+  reassigned: "Garment reassigned successfully",
+  reassignFailed: "Failed to reassign garment",
+  statusFailed: "Failed to update garment status",
+  markedProgrammed: "Marked as programmed",
+  markFailed: "Failed to mark as programmed",
+  unclaimedFailed: "Failed to fetch unclaimed garments",
+  dashboardFailed: "Failed to load dashboard data",
+  exportDone: "Export Complete",
+  exportFailed: "Failed to export data",
+  copyFailed: "Failed to copy to clipboard",
+  linkCopied: "Link copied",
+  postsFailed: "Error fetching posts",
+  postSaveFailed: "Error saving post",
+  postDeleteFailed: "Error deleting post",
+  deleteConfirm: "Are you sure you want to delete this post?",
+  postCreated: "Post created successfully",
+  postUpdated: "Post updated successfully",
+  postDeleted: "Post deleted successfully",
+} as const;
+
+export const UNCLAIMED_PAGE_SIZE = 10;
+export const SCAN_HISTORY_LIMIT = 100;
+export const AUDIT_LIMIT = 20;
+
+/** A positive integer given as a number or a decimal string ("12"); anything else is refused. */
+const positiveInt = (what: string) =>
+  z.union([z.number(), z.string().trim()]).transform((value, ctx) => {
+    const n = typeof value === "number" ? value : /^\d+$/.test(value) ? Number(value) : Number.NaN;
+    if (!Number.isSafeInteger(n) || n < 1) {
+      ctx.addIssue({ code: "custom", message: `${what} must be a whole number.` });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+export const GarmentIdParam = positiveInt("The garment id");
+
+export const GarmentStatusBody = z.object({ is_active: z.boolean({ error: "is_active must be true or false." }) });
+
+/** Spec part 2 §5: reassign requires a garment and a client id, parsed as an integer (the profile id). */
+export const ReassignBody = z.object({ client_id: positiveInt("The client id") });
+
+export const ListQuery = z.object({
+  q: z.string().trim().max(100, "Search is at most 100 characters.").optional(),
+  page: positiveInt("The page").optional(),
+});
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} is at most ${max} characters.`)
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null));
+
+/** http(s) URLs, or a site path for bundled images; never javascript: or data:. */
+const safeUrl = (label: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(500, `${label} is at most 500 characters.`)
+    .refine((value) => /^https?:\/\/[^\s]+$/i.test(value) || /^\/[^/\s][^\s]*$/.test(value), {
+      message: `${label} must be an http(s) address or a path starting with /.`,
+    });
+
+export const InstagramPostBody = z.object({
+  image_url: safeUrl("Image URL"),
+  caption: optionalText(500, "Caption"),
+  permalink: safeUrl("Permalink")
+    .optional()
+    .nullable()
+    .or(z.literal("").transform(() => null)),
+  is_active: z.boolean().default(true),
+  display_order: z
+    .union([z.number(), z.string().trim()])
+    .default(0)
+    .transform((value, ctx) => {
+      const n = typeof value === "number" ? value : /^-?\d+$/.test(value) ? Number(value) : Number.NaN;
+      if (!Number.isSafeInteger(n) || Math.abs(n) > 1_000_000) {
+        ctx.addIssue({ code: "custom", message: "Display order must be a whole number." });
+        return z.NEVER;
+      }
+      return n;
+    }),
+});
+
+export const TagBatchBody = z.object({
+  batch_name: z.string().trim().min(1, "Batch name is required.").max(100, "Batch name is at most 100 characters."),
+  description: optionalText(500, "Description"),
+});
+
+export type InstagramPostInput = z.input<typeof InstagramPostBody>;
+export type TagBatchInput = z.input<typeof TagBatchBody>;
+
+export type AdminGarment = {
+  id: number;
+  title: string;
+  brand: string | null;
+  garmentType: string | null;
+  shortSlug: string;
+  status: "unclaimed" | "claimed";
+  isActive: boolean;
+  createdAt: number;
+  claimedAt: number | null;
+  owner: { profileId: number | null; name: string; email: string | null } | null;
+};
+
+export type UnclaimedRow = {
+  garment_id: number;
+  title: string;
+  category: string | null;
+  sku: string | null;
+  tag_uuid: string | null;
+  short_slug: string;
+  programming_url: string;
+  created_at: number;
+  programmed_at: number | null;
+  programmed_by_admin_id: number | null;
+};
+
+export type UnclaimedPage = { rows: UnclaimedRow[]; page: number; pageSize: number; total: number };
+
+export type ScanHistoryRow = {
+  id: string;
+  createdAt: number;
+  slug: string | null;
+  garment: { name: string; brand: string | null } | null;
+  ownerName: string | null;
+  viewerKind: string;
+  city: string | null;
+  country: string | null;
+  browser: string | null;
+};
+
+export type AdminClient = { profileId: number; clientId: string; name: string; email: string | null };
+
+export type InstagramPost = {
+  id: number;
+  image_url: string;
+  caption: string | null;
+  permalink: string | null;
+  is_active: boolean;
+  display_order: number;
+};
+
+export type TagBatch = {
+  id: number;
+  batch_name: string;
+  description: string | null;
+  created_at: number;
+  total: number;
+  programmed: number;
+  active: number;
+};
+
+export type AuditEntry = {
+  id: number;
+  adminEmail: string;
+  action: string;
+  targetType: string;
+  targetId: string | null;
+  before: unknown;
+  after: unknown;
+  createdAt: number;
+};
+
+/** Page numbers to show: first, last, the current one and its neighbours, gaps as null (an ellipsis). */
+export function pageNumbers(current: number, pages: number): (number | null)[] {
+  const wanted = new Set([1, pages, current - 1, current, current + 1].filter((n) => n >= 1 && n <= pages));
+  const sorted = [...wanted].sort((a, b) => a - b);
+  const out: (number | null)[] = [];
+  for (const n of sorted) {
+    const last = out.at(-1);
+    if (typeof last === "number" && n - last > 1) out.push(null);
+    out.push(n);
+  }
+  return out;
+}

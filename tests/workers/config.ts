@@ -39,6 +39,7 @@ async function bundle(worker: AuxiliaryWorker): Promise<{ rootPath: string; scri
     target: "es2024",
     conditions: ["workerd", "worker", "browser"],
     mainFields: ["module", "main"],
+    external: ["cloudflare:*"],
     logLevel: "warning",
   });
   return { rootPath: outdir, scriptPath: outfile };

@@ -1,4 +1,5 @@
 import { binding, parseEnv } from "@releve/core/env";
+import type { TapControlLike, TapStores } from "@releve/db/tap-cache";
 import { z } from "zod";
 
 export const WebEnvSchema = z
@@ -10,6 +11,7 @@ export const WebEnvSchema = z
     TAP_KV: binding<KVNamespace>("TAP_KV"),
     SCANS: binding<Queue>("SCANS"),
     TAP: binding<Fetcher>("TAP"),
+    TAP_CONTROL: binding<TapControlLike>("TAP_CONTROL"),
     EMAIL: binding<SendEmail>("EMAIL").optional(),
   })
   .refine((env) => env.APP_ENV !== "production" || env.EMAIL !== undefined, {
@@ -26,3 +28,10 @@ export function getWebEnv(env: unknown): WebEnv {
   validated ??= parseEnv(WebEnvSchema, env);
   return validated;
 }
+
+/** The stores every tap-cache writer needs: D1, the KV record and the tap worker's memo. */
+export const tapStores = (env: WebEnv): TapStores & { DB: D1Database; TAP_KV: KVNamespace } => ({
+  DB: env.DB,
+  TAP_KV: env.TAP_KV,
+  TAP_CONTROL: env.TAP_CONTROL,
+});

@@ -13,7 +13,25 @@ import { loadOwnerSlugs, loadTapRoute } from "./garment-routing";
  * KV is a routing hint, never an authority (docs/decisions/0010): it decides where a tap is
  * redirected; every destination page re-reads D1 before showing anything.
  */
-export type TapStores = { DB: D1Like; TAP_KV: KvLike };
+export type TapStores = { DB: D1Like; TAP_KV: KvLike; TAP_CONTROL?: TapControlLike };
+
+/** The tap worker's `TapControl` entrypoint (a service binding): drops its memo of slugs. */
+export interface TapControlLike {
+  forget(slugs: string[]): unknown;
+}
+
+/**
+ * After KV holds the new answer, the tap worker's memo must let go of the old one (0022). A
+ * failure is logged, not thrown: the memo expires within seconds and D1 stays the authority.
+ */
+async function forgetMemo(stores: Pick<TapStores, "TAP_CONTROL">, slugs: string[]) {
+  if (!stores.TAP_CONTROL || slugs.length === 0) return;
+  try {
+    await stores.TAP_CONTROL.forget(slugs);
+  } catch (error) {
+    console.warn(`[tap-cache] tap memo not invalidated for ${slugs.join(", ")}`, error);
+  }
+}
 
 /** The cached route, null for a cached "no such slug", or undefined on a miss (or an unreadable entry). */
 export async function readCachedTapRoute(kv: KvLike, slug: string): Promise<TapRoute | null | undefined> {
@@ -56,14 +74,16 @@ export async function getTapRoute(
 /**
  * Cache coherence: call after (not before) a D1 change that alters a tap's answer for one
  * garment has committed: claim, reassign, activate/deactivate, garment created (which also
- * replaces a cached "no such slug"), garment deleted. Rewrites the KV entry from D1, so the
- * next tap here gets the new answer. Returns the route now cached. Throws if D1 or KV fails:
+ * replaces a cached "no such slug"), garment deleted. Rewrites the KV entry from D1 and drops
+ * the tap worker's memo of it (when `TAP_CONTROL` is given), so the next tap here gets the new
+ * answer. Returns the route now cached. Throws if D1 or KV fails:
  * the caller's change stands either way (KV is only a hint, and the entry expires within
  * POSITIVE_TTL_SECONDS), so a caller may log the failure and carry on.
  */
 export async function refreshTapRoute(stores: TapStores, slug: string): Promise<TapRoute | null> {
   const route = await loadTapRoute(stores.DB, slug);
   await writeCachedTapRoute(stores.TAP_KV, slug, route);
+  await forgetMemo(stores, [slug]);
   return route;
 }
 
@@ -75,6 +95,7 @@ export async function refreshOwnerTapRoutes(stores: TapStores, ownerUserId: stri
 }
 
 /** For a slug that stops existing under that name (a renamed slug): drop its entry. */
-export async function forgetTapRoute(stores: Pick<TapStores, "TAP_KV">, slug: string): Promise<void> {
+export async function forgetTapRoute(stores: Pick<TapStores, "TAP_KV" | "TAP_CONTROL">, slug: string): Promise<void> {
   await stores.TAP_KV.delete(tapKvKey(slug));
+  await forgetMemo(stores, [slug]);
 }

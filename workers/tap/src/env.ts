@@ -8,6 +8,8 @@ export type TapEnv = {
   DB: D1Database;
   TAP_KV: KVNamespace;
   SCANS: Queue;
+  /** Optional: how long this isolate remembers a tap answer (decision 0022); "0" turns it off. */
+  TAP_MEMO_TTL_MS?: number;
 };
 
 const APP_ENVS = ["development", "test", "production"];
@@ -31,8 +33,14 @@ export function validateTapEnv(env: unknown): TapEnv {
   for (const name of ["DB", "TAP_KV", "SCANS"]) {
     check(name, typeof e[name] === "object" && e[name] !== null, `binding ${name} is missing`);
   }
+  const ttl = e.TAP_MEMO_TTL_MS;
+  check(
+    "TAP_MEMO_TTL_MS",
+    ttl === undefined || (typeof ttl === "string" && /^\d{1,6}$/.test(ttl)),
+    "must be a whole number of milliseconds (0 turns the memo off)",
+  );
   if (issues.length > 0) throw new EnvError(issues, missing);
-  return e as TapEnv;
+  return { ...(e as TapEnv), TAP_MEMO_TTL_MS: ttl === undefined ? undefined : Number(ttl) };
 }
 
 let validated: TapEnv | undefined;

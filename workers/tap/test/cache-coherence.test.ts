@@ -5,13 +5,14 @@ import { readCachedTapRoute, refreshOwnerTapRoutes, refreshTapRoute } from "@rel
 import { claimGarment, createGarment, createOwner, uniqueSlug } from "@releve/db/testing/factories";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { db, tap, tokenFor } from "./helpers";
+import { db, tap, tapControl, tokenFor } from "./helpers";
 
 // Issue #5 item 3: after each change that alters an answer, the change's write path calls the
 // coherence function, and the very next tap gets the new answer. Each test first warms KV and
 // shows the stale answer survives a D1 change alone, so the refresh is what makes the difference.
 
-const stores = { DB: env.DB, TAP_KV: env.TAP_KV };
+// The writers' stores, as the shell passes them: D1, KV and the tap worker's TapControl.
+const stores = { DB: env.DB, TAP_KV: env.TAP_KV, TAP_CONTROL: tapControl() };
 const location = async (slug: string, ownerToken?: string) => {
   const res = await tap(`/t/${slug}`, { ownerToken });
   return res.status === 302 ? res.headers.get("location") : res.status;
@@ -22,13 +23,24 @@ afterEach(() => {
 });
 
 describe("cache coherence: the next tap after a change gets the new answer", () => {
+  it("needs the memo invalidated: a KV rewrite alone leaves this isolate's memo answering", async () => {
+    const g = await createGarment(db);
+    const owner = await createOwner(db);
+    expect(await location(g.slug)).toBe(`/claim/${g.slug}`);
+    await claimGarment(db, g.id, owner.userId);
+    await refreshTapRoute({ DB: env.DB, TAP_KV: env.TAP_KV }, g.slug);
+    expect(await location(g.slug)).toBe(`/claim/${g.slug}`); // memo, for up to its TTL
+    await refreshTapRoute(stores, g.slug);
+    expect(await location(g.slug)).toBe(`/share/${g.slug}`);
+  });
+
   it("claim", async () => {
     const g = await createGarment(db);
     const owner = await createOwner(db);
     expect(await location(g.slug)).toBe(`/claim/${g.slug}`);
 
     await claimGarment(db, g.id, owner.userId);
-    expect(await location(g.slug)).toBe(`/claim/${g.slug}`); // KV still says unclaimed
+    expect(await location(g.slug)).toBe(`/claim/${g.slug}`); // the memo and KV still say unclaimed
 
     await refreshTapRoute(stores, g.slug);
     expect(await location(g.slug)).toBe(`/share/${g.slug}`);
@@ -105,13 +117,14 @@ describe("cache coherence: the next tap after a change gets the new answer", () 
     const owner = await createOwner(db, { withActiveEvent: true });
     const g = await createGarment(db, { ownerUserId: owner.userId });
     await db.update(profiles).set({ active_event_id: null }).where(eq(profiles.user_id, owner.userId));
-    const send = vi.spyOn(env.SCANS, "send");
+    const send = vi.spyOn(env.SCANS, "sendBatch");
+    const lastScan = () => [...(send.mock.calls.at(-1)?.[0] ?? [])].at(-1)?.body;
     await tap(`/t/${g.slug}`);
-    expect(send.mock.calls.at(-1)?.[0]).toMatchObject({ activeEventId: null });
+    expect(lastScan()).toMatchObject({ activeEventId: null });
 
     await db.update(profiles).set({ active_event_id: owner.eventId }).where(eq(profiles.user_id, owner.userId));
     await refreshOwnerTapRoutes(stores, owner.userId);
     await tap(`/t/${g.slug}`);
-    expect(send.mock.calls.at(-1)?.[0]).toMatchObject({ activeEventId: owner.eventId });
+    expect(lastScan()).toMatchObject({ activeEventId: owner.eventId });
   });
 });

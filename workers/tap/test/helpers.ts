@@ -2,7 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { OWNER_TOKEN_COOKIE, signOwnerToken } from "@releve/core/owner-token";
 import { getDb } from "@releve/db";
-import worker from "../src/index";
+import worker, { TapControl } from "../src/index";
 
 export const db = getDb(env.DB);
 
@@ -40,3 +40,9 @@ export async function tap(path: string, init: TapInit = {}): Promise<Response> {
 }
 
 export const tokenFor = (userId: string) => signOwnerToken(env.SESSION_SECRET, userId);
+
+/** The real TapControl entrypoint of this worker, as a writer's service binding reaches it. */
+export const tapControl = () => new TapControl(createExecutionContext(), env);
+
+/** Drops this isolate's memo of a slug, so the next tap reads KV (or D1). */
+export const forgetMemo = (slug: string) => tapControl().forget([slug]);

@@ -6,7 +6,7 @@ import { createGarment, createOwner, createUser, uniqueSlug } from "@releve/db/t
 import { eq } from "drizzle-orm";
 import { SignJWT } from "jose";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { db, nextIp, tap, tokenFor } from "./helpers";
+import { db, forgetMemo, nextIp, tap, tokenFor } from "./helpers";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -18,19 +18,34 @@ function spyOnD1() {
   return () => spies.reduce((n, spy) => n + spy.mock.calls.length, 0);
 }
 
-const sentMessages = () => {
-  const send = vi.spyOn(env.SCANS, "send");
-  return () => send.mock.calls.map(([body]) => ScanMessageSchema.parse(body));
+/**
+ * The scan messages the worker hands to the queue (in batches) for these slugs: a batch may
+ * also carry an earlier test's scan that was still waiting in this isolate's buffer.
+ */
+const sentMessages = (...slugs: string[]) => {
+  const sendBatch = vi.spyOn(env.SCANS, "sendBatch");
+  return () =>
+    sendBatch.mock.calls
+      .flatMap(([batch]) => [...batch].map((m) => ScanMessageSchema.parse(m.body)))
+      .filter((m) => slugs.includes(m.slug));
 };
 
-/** The answer of two taps in a row: the first from D1 (KV miss), the second from KV. */
+/**
+ * The same answer three ways: from D1 (KV miss), from this isolate's memo, and from KV once
+ * the memo has let go of the slug.
+ */
 async function tapTwice(path: string, init: Parameters<typeof tap>[1] = {}) {
   const first = await tap(path, init);
   const second = await tap(path, init);
+  forgetMemo(path.slice(3));
+  const third = await tap(path, init);
   expect(first.headers.get("x-tap-source")).toBe("d1");
-  expect(second.headers.get("x-tap-source")).toBe("kv");
-  expect(second.status).toBe(first.status);
-  expect(second.headers.get("location")).toBe(first.headers.get("location"));
+  expect(second.headers.get("x-tap-source")).toBe("memo");
+  expect(third.headers.get("x-tap-source")).toBe("kv");
+  for (const again of [second, third]) {
+    expect(again.status).toBe(first.status);
+    expect(again.headers.get("location")).toBe(first.headers.get("location"));
+  }
   return first;
 }
 
@@ -94,7 +109,19 @@ describe("every tap-rule row, through D1 then KV", () => {
   });
 });
 
-describe("KV first, D1 only on a miss", () => {
+describe("memo, then KV, then D1 only on a miss", () => {
+  it("answers a repeat tap from the memo: no KV read, no D1 query", async () => {
+    const g = await createGarment(db);
+    expect((await tap(`/t/${g.slug}`)).headers.get("x-tap-source")).toBe("d1");
+    const kvReads = vi.spyOn(env.TAP_KV, "get");
+    const d1Calls = spyOnD1();
+    const again = await tap(`/t/${g.slug}`);
+    expect(again.headers.get("x-tap-source")).toBe("memo");
+    expect(again.headers.get("location")).toBe(`/claim/${g.slug}`);
+    expect(kvReads).not.toHaveBeenCalled();
+    expect(d1Calls()).toBe(0);
+  });
+
   it("caches the route on a miss and answers the next tap with zero D1 queries", async () => {
     const owner = await createOwner(db);
     const g = await createGarment(db, { ownerUserId: owner.userId });
@@ -106,6 +133,7 @@ describe("KV first, D1 only on a miss", () => {
     expect(ttl).toBeGreaterThan(POSITIVE_TTL_SECONDS - 60);
     expect(ttl).toBeLessThanOrEqual(POSITIVE_TTL_SECONDS + 1);
 
+    forgetMemo(g.slug);
     const d1Calls = spyOnD1();
     const hit = await tap(`/t/${g.slug}`);
     expect(hit.headers.get("x-tap-source")).toBe("kv");
@@ -117,6 +145,7 @@ describe("KV first, D1 only on a miss", () => {
     const g = await createGarment(db);
     await tap(`/t/${g.slug}`);
     await db.delete(garments).where(eq(garments.id, g.id));
+    forgetMemo(g.slug);
     const res = await tap(`/t/${g.slug}`);
     expect(res.headers.get("x-tap-source")).toBe("kv");
     expect(res.headers.get("location")).toBe(`/claim/${g.slug}`);
@@ -132,6 +161,7 @@ describe("KV first, D1 only on a miss", () => {
 
     // Created behind the cache's back (no coherence call): still unknown while the entry lives.
     await createGarment(db, { slug });
+    forgetMemo(slug);
     const d1Calls = spyOnD1();
     const cached = await tap(`/t/${slug}`);
     expect(cached.status).toBe(404);
@@ -140,6 +170,7 @@ describe("KV first, D1 only on a miss", () => {
 
     // Once the entry has expired, the next tap reads D1 again.
     await env.TAP_KV.delete(tapKvKey(slug));
+    forgetMemo(slug);
     const fresh = await tap(`/t/${slug}`);
     expect(fresh.headers.get("location")).toBe(`/claim/${slug}`);
   });
@@ -227,12 +258,13 @@ describe("responses", () => {
 
   it("answer HEAD like GET, without a body and without a scan", async () => {
     const g = await createGarment(db);
-    const sent = sentMessages();
+    const unknown = uniqueSlug("zz");
+    const sent = sentMessages(g.slug, unknown);
     const res = await tap(`/t/${g.slug}`, { method: "HEAD" });
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe(`/claim/${g.slug}`);
     expect(await res.text()).toBe("");
-    const missing = await tap(`/t/${uniqueSlug("zz")}`, { method: "HEAD" });
+    const missing = await tap(`/t/${unknown}`, { method: "HEAD" });
     expect(missing.status).toBe(404);
     expect(sent()).toEqual([]);
   });
@@ -310,7 +342,7 @@ describe("scans", () => {
   it("a real tap sends one message after the response: ids, viewer, event, place, device", async () => {
     const owner = await createOwner(db, { withActiveEvent: true });
     const g = await createGarment(db, { ownerUserId: owner.userId });
-    const sent = sentMessages();
+    const sent = sentMessages(g.slug);
     const before = Date.now();
     await tap(`/t/${g.slug}`, {
       ip: nextIp(),
@@ -337,7 +369,7 @@ describe("scans", () => {
   it("records who tapped: owner, visitor (signed in) or anonymous", async () => {
     const owner = await createOwner(db);
     const g = await createGarment(db, { ownerUserId: owner.userId });
-    const sent = sentMessages();
+    const sent = sentMessages(g.slug);
     await tap(`/t/${g.slug}`, { ownerToken: await tokenFor(owner.userId) });
     await tap(`/t/${g.slug}`, { ownerToken: await tokenFor(await createUser(db)) });
     await tap(`/t/${g.slug}`);
@@ -347,7 +379,8 @@ describe("scans", () => {
   it("is not sent for HEAD, bots, prefetches, link-tester dry runs or unresolvable slugs", async () => {
     const g = await createGarment(db);
     const inactive = await createGarment(db, { active: false });
-    const sent = sentMessages();
+    const unknown = uniqueSlug("zz");
+    const sent = sentMessages(g.slug, inactive.slug, unknown);
     await tap(`/t/${g.slug}`, { method: "HEAD" });
     await tap(`/t/${g.slug}`, {
       userAgent: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
@@ -357,7 +390,7 @@ describe("scans", () => {
     await tap(`/t/${g.slug}`, { headers: { "sec-purpose": "prefetch" } });
     await tap(`/t/${g.slug}`, { headers: { "x-releve-dry-run": "1" } });
     await tap(`/t/${inactive.slug}`);
-    await tap(`/t/${uniqueSlug("zz")}`);
+    await tap(`/t/${unknown}`);
     expect(sent()).toEqual([]);
     // The same slug, tapped by a person, is a scan.
     await tap(`/t/${g.slug}`);
@@ -366,7 +399,7 @@ describe("scans", () => {
 
   it("burst guard: a burst from one IP on one slug is one scan; the redirect still answers every time", async () => {
     const g = await createGarment(db);
-    const sent = sentMessages();
+    const sent = sentMessages(g.slug);
     const ip = nextIp();
     for (let i = 0; i < 5; i++) {
       const res = await tap(`/t/${g.slug}`, { ip });
@@ -380,9 +413,21 @@ describe("scans", () => {
     expect(new Set(ids).size).toBe(2);
   });
 
+  it("a burst of taps leaves the isolate in fewer queue calls than taps, every scan in one of them", async () => {
+    const g = await createGarment(db);
+    await tap(`/t/${g.slug}`, { headers: { "x-releve-dry-run": "1" } }); // warms the memo, no scan
+    const sendBatch = vi.spyOn(env.SCANS, "sendBatch");
+    await Promise.all(Array.from({ length: 6 }, () => tap(`/t/${g.slug}`, { ip: nextIp() })));
+    const ours = sendBatch.mock.calls
+      .map(([batch]) => [...batch].filter((m) => (m.body as { slug: string }).slug === g.slug))
+      .filter((batch) => batch.length > 0);
+    expect(ours.flat()).toHaveLength(6);
+    expect(ours.length).toBeLessThan(6);
+  });
+
   it("still redirects when the queue is down", async () => {
     const g = await createGarment(db);
-    vi.spyOn(env.SCANS, "send").mockRejectedValue(new Error("queue unavailable"));
+    vi.spyOn(env.SCANS, "sendBatch").mockRejectedValue(new Error("queue unavailable"));
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
     const res = await tap(`/t/${g.slug}`);
     expect(res.status).toBe(302);

@@ -12,12 +12,12 @@ import {
   type UnclaimedPage,
 } from "@releve/core/admin-api";
 import { publicName } from "@releve/core/share-visibility";
-import { refreshTapRoute } from "@releve/db/tap-cache";
+import { refreshTapRoute, type TapStores } from "@releve/db/tap-cache";
 
 /** The admin doing the change, as the audit log records them. */
 export type Actor = { userId: string; email: string };
 
-type Stores = { DB: D1Database; TAP_KV: KVNamespace };
+type Stores = TapStores & { DB: D1Database; TAP_KV: KVNamespace };
 
 /**
  * One audit row, to run in the same batch as the change it describes (after it). A target id

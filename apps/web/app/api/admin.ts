@@ -11,6 +11,7 @@ import { toCsv } from "@releve/core/csv";
 import { getDb } from "@releve/db";
 import { type Context, Hono } from "hono";
 import { type ZodType, z } from "zod";
+import { tapStores } from "../env.server";
 import { readSession, type SessionUser } from "../lib/session.server";
 import {
   type Actor,
@@ -69,7 +70,7 @@ async function body<S extends ZodType>(c: AdminContext, schema: S): Promise<z.ou
 const garmentId = (c: AdminContext) => valid(GarmentIdParam, c.req.param("id"), "garment id");
 const postId = (c: AdminContext) => valid(GarmentIdParam, c.req.param("id"), "post id");
 const actor = (c: AdminContext): Actor => ({ userId: c.get("admin").userId, email: c.get("admin").email });
-const stores = (c: AdminContext) => ({ DB: c.get("env").DB, TAP_KV: c.get("env").TAP_KV });
+const stores = (c: AdminContext) => tapStores(c.get("env"));
 
 admin.get("/me", (c) => {
   const { email, adminRole, firstName, lastName } = c.get("admin");

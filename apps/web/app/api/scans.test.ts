@@ -27,11 +27,20 @@ beforeAll(async () => {
       d1Databases: { DB: "00000000-0000-4000-8000-00000000a5c1" },
       kvNamespaces: { TAP_KV: "scans-api-test" },
       queueProducers: { SCANS: { queueName: "releve-scans" } },
-      // Present because the API's env requires it; /api/scans never calls the tap worker.
-      serviceBindings: { TAP: () => new Response(null, { status: 404 }) },
+      // Present because the API's env requires them; /api/scans never calls the tap worker.
+      serviceBindings: {
+        TAP: () => new Response(null, { status: 404 }),
+        TAP_CONTROL: () => new Response(null, { status: 404 }),
+      },
     }),
   );
-  const bindings = await mf.getBindings<{ DB: D1Database; TAP_KV: KVNamespace; SCANS: Queue; TAP: Fetcher }>();
+  const bindings = await mf.getBindings<{
+    DB: D1Database;
+    TAP_KV: KVNamespace;
+    SCANS: Queue;
+    TAP: Fetcher;
+    TAP_CONTROL: Fetcher;
+  }>();
   for (const migration of await readD1Migrations(migrationsDir)) {
     await bindings.DB.batch(migration.queries.map((query) => bindings.DB.prepare(query)));
   }
@@ -43,7 +52,15 @@ beforeAll(async () => {
       await bindings.SCANS.send(message, options);
     },
   };
-  env = { APP_ENV: "test", SESSION_SECRET: SECRET, DB: bindings.DB, TAP_KV: bindings.TAP_KV, TAP: bindings.TAP, SCANS };
+  env = {
+    APP_ENV: "test",
+    SESSION_SECRET: SECRET,
+    DB: bindings.DB,
+    TAP_KV: bindings.TAP_KV,
+    TAP: bindings.TAP,
+    TAP_CONTROL: bindings.TAP_CONTROL,
+    SCANS,
+  };
 }, 60_000);
 
 afterAll(async () => {

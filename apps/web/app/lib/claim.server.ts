@@ -1,6 +1,7 @@
 import { CLAIM_MESSAGES } from "@releve/core/garment";
 import { claimGarment } from "@releve/db/claim";
 import { data, type RouterContextProvider, redirect } from "react-router";
+import { tapStores } from "../env.server";
 import { authDeps } from "./auth-page.server";
 import { pendingClaimHeader } from "./cookies.server";
 import { toastHeader } from "./toast.server";
@@ -30,7 +31,7 @@ export async function claimAndRespond(request: Request, context: Readonly<Router
 
   let result: Awaited<ReturnType<typeof claimGarment>>;
   try {
-    result = await claimGarment({ DB: deps.env.DB, TAP_KV: deps.env.TAP_KV }, { slug, userId: user.userId });
+    result = await claimGarment(tapStores(deps.env), { slug, userId: user.userId });
   } catch (error) {
     console.error("[claim]", error);
     return fail(503, { title: "Claim Failed", message: CLAIM_MESSAGES.trouble, retryable: true, status: "error" });

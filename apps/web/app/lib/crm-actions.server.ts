@@ -1,5 +1,6 @@
 import { ActiveEventSchema, CRM_MESSAGES, CreateEventSchema, fieldErrors, MarkContactedSchema } from "@releve/core/crm";
 import { data, type RouterContextProvider } from "react-router";
+import { tapStores } from "../env.server";
 import { authDeps } from "./auth-page.server";
 import { markContactContacted } from "./contacts.server";
 import { createEvent, setActiveEvent } from "./events.server";
@@ -85,12 +86,7 @@ export async function crmAction(request: Request, context: Readonly<RouterContex
 
   const parsed = ActiveEventSchema.safeParse({ eventId: text(form, "eventId") });
   if (!parsed.success) return data<CrmActionData>({ intent, error: CRM_MESSAGES.updateActiveEvent }, { status: 400 });
-  const result = await setActiveEvent(
-    { DB: deps.env.DB, TAP_KV: deps.env.TAP_KV },
-    deps.db,
-    user.userId,
-    parsed.data.eventId,
-  );
+  const result = await setActiveEvent(tapStores(deps.env), deps.db, user.userId, parsed.data.eventId);
   if (result === "not_found" || result === "no_profile") {
     return data<CrmActionData>({ intent, error: CRM_MESSAGES.updateActiveEvent }, { status: 404 });
   }

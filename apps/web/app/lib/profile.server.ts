@@ -2,7 +2,7 @@ import type { OnboardingInput, ProfileInput } from "@releve/core/profile";
 import { type Db, type Profile, profiles } from "@releve/db";
 import { refreshOwnerTapRoutes } from "@releve/db/tap-cache";
 import { eq } from "drizzle-orm";
-import type { WebEnv } from "../env.server";
+import { tapStores, type WebEnv } from "../env.server";
 
 export async function getProfile(db: Db, userId: string): Promise<Profile | undefined> {
   return db.query.profiles.findFirst({ where: eq(profiles.user_id, userId) });
@@ -31,7 +31,7 @@ export async function saveProfile(
     await db.insert(profiles).values({ ...values, user_id: user.userId });
   }
   if (!existing || existing.nfc_sharing_enabled !== values.nfc_sharing_enabled) {
-    await refreshOwnerTapRoutes({ DB: env.DB, TAP_KV: env.TAP_KV }, user.userId);
+    await refreshOwnerTapRoutes(tapStores(env), user.userId);
   }
   return { created: !existing };
 }
@@ -43,6 +43,6 @@ export async function setNfcSharing(env: WebEnv, db: Db, userId: string, enabled
     .where(eq(profiles.user_id, userId))
     .returning({ id: profiles.id });
   if (updated.length === 0) return false;
-  await refreshOwnerTapRoutes({ DB: env.DB, TAP_KV: env.TAP_KV }, userId);
+  await refreshOwnerTapRoutes(tapStores(env), userId);
   return true;
 }

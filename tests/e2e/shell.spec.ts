@@ -68,3 +68,11 @@ test("the API answers on the same origin with the one error shape", async ({ req
   expect(missing.status()).toBe(404);
   expect((await missing.json()).error.code).toBe("not_found");
 });
+
+test("every page names its icon, and the icon is served", async ({ page, request }) => {
+  await page.goto("/share/cg-003");
+  await expect(page.locator('link[rel="icon"]')).toHaveAttribute("href", "/favicon.svg");
+  const icon = await request.get("/favicon.svg");
+  expect(icon.status()).toBe(200);
+  expect(icon.headers()["content-type"]).toContain("image/svg+xml");
+});

@@ -57,6 +57,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#faf7f2" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         {plain ? (
           // biome-ignore lint/security/noDangerouslySetInnerHtml: our own compiled stylesheet

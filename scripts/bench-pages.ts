@@ -9,13 +9,10 @@
  * compresses text responses at the edge and `vite preview` does not, so the browser talks to a
  * small gzip proxy in front of the preview: the bytes on the wire are the ones production sends.
  */
-import { execFileSync, spawn } from "node:child_process";
-import { existsSync, rmSync } from "node:fs";
 import { createServer, request as httpRequest } from "node:http";
-import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium, devices } from "@playwright/test";
-import { ROOT } from "./dev-vars";
+import { CHROMIUM, startBenchServer } from "./bench-server";
 
 const PORT = process.env.BENCH_PORT ?? "4520";
 const PROXY_PORT = Number(PORT) + 1;
@@ -29,23 +26,12 @@ const SLOW_4G = {
   uploadThroughput: (675 * 1024) / 8,
 };
 
-if (!process.argv.includes("--no-build") || !existsSync(join(ROOT, "apps/web/build/client"))) {
-  execFileSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" });
-}
-
-const stateDir = join(ROOT, "apps/web/.wrangler/bench-state");
-rmSync(stateDir, { recursive: true, force: true });
-const env = { ...process.env, RELEVE_STATE_DIR: stateDir, CLOUDFLARE_CF_FETCH_ENABLED: "false" };
-execFileSync("npx", ["tsx", "scripts/local.ts", "prepare", PORT], { cwd: ROOT, env, stdio: "ignore" });
-const server = spawn("npx", ["vite", "preview", "--port", PORT, "--strictPort"], {
-  cwd: join(ROOT, "apps/web"),
-  env,
-  stdio: "ignore",
-  detached: true,
-});
+// The same build-and-serve as the other browser benches, on a fresh seeded state of its own.
+if (process.argv.includes("--no-build")) process.env.BENCH_SKIP_BUILD = "1";
+const server = await startBenchServer(Number(PORT), "bench-pages-state");
 const stop = () => {
   proxy.close();
-  if (server.pid) process.kill(-server.pid, "SIGTERM");
+  server.stop();
 };
 process.on("SIGINT", () => {
   stop();
@@ -80,16 +66,6 @@ const proxy = createServer((req, res) => {
   req.pipe(upstream);
 });
 proxy.listen(PROXY_PORT);
-
-async function waitForServer() {
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`${ORIGIN}/api/health`)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`the preview server did not answer on ${ORIGIN}`);
-}
 
 type Row = { page: string; transferred: number; jsGzip: number; lcp: number; cls: number };
 
@@ -146,11 +122,7 @@ async function measure(browser: import("@playwright/test").Browser, path: string
 
 let failed = false;
 try {
-  await waitForServer();
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu"],
-  });
+  const browser = await chromium.launch(CHROMIUM);
   const rows: Row[] = [];
   try {
     await measure(browser, "/"); // warm the server (first render compiles), not counted

@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, useCallback, useContext, useState } from "react";
+import { createContext, type ReactNode, useCallback, useContext, useRef, useState } from "react";
 
 type Notice = { id: number; kind: "success" | "error"; title: string; detail?: string };
 type Notify = (kind: Notice["kind"], title: string, detail?: string) => void;
@@ -8,8 +8,10 @@ const NoticeContext = createContext<Notify>(() => {});
 /** Success and error messages of the portal, announced to screen readers, gone after 6 s. */
 export function NoticeProvider({ children }: { children: ReactNode }) {
   const [notices, setNotices] = useState<Notice[]>([]);
+  const nextId = useRef(0);
   const notify = useCallback<Notify>((kind, title, detail) => {
-    const id = Date.now() + Math.random();
+    nextId.current += 1;
+    const id = nextId.current;
     setNotices((list) => [...list.slice(-2), { id, kind, title, detail }]);
     setTimeout(() => setNotices((list) => list.filter((n) => n.id !== id)), 6000);
   }, []);

@@ -1,7 +1,7 @@
 /**
  * `npm run bench:pages`: loads the public pages in Chromium as a phone on a slow network
  * (Slow 4G: 562.5 ms RTT, 1.47 Mbit/s down, 675 kbit/s up) with a 4x slower CPU, and prints
- * per page the bytes transferred, the JavaScript (gzip), LCP and CLS, against issue #10's
+ * per page (median of 5 cold loads) the bytes transferred, the JavaScript (gzip), LCP and CLS, against issue #10's
  * targets (LCP <= 1.5 s, CLS 0, JS <= 80 KB gzip on /). Exits 1 when a target is missed.
  *
  * It builds the app first (`--no-build` reuses apps/web/build) and serves it with
@@ -18,6 +18,10 @@ const PORT = process.env.BENCH_PORT ?? "4520";
 const PROXY_PORT = Number(PORT) + 1;
 const ORIGIN = `http://localhost:${PROXY_PORT}`;
 const PAGES = ["/", "/learn-more", "/blog", "/blog/future-of-fashion-technology", "/get-early-access"];
+/** `--requests` prints every request's start, end and bytes per page (where the time went). */
+const VERBOSE = process.argv.includes("--requests");
+/** Cold loads per page; the run with the median LCP is reported (one load is at the mercy of the machine). */
+const RUNS = 5;
 const TARGET = { lcpMs: 1500, cls: 0, homeJsGzip: 80 * 1024 };
 const SLOW_4G = {
   offline: false,
@@ -67,7 +71,7 @@ const proxy = createServer((req, res) => {
 });
 proxy.listen(PROXY_PORT);
 
-type Row = { page: string; transferred: number; jsGzip: number; lcp: number; cls: number };
+type Row = { page: string; transferred: number; jsGzip: number; lcp: number; cls: number; range?: [number, number] };
 
 async function measure(browser: import("@playwright/test").Browser, path: string): Promise<Row> {
   const context = await browser.newContext({ ...devices["Pixel 7"], viewport: { width: 390, height: 844 } });
@@ -92,6 +96,12 @@ async function measure(browser: import("@playwright/test").Browser, path: string
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
 
   const scripts = new Set<string>();
+  const requests = new Map<string, { url: string; start: number; end?: number; bytes?: number }>();
+  let t0 = 0;
+  cdp.on("Network.requestWillBeSent", (e) => {
+    t0 ||= e.timestamp;
+    requests.set(e.requestId, { url: e.request.url.replace(ORIGIN, ""), start: e.timestamp });
+  });
   let transferred = 0;
   const pending: Promise<void>[] = [];
   let jsGzip = 0;
@@ -100,6 +110,8 @@ async function measure(browser: import("@playwright/test").Browser, path: string
   });
   cdp.on("Network.loadingFinished", (e) => {
     transferred += e.encodedDataLength;
+    const r = requests.get(e.requestId);
+    if (r) Object.assign(r, { end: e.timestamp, bytes: e.encodedDataLength });
     if (!scripts.has(e.requestId)) return;
     pending.push(
       cdp.send("Network.getResponseBody", { requestId: e.requestId }).then(({ body, base64Encoded }) => {
@@ -117,6 +129,11 @@ async function measure(browser: import("@playwright/test").Browser, path: string
     return { lcp: w.__lcp, cls: w.__cls };
   });
   await context.close();
+  if (VERBOSE)
+    for (const r of requests.values())
+      console.log(
+        `  ${path} ${String(Math.round((r.start - t0) * 1000)).padStart(6)} -> ${String(r.end ? Math.round((r.end - t0) * 1000) : "?").padStart(6)} ms ${(`${((r.bytes ?? 0) / 1024).toFixed(1)} KB`).padStart(9)}  ${r.url.slice(0, 70)}`,
+      );
   return { page: path, transferred, jsGzip, lcp, cls };
 }
 
@@ -126,14 +143,23 @@ try {
   const rows: Row[] = [];
   try {
     await measure(browser, "/"); // warm the server (first render compiles), not counted
-    for (const path of PAGES) rows.push(await measure(browser, path));
+    for (const path of PAGES) {
+      const runs: Row[] = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await measure(browser, path));
+      const lcps = runs.map((r) => r.lcp).sort((a, b) => a - b);
+      const median = runs.find((r) => r.lcp === lcps[Math.floor(RUNS / 2)]) ?? runs[0];
+      if (!median) continue;
+      // LCP from the median run; CLS is the worst of all runs (the target is 0 on every load).
+      const cls = Math.max(...runs.map((r) => r.cls));
+      rows.push({ ...median, cls, range: [Math.min(...lcps), Math.max(...lcps)] });
+    }
   } finally {
     await browser.close();
   }
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-  console.log("\nSlow 4G, 4x CPU slowdown, 390x844 phone, cold cache\n");
+  console.log(`\nSlow 4G, 4x CPU slowdown, 390x844 phone, cold cache, median of ${RUNS} loads by LCP\n`);
   console.log(
-    `${"page".padEnd(38)}${"transferred".padStart(13)}${"JS (gzip)".padStart(12)}${"LCP".padStart(10)}${"CLS".padStart(8)}`,
+    `${"page".padEnd(38)}${"transferred".padStart(13)}${"JS (gzip)".padStart(12)}${"LCP".padStart(10)}${"(min-max)".padStart(14)}${"CLS".padStart(8)}`,
   );
   for (const r of rows) {
     const misses = [
@@ -143,7 +169,7 @@ try {
     ].filter(Boolean);
     failed ||= misses.length > 0;
     console.log(
-      `${r.page.padEnd(38)}${kb(r.transferred).padStart(13)}${kb(r.jsGzip).padStart(12)}${`${Math.round(r.lcp)} ms`.padStart(10)}${r.cls.toFixed(3).padStart(8)}  ${misses.length ? `missed: ${misses.join(", ")}` : "ok"}`,
+      `${r.page.padEnd(38)}${kb(r.transferred).padStart(13)}${kb(r.jsGzip).padStart(12)}${`${Math.round(r.lcp)} ms`.padStart(10)}${(r.range ? `${Math.round(r.range[0])}-${Math.round(r.range[1])}` : "").padStart(14)}${r.cls.toFixed(3).padStart(8)}  ${misses.length ? `missed: ${misses.join(", ")}` : "ok"}`,
     );
   }
   console.log(`\nTargets: LCP <= ${TARGET.lcpMs} ms, CLS ${TARGET.cls}, JS <= ${kb(TARGET.homeJsGzip)} gzip on /.`);

@@ -75,7 +75,22 @@ test("Learn More tells the story and leads to the demo", async ({ page }, testIn
 test("the blog filters by category, with an empty state and the featured story only under All", async ({
   page,
 }, testInfo) => {
-  await page.goto("/blog");
+  const featuredImages: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().includes("/images/art/article-future")) featuredImages.push(new URL(r.url()).pathname);
+  });
+  const response = await page.goto("/blog");
+  // The featured image (the page's LCP) is preloaded from the head, ahead of the inline stylesheet,
+  // and the picture then uses that very file: one download, never two sizes of the same image.
+  const html = (await response?.text()) ?? "";
+  const head = html.slice(0, html.indexOf("</head>"));
+  expect(head).toMatch(/<link rel="preload"[^>]*imageSrcSet="[^"]*article-future-1000\.webp 1000w/i);
+  expect(head.search(/<link rel="preload" as="image"/)).toBeLessThan(head.indexOf("<style"));
+  const featuredImg = page.getByRole("main").getByRole("article").first().locator("img");
+  await expect.poll(() => featuredImg.evaluate((img: HTMLImageElement) => img.complete && img.currentSrc)).toBeTruthy();
+  expect(featuredImages).toEqual([
+    new URL(await featuredImg.evaluate((img: HTMLImageElement) => img.currentSrc)).pathname,
+  ]);
   const chips = page.getByRole("navigation", { name: "Categories" });
   await expect(chips.getByRole("link")).toHaveText(["All", "Tech", "Styling", "Event Highlights", "Behind the Scenes"]);
   await expect(chips.getByRole("link", { name: "All" })).toHaveAttribute("aria-current", "page");

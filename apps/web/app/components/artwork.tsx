@@ -1,9 +1,12 @@
+import { preload } from "react-dom";
 import type { ArtworkSpec } from "../lib/artwork";
 
 /**
  * A responsive picture: WebP at every generated width (the browser picks by `sizes`), a JPEG
  * fallback, and the intrinsic width/height so the box is reserved before a byte arrives (CLS 0).
- * Lazy unless `priority` (the one above-the-fold image that may be the LCP).
+ * Lazy unless `priority` (the one above-the-fold image that may be the LCP): that one is also
+ * preloaded from the <head> (React hoists the hint above the inline stylesheet), so its request
+ * leaves as soon as the first bytes of the document arrive instead of after the body is parsed.
  */
 export function Artwork({
   spec,
@@ -19,6 +22,14 @@ export function Artwork({
   alt?: string;
 }) {
   const srcSet = spec.widths.map((w) => `/images/${spec.path}-${w}.webp ${w}w`).join(", ");
+  if (priority)
+    preload(`/images/${spec.path}-${spec.widths[0]}.webp`, {
+      as: "image",
+      type: "image/webp",
+      imageSrcSet: srcSet,
+      imageSizes: sizes,
+      fetchPriority: "high",
+    });
   return (
     <picture>
       <source type="image/webp" srcSet={srcSet} sizes={sizes} />

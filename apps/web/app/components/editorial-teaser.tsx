@@ -10,7 +10,7 @@ export function EditorialTeaser({ article }: { article: ArticleSummary }) {
     <section aria-labelledby="editorial-heading" className="border-y border-ink/10 bg-sand/60">
       <div className="mx-auto grid max-w-6xl grid-cols-1 items-center gap-10 px-5 py-20 sm:py-28 lg:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)] lg:gap-16">
         <div className="min-w-0">
-          <Artwork spec={ARTWORK[article.image]} sizes="(min-width: 1024px) 560px, 100vw" />
+          <Artwork spec={ARTWORK[article.image]} sizes="(min-width: 1024px) 560px, calc(100vw - 2.5rem)" />
         </div>
         <div className="min-w-0">
           <p className="text-xs uppercase tracking-[0.3em] text-[#765731]">Editorial</p>

@@ -67,7 +67,7 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
         </div>
       </header>
       <div className="mx-auto mt-10 max-w-5xl px-5 sm:mt-14">
-        <Artwork spec={ARTWORK[article.image]} sizes="(min-width: 1024px) 984px, 100vw" priority />
+        <Artwork spec={ARTWORK[article.image]} sizes="(min-width: 1024px) 984px, calc(100vw - 2.5rem)" priority />
       </div>
       <div
         className={PROSE}

@@ -93,7 +93,11 @@ export default function Blog({ loaderData, actionData }: Route.ComponentProps) {
         {featured && (
           <article className="grid grid-cols-1 gap-8 border-b border-ink/10 pb-14 lg:grid-cols-[minmax(0,1.3fr)_minmax(0,1fr)] lg:items-center lg:gap-14">
             <div className="min-w-0">
-              <Artwork spec={ARTWORK[featured.image]} sizes="(min-width: 1024px) 620px, 100vw" priority />
+              <Artwork
+                spec={ARTWORK[featured.image]}
+                sizes="(min-width: 1024px) 620px, calc(100vw - 2.5rem)"
+                priority
+              />
             </div>
             <div className="min-w-0">
               <p className="text-xs uppercase tracking-[0.3em] text-gold">Featured</p>
@@ -112,10 +116,14 @@ export default function Blog({ loaderData, actionData }: Route.ComponentProps) {
 
         {list.length > 0 ? (
           <ul className={`grid grid-cols-1 gap-12 md:grid-cols-2 ${featured ? "mt-14" : ""}`}>
-            {list.map((article) => (
+            {list.map((article, index) => (
               <li key={article.slug} className="min-w-0">
                 <article>
-                  <Artwork spec={ARTWORK[article.image]} sizes="(min-width: 768px) 540px, 100vw" priority={!featured} />
+                  <Artwork
+                    spec={ARTWORK[article.image]}
+                    sizes="(min-width: 768px) 540px, calc(100vw - 2.5rem)"
+                    priority={!featured && index === 0}
+                  />
                   <h2 className="mt-6 font-display text-2xl leading-tight sm:text-3xl">
                     <Link to={`/blog/${article.slug}`} className="underline-offset-8 hover:underline">
                       {article.title}

@@ -2,7 +2,7 @@ import { env, exports } from "cloudflare:workers";
 import { ContactFormSchema } from "@releve/core/contact";
 import { ContactsQuerySchema, contactsVCard } from "@releve/core/crm";
 import { contactsCsv } from "@releve/core/csv";
-import { buildScanMessage } from "@releve/core/tap-scan";
+import { buildScanMessage, scanOrigin } from "@releve/core/tap-scan";
 import { getDb } from "@releve/db";
 import { rollupScans } from "@releve/db/rollup";
 import { insertScanStatement } from "@releve/db/scan-store";
@@ -247,7 +247,7 @@ describe("events", () => {
     const message = await buildScanMessage(env.SESSION_SECRET, {
       route,
       viewer: "anonymous",
-      request: new Request(`http://x/t/${garment.slug}`),
+      origin: scanOrigin(new Request(`http://x/t/${garment.slug}`)),
       source: "tap",
       now: Date.now(),
     });

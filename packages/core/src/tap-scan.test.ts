@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ScanMessageSchema } from "./scan-message";
 import type { TapRoute } from "./tap-rules";
-import { buildScanMessage } from "./tap-scan";
+import { buildScanMessage, scanOrigin } from "./tap-scan";
 
 const SECRET = "unit-test-secret-0123456789abcdef0123456789";
 const route: TapRoute = {
@@ -25,9 +25,11 @@ describe("buildScanMessage", () => {
       viewer: "visitor",
       source: "tap",
       now: NOW,
-      request: request(
-        { "user-agent": "Mozilla/5.0 (iPhone)", "cf-connecting-ip": "203.0.113.7" },
-        { city: "Paris", country: "FR" },
+      origin: scanOrigin(
+        request(
+          { "user-agent": "Mozilla/5.0 (iPhone)", "cf-connecting-ip": "203.0.113.7" },
+          { city: "Paris", country: "FR" },
+        ),
       ),
     });
     expect(ScanMessageSchema.parse(message)).toEqual(message);
@@ -50,8 +52,7 @@ describe("buildScanMessage", () => {
       viewer: "anonymous",
       source: "api",
       now: NOW,
-      userAgent: "U".repeat(5000),
-      request: request({}, { city: "C".repeat(500), country: 42 }),
+      origin: scanOrigin(request({}, { city: "C".repeat(500), country: 42 }), "U".repeat(5000)),
     });
     expect(message.userAgent).toHaveLength(512);
     expect(message.city).toHaveLength(128);
@@ -61,10 +62,10 @@ describe("buildScanMessage", () => {
 
   it("gives a burst from one IP on one slug one id", async () => {
     const input = { route, viewer: "anonymous" as const, source: "tap" as const };
-    const req = () => request({ "cf-connecting-ip": "198.51.100.1" });
-    const a = await buildScanMessage(SECRET, { ...input, request: req(), now: NOW });
-    const b = await buildScanMessage(SECRET, { ...input, request: req(), now: NOW + 59_000 });
-    const c = await buildScanMessage(SECRET, { ...input, request: req(), now: NOW + 60_000 });
+    const origin = () => scanOrigin(request({ "cf-connecting-ip": "198.51.100.1" }));
+    const a = await buildScanMessage(SECRET, { ...input, origin: origin(), now: NOW });
+    const b = await buildScanMessage(SECRET, { ...input, origin: origin(), now: NOW + 59_000 });
+    const c = await buildScanMessage(SECRET, { ...input, origin: origin(), now: NOW + 60_000 });
     expect(b.scanId).toBe(a.scanId);
     expect(c.scanId).not.toBe(a.scanId);
   });

@@ -3,26 +3,36 @@ import { OWNER_TOKEN_COOKIE, verifyOwnerToken } from "@releve/core/owner-token";
 import { normalizeSlug } from "@releve/core/slug";
 import { decideTap, type TapRoute } from "@releve/core/tap-rules";
 import { getTapRoute } from "@releve/db/tap-cache";
-import { type Context, Hono } from "hono";
+import { Hono } from "hono";
 import { getCookie } from "hono/cookie";
 import { getTapEnv, type TapEnv } from "./env";
 import { MEMO_TTL_MS, RouteMemo } from "./memo";
 import { resolutionFailedPage } from "./resolution-failed";
-import { isRealTap, sendScan } from "./scan";
+import { mayBeScan, recordScan } from "./scan";
 
 type TapBindings = { Bindings: Env };
 
 const app = new Hono<TapBindings>({ strict: false });
 
-app.use(async (c, next) => {
-  await next();
-  // 302, never 301, and never stored: a cached redirect would hide repeat taps from statistics
-  // and keep sending people to a stale answer (DESIGN.md §3).
-  c.header("Cache-Control", "private, no-store");
-  c.header("Referrer-Policy", "strict-origin-when-cross-origin");
-  c.header("X-Robots-Tag", "noindex");
-  c.header("X-Served-By", "releve-tap");
-});
+// On every answer. 302, never 301, and never stored: a cached redirect would hide repeat taps
+// from statistics and keep sending people to a stale answer (DESIGN.md §3). Responses are
+// built directly with these (no middleware pass on the hot path).
+const TAP_HEADERS = {
+  "Cache-Control": "private, no-store",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+  "X-Robots-Tag": "noindex",
+  "X-Served-By": "releve-tap",
+} as const;
+
+type Source = "memo" | "kv" | "d1";
+
+const failurePage = (message: string, status: 404 | 503, source?: Source) =>
+  new Response(resolutionFailedPage(message), {
+    status,
+    headers: { ...TAP_HEADERS, "Content-Type": "text/html; charset=UTF-8", ...(source && { "X-Tap-Source": source }) },
+  });
+
+const invalidLink = (source?: Source) => failurePage("Invalid garment link", 404, source);
 
 let memo: RouteMemo | undefined;
 const routeMemo = (env: TapEnv) => {
@@ -40,54 +50,49 @@ async function resolveRoute(env: TapEnv, slug: string, waitUntil: (promise: Prom
   return found;
 }
 
-const invalidLink = (c: Context<TapBindings>) => c.html(resolutionFailedPage("Invalid garment link"), 404);
-
-/** The answer for a resolved route; the scan is decided and sent after it (waitUntil). */
+/** The answer for a resolved route; its scan is handed to the batch, built and sent after it. */
 function answer(
-  c: Context<TapBindings>,
   env: TapEnv,
+  request: Request,
+  waitUntil: (promise: Promise<unknown>) => void,
   route: TapRoute | null,
-  source: "memo" | "kv" | "d1",
+  source: Source,
   viewerUserId: string | null,
 ): Response {
-  c.header("X-Tap-Source", source);
   const decision = decideTap(route, viewerUserId);
-  if (decision.status === 404 || !route) return invalidLink(c);
-  const request = c.req.raw;
-  const now = Date.now();
-  c.executionCtx.waitUntil(
-    new Promise((resolve) => setTimeout(resolve, 0)).then(() =>
-      isRealTap(request) ? sendScan(env, { route, viewer: decision.viewer, request, source: "tap", now }) : undefined,
-    ),
-  );
-  return c.redirect(decision.location, 302);
+  if (decision.status === 404 || !route) return invalidLink(source);
+  if (mayBeScan(request)) recordScan(env, waitUntil, request, route, decision.viewer, Date.now());
+  return new Response(null, {
+    status: 302,
+    headers: { ...TAP_HEADERS, Location: decision.location, "X-Tap-Source": source },
+  });
 }
 
 // GET also answers HEAD (Hono strips the body); a HEAD is never a scan.
 app.get("/t/:slug", (c) => {
   const slug = normalizeSlug(c.req.param("slug"));
-  if (!slug) return invalidLink(c);
+  if (!slug) return invalidLink();
   const env = getTapEnv(c.env);
   const token = getCookie(c, OWNER_TOKEN_COOKIE);
   const held = routeMemo(env).get(slug);
+  const waitUntil = (promise: Promise<unknown>) => c.executionCtx.waitUntil(promise);
   // A remembered answer for someone without an owner token: no I/O and nothing to await.
-  if (held !== undefined && !token) return answer(c, env, held, "memo", null);
+  if (held !== undefined && !token) return answer(env, c.req.raw, waitUntil, held, "memo", null);
 
   return (async () => {
-    const waitUntil = (promise: Promise<unknown>) => c.executionCtx.waitUntil(promise);
     const [{ route, source }, viewerUserId] = await Promise.all([
       held !== undefined ? { route: held, source: "memo" as const } : resolveRoute(env, slug, waitUntil),
       verifyOwnerToken(env.SESSION_SECRET, token),
     ]);
-    return answer(c, env, route, source, viewerUserId);
+    return answer(env, c.req.raw, waitUntil, route, source, viewerUserId);
   })();
 });
 
-app.notFound(invalidLink);
+app.notFound(() => invalidLink());
 
-app.onError((err, c) => {
+app.onError((err) => {
   console.error("[tap]", err);
-  return c.html(resolutionFailedPage("Failed to resolve garment link"), 503);
+  return failurePage("Failed to resolve garment link", 503);
 });
 
 export default app;

@@ -1,21 +1,25 @@
 import type { ScanMessage } from "@releve/core/scan-message";
-import { buildScanMessage, type ScanInput } from "@releve/core/tap-scan";
+import type { TapRoute, ViewerKind } from "@releve/core/tap-rules";
+import { buildScanMessage, type ScanOrigin, scanOrigin } from "@releve/core/tap-scan";
 import { isbot } from "isbot";
 import type { TapEnv } from "./env";
 
 /**
- * Only a person's tap is a scan: not HEAD, not crawlers and link-preview bots (by UA), not a
+ * Whether a request may be a person's tap, from what costs nothing to read: not HEAD, not a
  * browser prefetch, not a link-tester dry run (`X-Releve-Dry-Run: 1`, which can only ever
- * suppress the sender's own scan).
+ * suppress the sender's own scan). Crawlers and link-preview bots (by UA) are left out later,
+ * when the batch is built.
  */
-export function isRealTap(request: Request): boolean {
+export function mayBeScan(request: Request): boolean {
   if (request.method !== "GET") return false;
   const headers = request.headers;
   if (headers.get("x-releve-dry-run") === "1") return false;
   const purpose = headers.get("sec-purpose") ?? headers.get("purpose");
-  if (purpose?.includes("prefetch")) return false;
-  return !isbot(headers.get("user-agent"));
+  return !purpose?.includes("prefetch");
 }
+
+/** One tap as plain data: everything its scan message needs, nothing tied to the request. */
+type Sighting = { route: TapRoute; viewer: ViewerKind; origin: ScanOrigin; now: number };
 
 // Ids this isolate has already enqueued. The burst guard itself is the deterministic scan id
 // (D1 drops duplicates, wherever they were answered); this set only spares the queue the
@@ -23,35 +27,55 @@ export function isRealTap(request: Request): boolean {
 const recentlySent = new Set<string>();
 const RECENT_LIMIT = 10_000;
 
-// Scans leave the isolate in batches (decision 0022): each scan waits FLUSH_AFTER_MS inside
-// its own request's waitUntil, then sends everything buffered by then with one sendBatch, so a
-// burst of taps costs a few queue calls, not one per tap. A scan whose own send finds the
-// buffer already taken was sent by an earlier one; a full buffer is sent at once. Every send
-// runs in the context of the request making it; other requests only hand over plain data.
+// Scans leave the isolate in batches (decision 0022). A tap only appends a plain record to
+// `pending` and waits FLUSH_AFTER_MS in its own waitUntil (no crypto, no bot check, nothing
+// but a timer on the request's path); then whichever waiting tap comes first flushes the whole
+// batch: filters bots, builds every message (the HMAC burst ids) and sends them with one
+// sendBatch. The later ones find it empty. A full batch is flushed at once by the tap that
+// filled it. Each tap's own timer guarantees its scan leaves within FLUSH_AFTER_MS, and only
+// a flushing request touches the queue binding; the others hand over plain data.
 const FLUSH_AFTER_MS = 50;
 const MAX_BATCH = 100; // Queues: at most 100 messages per sendBatch
-let buffer: ScanMessage[] = [];
+let pending: Sighting[] = [];
 
 async function flush(env: TapEnv): Promise<void> {
-  const batch = buffer;
-  buffer = [];
-  if (batch.length === 0) return;
+  const sightings = pending;
+  pending = [];
+  const messages: ScanMessage[] = [];
+  for (const sighting of sightings) {
+    if (isbot(sighting.origin.userAgent)) continue;
+    const message = await buildScanMessage(env.SESSION_SECRET, { ...sighting, source: "tap" });
+    if (recentlySent.has(message.scanId)) continue;
+    if (recentlySent.size >= RECENT_LIMIT) recentlySent.clear();
+    recentlySent.add(message.scanId);
+    messages.push(message);
+  }
+  if (messages.length === 0) return;
   try {
-    await env.SCANS.sendBatch(batch.map((body) => ({ body, contentType: "json" as const })));
+    await env.SCANS.sendBatch(messages.map((body) => ({ body, contentType: "json" as const })));
   } catch (error) {
-    for (const message of batch) recentlySent.delete(message.scanId);
-    const slugs = [...new Set(batch.map((m) => m.slug))].join(", ");
-    console.error(`[tap] ${batch.length} scan(s) not enqueued (${slugs})`, error);
+    for (const message of messages) recentlySent.delete(message.scanId);
+    const slugs = [...new Set(messages.map((m) => m.slug))].join(", ");
+    console.error(`[tap] ${messages.length} scan(s) not enqueued (${slugs})`, error);
   }
 }
 
-/** Runs inside waitUntil, after the redirect has gone out. */
-export async function sendScan(env: TapEnv, input: ScanInput): Promise<void> {
-  const message = await buildScanMessage(env.SESSION_SECRET, input);
-  if (recentlySent.has(message.scanId)) return;
-  if (recentlySent.size >= RECENT_LIMIT) recentlySent.clear();
-  recentlySent.add(message.scanId);
-  buffer.push(message);
-  if (buffer.length < MAX_BATCH) await new Promise((resolve) => setTimeout(resolve, FLUSH_AFTER_MS));
-  await flush(env);
+/**
+ * Hands one tap's scan to the batch. Synchronous and cheap: it runs while the redirect is
+ * being answered, and everything costly happens in the flush, after the response.
+ */
+export function recordScan(
+  env: TapEnv,
+  waitUntil: (promise: Promise<unknown>) => void,
+  request: Request,
+  route: TapRoute,
+  viewer: ViewerKind,
+  now: number,
+): void {
+  pending.push({ route, viewer, origin: scanOrigin(request), now });
+  waitUntil(
+    pending.length >= MAX_BATCH
+      ? flush(env)
+      : new Promise((resolve) => setTimeout(resolve, FLUSH_AFTER_MS)).then(() => flush(env)),
+  );
 }

@@ -2,7 +2,7 @@ import { AppError } from "@releve/core";
 import { OWNER_TOKEN_COOKIE, verifyOwnerToken } from "@releve/core/owner-token";
 import { LogScanRequestSchema } from "@releve/core/scan-message";
 import { decideTap, viewerKindOf } from "@releve/core/tap-rules";
-import { buildScanMessage } from "@releve/core/tap-scan";
+import { buildScanMessage, scanOrigin } from "@releve/core/tap-scan";
 import { getTapRoute } from "@releve/db/tap-cache";
 import { Hono } from "hono";
 import { getCookie } from "hono/cookie";
@@ -37,9 +37,8 @@ scans.post("/", async (c) => {
   const message = await buildScanMessage(env.SESSION_SECRET, {
     route,
     viewer: viewerKindOf(route, viewerUserId),
-    request: c.req.raw,
+    origin: scanOrigin(c.req.raw, device?.user_agent ?? c.req.header("user-agent") ?? null),
     source: "api",
-    userAgent: device?.user_agent ?? c.req.header("user-agent") ?? null,
     now: Date.now(),
   });
   // Awaited, unlike the tap's: the caller asked for exactly this, and 202 must mean "queued".

@@ -7,7 +7,8 @@
  * gzip size. Not a test: numbers
  * depend on the machine. BENCH_REQUESTS (per case and round, default 10000), BENCH_ROUNDS
  * (default 3; each case's round with the median p50 is reported, which damps a shared
- * machine's noise) and BENCH_CONNECTIONS (default 10) tune the run. Every case runs twice: with
+ * machine's noise) and BENCH_CONNECTIONS (default 10) tune the run; BENCH_CASES (e.g. "d,a,a'")
+ * runs only those cases, for quick comparisons while working on one path. Every case runs twice: with
  * 1 connection (each request's own latency, nothing queued) and with BENCH_CONNECTIONS (the
  * machine saturated: latency then includes waiting for a core).
  */
@@ -25,6 +26,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const MODES = [1, CONNECTIONS];
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const WARMUP = Math.min(2_000, REQUESTS);
+const ONLY = process.env.BENCH_CASES?.split(",").map((c) => `(${c.trim()})`);
 const OUT = join(ROOT, "workers/tap/dist/bench");
 const SECRET = "bench-only-secret-0123456789abcdef0123456789";
 
@@ -236,6 +238,7 @@ async function main() {
       for (let r = 0; r < ROUNDS; r++) {
         const round = m * ROUNDS + r;
         for (const [name, url, path, headers] of cases(round)) {
+          if (ONLY && !ONLY.some((c) => name.startsWith(c))) continue;
           const stats = await load(url, REQUESTS, path, headers, connections);
           runs[name] = [...(runs[name] ?? []), stats];
         }

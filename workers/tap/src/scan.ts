@@ -27,16 +27,19 @@ type Sighting = { route: TapRoute; viewer: ViewerKind; origin: ScanOrigin; now: 
 const recentlySent = new Set<string>();
 const RECENT_LIMIT = 10_000;
 
-// Scans leave the isolate in batches (decision 0022). A tap only appends a plain record to
-// `pending` and waits FLUSH_AFTER_MS in its own waitUntil (no crypto, no bot check, nothing
-// but a timer on the request's path); then whichever waiting tap comes first flushes the whole
-// batch: filters bots, builds every message (the HMAC burst ids) and sends them with one
-// sendBatch. The later ones find it empty. A full batch is flushed at once by the tap that
-// filled it. Each tap's own timer guarantees its scan leaves within FLUSH_AFTER_MS, and only
-// a flushing request touches the queue binding; the others hand over plain data.
+// Scans leave the isolate in batches (decision 0022). On the request's path a tap only appends
+// a plain record to `pending`: no crypto, no bot check, and no timer of its own. The tap that
+// opens a batch schedules its flush FLUSH_AFTER_MS later in its own waitUntil; that flush drops
+// bots, builds every message (the HMAC burst ids) and sends them with one sendBatch. A full
+// batch is flushed at once by the tap that filled it. Only a flushing request touches the
+// queue binding; the others hand over plain data. Should a scheduled flush not have run a
+// second after it was due (its request torn down), the next tap schedules another.
 const FLUSH_AFTER_MS = 50;
+const FLUSH_GRACE_MS = 1_000;
 const MAX_BATCH = 100; // Queues: at most 100 messages per sendBatch
 let pending: Sighting[] = [];
+/** When the scheduled flush is due; 0 when none is scheduled. */
+let flushDueAt = 0;
 
 async function flush(env: TapEnv): Promise<void> {
   const sightings = pending;
@@ -73,9 +76,16 @@ export function recordScan(
   now: number,
 ): void {
   pending.push({ route, viewer, origin: scanOrigin(request), now });
+  if (pending.length >= MAX_BATCH) {
+    waitUntil(flush(env));
+    return;
+  }
+  if (flushDueAt !== 0 && now < flushDueAt + FLUSH_GRACE_MS) return;
+  flushDueAt = now + FLUSH_AFTER_MS;
   waitUntil(
-    pending.length >= MAX_BATCH
-      ? flush(env)
-      : new Promise((resolve) => setTimeout(resolve, FLUSH_AFTER_MS)).then(() => flush(env)),
+    new Promise((resolve) => setTimeout(resolve, FLUSH_AFTER_MS)).then(() => {
+      flushDueAt = 0;
+      return flush(env);
+    }),
   );
 }

@@ -271,7 +271,12 @@ describe("responses", () => {
 
   it("go through the real worker entry", async () => {
     const g = await createGarment(db);
-    const res = await exports.default.fetch(`http://releve.test/t/${g.slug}`, { redirect: "manual" });
+    // A dry run: nothing waits on this request's waitUntil here, so it must not open a scan
+    // batch that a later test's taps would join (they then wait for a flush they do not own).
+    const res = await exports.default.fetch(`http://releve.test/t/${g.slug}`, {
+      redirect: "manual",
+      headers: { "x-releve-dry-run": "1" },
+    });
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe(`/claim/${g.slug}`);
     expect(res.headers.get("x-served-by")).toBe("releve-tap");
@@ -423,6 +428,21 @@ describe("scans", () => {
       .filter((batch) => batch.length > 0);
     expect(ours.flat()).toHaveLength(6);
     expect(ours.length).toBeLessThan(6);
+  });
+
+  it("a tap that joins a batch another request opened leaves with that request's flush", async () => {
+    const first = await createGarment(db);
+    const second = await createGarment(db);
+    const sent = sentMessages(first.slug, second.slug);
+    // The first tap opens the batch in a request whose waitUntil this test does not wait for.
+    const opener = await exports.default.fetch(`http://releve.test/t/${first.slug}`, {
+      redirect: "manual",
+      headers: { "cf-connecting-ip": nextIp(), "user-agent": "Mozilla/5.0 (Linux; Android 15) Mobile Safari/537.36" },
+    });
+    expect(opener.status).toBe(302);
+    const joiner = await tap(`/t/${second.slug}`);
+    expect(joiner.status).toBe(302);
+    await vi.waitFor(() => expect(sent().map((m) => m.slug)).toEqual([first.slug, second.slug]), { timeout: 2_000 });
   });
 
   it("still redirects when the queue is down", async () => {

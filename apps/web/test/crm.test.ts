@@ -327,6 +327,21 @@ describe("markContactContacted", () => {
       .first();
     expect(marked).toEqual({ contacted_at: 1234, contact_notes: "Called" });
   });
+
+  it("from a garment's page, marks only a contact made through that garment", async () => {
+    const { a, ids, garment } = await twoOwners();
+    const other = garment.id + 100_000;
+    expect(
+      await markContactContacted(db, { userId: a.userId, contactId: ids.vera, notes: "x", garmentId: other }),
+    ).toBe(false);
+    const untouched = await env.DB.prepare("SELECT contacted_at FROM contacts WHERE id = ?").bind(ids.vera).first();
+    expect(untouched).toEqual({ contacted_at: null });
+    expect(
+      await markContactContacted(db, { userId: a.userId, contactId: ids.vera, notes: null, garmentId: garment.id }, 99),
+    ).toBe(true);
+    const marked = await env.DB.prepare("SELECT contacted_at FROM contacts WHERE id = ?").bind(ids.vera).first();
+    expect(marked).toEqual({ contacted_at: 99 });
+  });
 });
 
 describe("crmAction (the POST handlers behind the pages)", () => {

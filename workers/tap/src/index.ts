@@ -11,6 +11,7 @@ import { resolutionFailedPage } from "./resolution-failed";
 import { mayBeScan, recordScan } from "./scan";
 
 type TapBindings = { Bindings: Env };
+type WaitUntil = (promise: Promise<unknown>) => void;
 
 const app = new Hono<TapBindings>({ strict: false });
 
@@ -40,13 +41,10 @@ const routeMemo = (env: TapEnv) => {
   return memo;
 };
 
-/** This isolate's memo first (no I/O), then KV, then D1 (decisions 0010, 0022). */
-async function resolveRoute(env: TapEnv, slug: string, waitUntil: (promise: Promise<unknown>) => void) {
-  const memo = routeMemo(env);
-  const held = memo.get(slug);
-  if (held !== undefined) return { route: held, source: "memo" as const };
+/** For a slug this isolate's memo does not hold: KV, then D1; the answer is remembered (decisions 0010, 0022). */
+async function readThrough(env: TapEnv, slug: string, waitUntil: WaitUntil) {
   const found = await getTapRoute(env, slug, waitUntil);
-  memo.set(slug, found.route);
+  routeMemo(env).set(slug, found.route);
   return found;
 }
 
@@ -54,7 +52,7 @@ async function resolveRoute(env: TapEnv, slug: string, waitUntil: (promise: Prom
 function answer(
   env: TapEnv,
   request: Request,
-  waitUntil: (promise: Promise<unknown>) => void,
+  waitUntil: WaitUntil,
   route: TapRoute | null,
   source: Source,
   viewerUserId: string | null,
@@ -75,13 +73,14 @@ app.get("/t/:slug", (c) => {
   const env = getTapEnv(c.env);
   const token = getCookie(c, OWNER_TOKEN_COOKIE);
   const held = routeMemo(env).get(slug);
-  const waitUntil = (promise: Promise<unknown>) => c.executionCtx.waitUntil(promise);
-  // A remembered answer for someone without an owner token: no I/O and nothing to await.
+  const waitUntil: WaitUntil = (promise) => c.executionCtx.waitUntil(promise);
+  // This isolate's memo first (no I/O). A remembered answer for someone without an owner
+  // token: nothing to await.
   if (held !== undefined && !token) return answer(env, c.req.raw, waitUntil, held, "memo", null);
 
   return (async () => {
     const [{ route, source }, viewerUserId] = await Promise.all([
-      held !== undefined ? { route: held, source: "memo" as const } : resolveRoute(env, slug, waitUntil),
+      held !== undefined ? { route: held, source: "memo" as const } : readThrough(env, slug, waitUntil),
       verifyOwnerToken(env.SESSION_SECRET, token),
     ]);
     return answer(env, c.req.raw, waitUntil, route, source, viewerUserId);

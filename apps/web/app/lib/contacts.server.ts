@@ -234,18 +234,20 @@ export function groupByEvent(contacts: OwnerContact[]): ConnectionGroup[] {
 
 /**
  * 'Mark Contacted' (spec part 2 §4): contacted_at = now, with the optional notes, only on one
- * of this owner's contacts. False (nothing changed) for any other id.
+ * of this owner's contacts (and, from a garment's page, only one made through that garment).
+ * False (nothing changed) for any other id.
  */
 export async function markContactContacted(
   db: Db,
-  input: { userId: string; contactId: number; notes: string | null },
+  input: { userId: string; contactId: number; notes: string | null; garmentId?: number },
   now = Date.now(),
 ): Promise<boolean> {
   const row = await db.$client
     .prepare(
-      "UPDATE contacts SET contacted_at = ?1, contact_notes = ?2 WHERE id = ?3 AND owner_user_id = ?4 RETURNING id",
+      `UPDATE contacts SET contacted_at = ?1, contact_notes = ?2
+        WHERE id = ?3 AND owner_user_id = ?4 AND (?5 IS NULL OR garment_id = ?5) RETURNING id`,
     )
-    .bind(now, input.notes, input.contactId, input.userId)
+    .bind(now, input.notes, input.contactId, input.userId, input.garmentId ?? null)
     .first<{ id: number }>();
   return row !== null;
 }

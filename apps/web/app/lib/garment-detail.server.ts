@@ -92,19 +92,3 @@ export async function loadGarmentContacts(db: Db, garmentId: number, userId: str
   const { results } = await db.$client.prepare(CONTACTS_SQL).bind(garmentId, userId).all<ContactRow>();
   return { garment, contacts: results };
 }
-
-/** Marks one of this owner's contacts of this garment as contacted; false when there is no such contact. */
-export async function markContacted(
-  db: Db,
-  input: { contactId: number; garmentId: number; userId: string; notes: string | null },
-  now = Date.now(),
-): Promise<boolean> {
-  const result = await db.$client
-    .prepare(
-      `UPDATE contacts SET contacted_at = ?1, contact_notes = ?2
-        WHERE id = ?3 AND garment_id = ?4 AND owner_user_id = ?5 RETURNING id`,
-    )
-    .bind(now, input.notes, input.contactId, input.garmentId, input.userId)
-    .first<{ id: number }>();
-  return result !== null;
-}

@@ -1,3 +1,4 @@
+import { CONTACT_NOTES_MAX } from "@releve/core/crm";
 import { garmentLabels } from "@releve/core/garment";
 import { Button, buttonClass, FormAlert } from "@releve/ui";
 import { data, Form, isRouteErrorResponse, Link, useNavigation, useRouteError } from "react-router";
@@ -5,14 +6,14 @@ import { renderSVG } from "uqr";
 import { CopyButton } from "../components/copy-button";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { authDeps } from "../lib/auth-page.server";
-import { loadGarmentDetail, markContacted } from "../lib/garment-detail.server";
+import { markContactContacted } from "../lib/contacts.server";
+import { loadGarmentDetail } from "../lib/garment-detail.server";
 import { redirectWithToast } from "../lib/toast.server";
 import { requireUser } from "../lib/user.server";
 import type { Route } from "./+types/dashboard.garment";
 
 export const meta = () => [{ title: "Garment · Relevé" }, { name: "robots", content: "noindex" }];
 
-const NOTES_MAX = 4000;
 const day = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
@@ -41,10 +42,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!id || !Number.isInteger(contactId) || contactId <= 0) {
     return data({ error: "Choose a contact to mark.", contactId: null }, { status: 400 });
   }
-  if (notes.length > NOTES_MAX) {
-    return data({ error: `Notes must be at most ${NOTES_MAX} characters.`, contactId }, { status: 400 });
+  if (notes.length > CONTACT_NOTES_MAX) {
+    return data({ error: `Notes must be at most ${CONTACT_NOTES_MAX} characters.`, contactId }, { status: 400 });
   }
-  const ok = await markContacted(deps.db, { contactId, garmentId: id, userId: user.userId, notes: notes || null });
+  const ok = await markContactContacted(deps.db, {
+    contactId,
+    garmentId: id,
+    userId: user.userId,
+    notes: notes || null,
+  });
   if (!ok) return data({ error: "Failed to update contact", contactId }, { status: 404 });
   return redirectWithToast(deps.env, `/dashboard/garment/${id}`, {
     type: "success",
@@ -209,7 +215,7 @@ export default function GarmentRoute({ loaderData, actionData }: Route.Component
                                   id={`notes-${c.id}`}
                                   name="notes"
                                   rows={2}
-                                  maxLength={NOTES_MAX}
+                                  maxLength={CONTACT_NOTES_MAX}
                                   className="border border-ink/20 px-3 py-2 text-base outline-none focus:border-ink"
                                 />
                                 {actionData?.contactId === c.id && <FormAlert>{actionData.error}</FormAlert>}

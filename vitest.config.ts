@@ -8,6 +8,7 @@ export default defineConfig({
           name: "unit",
           environment: "node",
           include: ["packages/*/src/**/*.test.{ts,tsx}", "apps/*/app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
+          setupFiles: ["tests/console-errors.ts"],
         },
       },
       "apps/web/vitest.config.ts",

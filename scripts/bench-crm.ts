@@ -6,17 +6,15 @@
  * Prints the median server time of each (BENCH_REPEATS, default 7) and its query counts;
  * target: at most 5 D1 statements per page. Times are printed, not asserted.
  */
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { ContactsQuerySchema } from "@releve/core/crm";
 import { getDb } from "@releve/db";
 import type { D1Like } from "@releve/db/binding-types";
+import { exportContacts, listConnections, listContacts } from "@releve/db/contacts";
+import { listEvents, loadEventDetail } from "@releve/db/events";
 import { rollupScans } from "@releve/db/rollup";
+import { applyMigrations, countCrmBench, seedCrmBench } from "@releve/db/testing/bench-data";
 import { convertV4MiniflareOptions, Miniflare } from "miniflare";
 import { loadAnalytics } from "../apps/web/app/lib/analytics.server";
-import { exportContacts, listConnections, listContacts } from "../apps/web/app/lib/contacts.server";
-import { listEvents, loadEventDetail } from "../apps/web/app/lib/events.server";
-import { ROOT } from "./dev-vars";
 
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 7);
 const CONTACTS = 10_000;
@@ -24,69 +22,7 @@ const SCANS = 200_000;
 const GARMENTS = 12;
 const EVENTS = 20;
 const OWNER = "bench-owner";
-const DAY_MS = 86_400_000;
-
-async function migrate(db: D1Like) {
-  const dir = join(ROOT, "migrations");
-  for (const file of readdirSync(dir)
-    .filter((f) => f.endsWith(".sql"))
-    .sort()) {
-    const statements = readFileSync(join(dir, file), "utf8")
-      .split("--> statement-breakpoint")
-      .map((s) => s.trim())
-      .filter(Boolean);
-    await db.batch(statements.map((s) => db.prepare(s)));
-  }
-}
-
-const seq = (n: number) => `WITH RECURSIVE seq(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM seq WHERE i < ${n})`;
-const FIRST = ["Marie", "Jean", "Aiko", "Luca", "Sofia", "Omar", "Chloé", "Hugo", "Nina", "Yusuf", "Elena", "Théo"];
-const LAST = ["Dubois", "Rossi", "Tanaka", "Martin", "Silva", "Haddad", "Moreau", "Berg", "Novak", "Laurent"];
-const pick = (list: string[], expr: string) =>
-  `CASE (${expr}) % ${list.length} ${list.map((v, i) => `WHEN ${i} THEN '${v}'`).join(" ")} END`;
-
-async function seed(db: D1Like, now: number) {
-  await db.batch([
-    db.prepare(`INSERT INTO users (id, email, password_hash) VALUES ('${OWNER}', 'bench@bench.local', 'x'),
-      ('bench-other', 'other@bench.local', 'x')`),
-    db.prepare(`INSERT INTO profiles (user_id, client_id, first_name) VALUES ('${OWNER}', 'benchclient', 'Bench')`),
-    db.prepare(`${seq(EVENTS)} INSERT INTO wardrobe_events (owner_user_id, name, date, is_active)
-      SELECT '${OWNER}', 'Event ' || i, date(${now} / 1000 - i * 86400 * 7, 'unixepoch'), i % 5 != 0 FROM seq`),
-    db.prepare(`${seq(GARMENTS)} INSERT INTO garments (name, short_slug, status, owner_user_id)
-      SELECT 'Garment ' || i, 'bench-' || i, 'claimed', '${OWNER}' FROM seq`),
-    // Every third contact has no event; every fourth is contacted; all over 180 days.
-    db.prepare(`${seq(CONTACTS)} INSERT INTO contacts (owner_user_id, garment_id, wardrobe_event_id, first_name, last_name,
-        email, phone, notes, contacted_at, contact_notes, contact_source, created_at)
-      SELECT '${OWNER}', 1 + i % ${GARMENTS}, CASE WHEN i % 3 = 0 THEN NULL ELSE 1 + i % ${EVENTS} END,
-        ${pick(FIRST, "i")}, ${pick(LAST, "i / 7")},
-        'guest' || i || '@example.com', '+336' || printf('%08d', i * 37),
-        CASE WHEN i % 5 = 0 THEN 'Asked about the autumn collection' END,
-        CASE WHEN i % 4 = 0 THEN ${now} - (i % 30) * ${DAY_MS} END,
-        CASE WHEN i % 8 = 0 THEN 'Sent the lookbook' END,
-        'nfc_share', ${now} - (i * 1553) % (180 * ${DAY_MS})
-      FROM seq`),
-    db.prepare(`${seq(50)} INSERT INTO contacts (owner_user_id, first_name, email, contact_source)
-      SELECT 'bench-other', 'Other ' || i, 'other' || i || '@example.com', 'nfc_share' FROM seq`),
-  ]);
-  // 200,000 scans over 365 days, a quarter tagged with an event, in chunks.
-  const chunk = 50_000;
-  for (let start = 0; start < SCANS; start += chunk) {
-    await db
-      .prepare(
-        `${seq(chunk)} INSERT INTO scans (id, garment_id, owner_user_id, short_slug, wardrobe_event_id, viewer_kind,
-          city, browser, created_at)
-        SELECT 'bench-' || (${start} + i), 1 + i % ${GARMENTS}, '${OWNER}', 'bench-' || (1 + i % ${GARMENTS}),
-          CASE WHEN i % 4 = 0 THEN 1 + i % ${EVENTS} END,
-          CASE i % 10 WHEN 0 THEN 'owner' WHEN 1 THEN 'anonymous' ELSE 'visitor' END,
-          ${pick(["Paris", "London", "Milan", "Tokyo", "New York", "Lyon"], "i / 3")},
-          ${pick(["Safari", "Chrome", "Firefox", "Samsung Internet"], "i / 5")},
-          ${now} - ((${start} + i) * 157000) % (365 * ${DAY_MS})
-        FROM seq`,
-      )
-      .run();
-  }
-  await rollupScans(db, { maxRowsPerRun: SCANS * 2, chunkSize: 50_000 });
-}
+const SCALE = { owner: OWNER, contacts: CONTACTS, scans: SCANS, garments: GARMENTS, events: EVENTS };
 
 type Counter = { statements: number; roundTrips: number };
 
@@ -165,17 +101,10 @@ async function main() {
     const d1 = (await mf.getD1Database("DB")) as unknown as D1Like;
     const now = Date.now();
     const seedStart = performance.now();
-    await migrate(d1);
-    await seed(d1, now);
-    const totals = await d1
-      .prepare(
-        `SELECT (SELECT count(*) FROM contacts WHERE owner_user_id = ?1) AS contacts,
-                (SELECT count(*) FROM scans WHERE owner_user_id = ?1) AS scans,
-                (SELECT sum(scans) FROM scan_daily_stats WHERE owner_user_id = ?1) AS rolled,
-                (SELECT count(*) FROM scan_daily_stats WHERE owner_user_id = ?1) AS stat_rows`,
-      )
-      .bind(OWNER)
-      .first<{ contacts: number; scans: number; rolled: number; stat_rows: number }>();
+    await applyMigrations(d1);
+    await seedCrmBench(d1, now, SCALE);
+    await rollupScans(d1, { maxRowsPerRun: SCANS * 2, chunkSize: 50_000 });
+    const totals = await countCrmBench(d1, OWNER);
     console.log(
       `bench:crm: one owner with ${totals?.contacts.toLocaleString("en")} contacts, ${totals?.scans.toLocaleString("en")} scans ` +
         `(${totals?.rolled.toLocaleString("en")} rolled up into ${totals?.stat_rows.toLocaleString("en")} scan_daily_stats rows), ` +

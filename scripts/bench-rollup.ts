@@ -5,69 +5,25 @@
  * and does the same. Prints both times and their ratio (target <= 1.2). BENCH_REPEATS
  * (default 5) runs each measurement several times and reports the median.
  */
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import type { D1Like } from "@releve/db/binding-types";
 import { rollupScans } from "@releve/db/rollup";
+import {
+  addRollupScans,
+  applyMigrations,
+  countScans,
+  scanDailyStatsTotals,
+  seedRollupOwners,
+} from "@releve/db/testing/bench-data";
 import { convertV4MiniflareOptions, Miniflare } from "miniflare";
-import { ROOT } from "./dev-vars";
 
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 5);
 const NEW_SCANS = 1_000;
 const OWNERS = 50;
 const GARMENTS_PER_OWNER = 10;
-const DAY_MS = 86_400_000;
-
-async function migrate(db: D1Like) {
-  const dir = join(ROOT, "migrations");
-  const files = readdirSync(dir)
-    .filter((f) => f.endsWith(".sql"))
-    .sort();
-  for (const file of files) {
-    const statements = readFileSync(join(dir, file), "utf8")
-      .split("--> statement-breakpoint")
-      .map((s) => s.trim())
-      .filter(Boolean);
-    await db.batch(statements.map((s) => db.prepare(s)));
-  }
-}
-
-async function seedOwners(db: D1Like) {
-  const seq = (n: number) => `WITH RECURSIVE seq(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM seq WHERE i < ${n})`;
-  await db.batch([
-    db.prepare(`${seq(OWNERS)} INSERT INTO users (id, email, password_hash)
-      SELECT 'owner-' || i, 'owner-' || i || '@bench.local', 'x' FROM seq`),
-    db.prepare(
-      `${seq(OWNERS)} INSERT INTO wardrobe_events (owner_user_id, name) SELECT 'owner-' || i, 'Event ' || i FROM seq`,
-    ),
-    db.prepare(`${seq(OWNERS * GARMENTS_PER_OWNER)} INSERT INTO garments (short_slug, status, owner_user_id)
-      SELECT 'g-' || i, 'claimed', 'owner-' || (1 + i % ${OWNERS}) FROM seq`),
-  ]);
-}
+const SCALE = { owners: OWNERS, garmentsPerOwner: GARMENTS_PER_OWNER };
 
 let batchNo = 0;
-/** n scans spread over 90 days, garments, owners, events and viewer kinds, in one statement. */
-async function addScans(db: D1Like, n: number, now: number) {
-  batchNo++;
-  await db
-    .prepare(
-      `WITH RECURSIVE seq(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM seq WHERE i < ?1)
-       INSERT INTO scans (id, garment_id, owner_user_id, short_slug, wardrobe_event_id, viewer_kind, created_at)
-       SELECT 'b' || ?2 || '-' || i,
-              1 + i % ${OWNERS * GARMENTS_PER_OWNER},
-              'owner-' || (1 + (1 + i % ${OWNERS * GARMENTS_PER_OWNER}) % ${OWNERS}),
-              'g-' || (1 + i % ${OWNERS * GARMENTS_PER_OWNER}),
-              CASE WHEN i % 4 = 0 THEN 1 + (1 + i % ${OWNERS * GARMENTS_PER_OWNER}) % ${OWNERS} END,
-              CASE i % 3 WHEN 0 THEN 'owner' WHEN 1 THEN 'visitor' ELSE 'anonymous' END,
-              ?3 - (abs(random()) % (90 * ${DAY_MS}))
-       FROM seq`,
-    )
-    .bind(n, batchNo, now)
-    .run();
-}
-
-const count = async (db: D1Like) =>
-  (await db.prepare("SELECT count(*) AS n FROM scans").first<{ n: number }>())?.n ?? 0;
+const addScans = (db: D1Like, n: number, now: number) => addRollupScans(db, SCALE, n, ++batchNo, now);
 
 /** Median ms to roll up NEW_SCANS fresh scans on top of what the table already holds. */
 async function timeRollup(db: D1Like, now: number): Promise<number> {
@@ -97,17 +53,17 @@ async function main() {
   try {
     const db = (await mf.getD1Database("DB")) as unknown as D1Like;
     const now = Date.now();
-    await migrate(db);
-    await seedOwners(db);
+    await applyMigrations(db);
+    await seedRollupOwners(db, SCALE);
 
     console.log(`bench:rollup: ${NEW_SCANS} new scans per rollup, median of ${REPEATS} runs, real local D1`);
     const results: Array<[number, number]> = [];
     for (const target of [10_000, 100_000]) {
-      await addScans(db, target - (await count(db)), now);
+      await addScans(db, target - (await countScans(db)), now);
       const start = performance.now();
       await rollupScans(db);
       const catchUp = performance.now() - start;
-      const existing = await count(db);
+      const existing = await countScans(db);
       const ms = await timeRollup(db, now);
       results.push([existing, ms]);
       console.log(
@@ -119,10 +75,8 @@ async function main() {
     if (small && large) {
       console.log(`ratio 100k/10k: ${(large[1] / small[1]).toFixed(2)}x (target <= 1.2)`);
     }
-    const stats = await db
-      .prepare("SELECT count(*) AS n, sum(scans) AS total FROM scan_daily_stats")
-      .first<{ n: number; total: number }>();
-    const scans = await count(db);
+    const stats = await scanDailyStatsTotals(db);
+    const scans = await countScans(db);
     if (stats?.total !== scans) throw new Error(`stats hold ${stats?.total} scans, the table ${scans}`);
     console.log(
       `check: scan_daily_stats sums to ${stats.total.toLocaleString("en")} scans in ${stats.n} rows = every scan once`,

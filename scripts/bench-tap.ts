@@ -13,9 +13,11 @@
  * machine saturated: latency then includes waiting for a core).
  */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import type { D1Like } from "@releve/db/binding-types";
+import { applyMigrations, seedTapBench } from "@releve/db/testing/bench-data";
 import autocannon from "autocannon";
 import { build } from "esbuild";
 import { convertV4MiniflareOptions, Miniflare } from "miniflare";
@@ -76,34 +78,9 @@ const worker = (name: string, scriptPath: string, extra: Record<string, unknown>
   );
 
 async function migrateAndSeed(mf: Miniflare) {
-  const db = await mf.getD1Database("DB");
-  const dir = join(ROOT, "migrations");
-  for (const file of readdirSync(dir)
-    .filter((f) => f.endsWith(".sql"))
-    .sort()) {
-    const statements = readFileSync(join(dir, file), "utf8")
-      .split("--> statement-breakpoint")
-      .map((s) => s.trim())
-      .filter(Boolean);
-    await db.batch(statements.map((s) => db.prepare(s)));
-  }
-  const many = REQUESTS * ROUNDS * MODES.length + WARMUP;
-  await db.batch([
-    db.prepare("INSERT INTO users (id, email, password_hash) VALUES ('bench-owner', 'bench-owner@bench.local', 'x')"),
-    db.prepare(
-      "INSERT INTO profiles (user_id, client_id, nfc_sharing_enabled) VALUES ('bench-owner', 'benchclient', 1)",
-    ),
-    db.prepare(
-      "INSERT INTO garments (short_slug, status, owner_user_id) VALUES ('bench-hit', 'claimed', 'bench-owner')",
-    ),
-    db
-      .prepare(
-        `WITH RECURSIVE seq(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM seq WHERE i < ?1)
-         INSERT INTO garments (short_slug, status, owner_user_id)
-         SELECT 'miss-' || i, 'claimed', 'bench-owner' FROM seq`,
-      )
-      .bind(many),
-  ]);
+  const db = (await mf.getD1Database("DB")) as unknown as D1Like;
+  await applyMigrations(db);
+  await seedTapBench(db, REQUESTS * ROUNDS * MODES.length + WARMUP);
 }
 
 type Stats = { p50: number; p99: number; rps: number; statuses: Record<number, number> };

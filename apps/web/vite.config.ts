@@ -2,6 +2,7 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { localCrons } from "../../scripts/local-crons.ts";
 
 // RELEVE_STATE_DIR lets the end-to-end run keep its own local D1/KV/Queue state.
 const persistPath = process.env.RELEVE_STATE_DIR;
@@ -16,6 +17,8 @@ export default defineConfig({
       ],
       ...(persistPath ? { persistState: { path: persistPath } } : {}),
     }),
+    // Fires every Worker's crons under `npm start` and `npm run dev` (docs/decisions/0026).
+    localCrons({ statePath: persistPath ?? ".wrangler/state" }),
     tailwindcss(),
     reactRouter(),
   ],

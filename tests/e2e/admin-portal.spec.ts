@@ -1,8 +1,12 @@
+import type { Page } from "@playwright/test";
 import { demoPassword, signIn } from "./accounts";
 import { expect, test } from "./fixtures";
 
 // Strings that exist only in the admin remote or in the shell's loader of it.
 const ADMIN_MARKERS = ["/api/admin", "admin/AdminApp", "remoteEntry.js", "Relevé admin"];
+
+/** The shell's notices (sonner): the admin remote reports every outcome there (issue #15). */
+const notices = (page: Page) => page.getByRole("region", { name: /^Notifications/ });
 
 test("an admin opens the portal: the remote loads in the browser and shows the dashboard figures", async ({ page }) => {
   const remote: string[] = [];
@@ -84,7 +88,7 @@ test("an admin deactivates a garment (its tap then fails), reactivates it and re
   await expect(garments.getByRole("listitem")).toHaveCount(1);
   await expect(row.getByRole("link", { name: /\/t\/lt-008/ })).toHaveAttribute("target", "_blank");
   await row.getByRole("button", { name: /^Deactivate/ }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Garment deactivated" })).toBeVisible();
+  await expect(notices(page).getByText("Garment deactivated")).toBeVisible();
   await expect(row.getByText("Inactive", { exact: true })).toBeVisible();
 
   const stranger = await browser.newContext();
@@ -109,7 +113,7 @@ test("an admin deactivates a garment (its tap then fails), reactivates it and re
   await dialog.getByRole("button", { name: /Jules Martin/ }).click();
   await expect(dialog.getByLabel("Client id")).toHaveValue("2");
   await dialog.getByRole("button", { name: "Reassign", exact: true }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Garment reassigned successfully" })).toBeVisible();
+  await expect(notices(page).getByText("Garment reassigned successfully")).toBeVisible();
   await expect(stockRow).toContainText("Jules Martin");
   await visitor.goto(`/t/${stock}`);
   await expect(visitor).toHaveURL(new RegExp(`/share/${stock}$`));
@@ -144,7 +148,7 @@ test("an admin pages the unclaimed list and marks a garment programmed", async (
   const row = list.getByRole("listitem").filter({ hasText: `/t/${target}` });
   await expect(row.getByText("Not Programmed")).toBeVisible();
   await row.getByRole("button", { name: /^Mark/ }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Marked as programmed" })).toBeVisible();
+  await expect(notices(page).getByText("Marked as programmed")).toBeVisible();
   await expect(row.getByText("Programmed", { exact: true })).toBeVisible();
 });
 
@@ -166,7 +170,7 @@ test("an admin adds, edits and deletes a social post, and the landing grid follo
   await form.getByLabel("Caption").fill(caption);
   await form.getByLabel("Display order").fill("-1000");
   await form.getByRole("button", { name: "Add post" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Post created successfully" })).toBeVisible();
+  await expect(notices(page).getByText("Post created successfully")).toBeVisible();
   const post = page.getByRole("list", { name: "Posts" }).getByRole("listitem").filter({ hasText: caption });
   await expect(post).toContainText("Order -1000 · Active");
 
@@ -178,7 +182,7 @@ test("an admin adds, edits and deletes a social post, and the landing grid follo
   await post.getByRole("button", { name: /^Edit/ }).click();
   await form.getByLabel("Caption").fill(`${caption}, revised`);
   await form.getByRole("button", { name: "Save post" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Post updated successfully" })).toBeVisible();
+  await expect(notices(page).getByText("Post updated successfully")).toBeVisible();
   await landing.reload();
   await expect(grid.getByRole("img").first()).toHaveAttribute("alt", `${caption}, revised`);
 
@@ -190,7 +194,7 @@ test("an admin adds, edits and deletes a social post, and the landing grid follo
   const confirm = page.getByRole("dialog", { name: "Delete post" });
   await expect(confirm).toContainText("Are you sure you want to delete this post?");
   await confirm.getByRole("button", { name: "Delete" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Post deleted successfully" })).toBeVisible();
+  await expect(notices(page).getByText("Post deleted successfully")).toBeVisible();
   await expect(revised).toHaveCount(0);
   await landing.reload();
   await expect(grid.getByRole("img", { name: `${caption}, revised` })).toHaveCount(0);

@@ -193,6 +193,8 @@ test("the newsletter on the blog joins the early-access list", async ({ page }) 
 });
 
 test("the NFC demo: the video dialog, then a labelled demo tap to a real share page", async ({ page }, testInfo) => {
+  // Playwright's clock runs the page's timers: time flows as usual until the test pauses it.
+  await page.clock.install();
   await page.goto("/");
   await page.getByRole("link", { name: "Experience" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Tap to Connect" })).toBeVisible();
@@ -209,10 +211,17 @@ test("the NFC demo: the video dialog, then a labelled demo tap to a real share p
   await expect(dialog.getByRole("button", { name: "Close" })).toBeFocused();
   const progress = dialog.getByRole("progressbar", { name: "Demo video progress" });
   await expect.poll(async () => Number(await progress.getAttribute("aria-valuenow"))).toBeGreaterThanOrEqual(5);
-  // 1% per 100 ms: after a further second it has moved on by about ten.
+  // 1% per 100 ms: after a further second of the page's own clock it has moved on by about ten.
+  // Pausing needs a moment still ahead of the running page clock.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 200);
   const before = Number(await progress.getAttribute("aria-valuenow"));
-  await page.waitForTimeout(1000);
+  for (let step = 1; step <= 10; step++) {
+    // One 100 ms tick at a time: each tick's timer is set only after React renders the last one.
+    await page.clock.runFor(100);
+    await expect(progress).toHaveAttribute("aria-valuenow", String(Math.min(100, before + step)));
+  }
   const after = Number(await progress.getAttribute("aria-valuenow"));
+  await page.clock.resume();
   expect(after - before).toBeGreaterThanOrEqual(7);
   expect(after - before).toBeLessThanOrEqual(12);
   await testInfo.attach("nfc-demo-dialog", { body: await page.screenshot(), contentType: "image/png" });

@@ -7,6 +7,7 @@ import { defineProject } from "vitest/config";
 const root = (p: string) => fileURLToPath(new URL(`../../${p}`, import.meta.url));
 const migrationsDir = root("migrations");
 const setupFile = root("tests/workers/apply-migrations.ts");
+const consoleErrors = root("tests/console-errors.ts");
 
 /** Secrets a test worker needs; fixed test-only values, never used outside tests. */
 export const TEST_VARS = { APP_ENV: "test", SESSION_SECRET: "test-only-secret-000000000000000000000000000000" };
@@ -79,7 +80,7 @@ export function workersProject(
     test: {
       name: `workers/${name}`,
       include: opts.include ?? ["test/**/*.test.ts"],
-      setupFiles: [setupFile],
+      setupFiles: [setupFile, consoleErrors],
       fsModuleCache: false,
     },
   });

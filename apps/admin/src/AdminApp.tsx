@@ -1,56 +1,62 @@
 import type { AdminAppProps } from "@releve/core/admin-portal";
+import { Button } from "@releve/ui";
+import { QueryClientProvider } from "@tanstack/react-query";
 import "./admin.css";
-import type { MouseEvent } from "react";
+import { type MouseEvent, useState } from "react";
 import { InstagramAdmin } from "./instagram";
 import { NfcDashboard } from "./nfc-dashboard";
-import { NoticeProvider } from "./notice";
+import { NotifyContext } from "./notify";
+import { createQueryClient } from "./queries";
 
 const TITLES = { "nfc-dashboard": "NFC Dashboard", instagram: "Social Posts" } as const;
 
 /** The admin portal, loaded by the shell in the browser only (decision 0021). */
-export default function AdminApp({ page, admin, navigate }: AdminAppProps) {
+export default function AdminApp({ page, admin, navigate, notify }: AdminAppProps) {
+  const [queryClient] = useState(createQueryClient);
   const go = (to: string) => (event: MouseEvent) => {
     event.preventDefault();
     navigate(to);
   };
   return (
-    <NoticeProvider>
-      <div className="mx-auto w-full max-w-6xl px-5 py-8">
-        <header className="flex flex-wrap items-center justify-between gap-4 border-b border-ink/10 pb-5">
-          <div className="min-w-0">
-            <p className="text-xs uppercase tracking-[0.3em] text-gold">Relevé admin</p>
-            <h1 className="font-display text-3xl">{TITLES[page]}</h1>
-          </div>
-          <div className="flex flex-wrap items-center gap-3 text-sm">
-            <a href="/" onClick={go("/")} className="underline underline-offset-4">
-              Back to Home
-            </a>
-            <span className="min-w-0 truncate text-stone">{admin.email}</span>
-            <span className="border border-gold/50 px-2 py-0.5 text-xs tracking-[0.16em] text-gold">
-              {admin.role.toUpperCase()}
-            </span>
-            <form method="post" action="/logout">
-              <button type="submit" className="border border-ink px-3 py-1.5 text-xs uppercase tracking-[0.16em]">
-                Sign Out
-              </button>
-            </form>
-          </div>
-          <nav aria-label="Admin" className="flex w-full gap-4 text-xs uppercase tracking-[0.16em]">
-            {(Object.keys(TITLES) as (keyof typeof TITLES)[]).map((key) => (
-              <a
-                key={key}
-                href={`/admin/${key}`}
-                onClick={go(`/admin/${key}`)}
-                aria-current={key === page ? "page" : undefined}
-                className={key === page ? "underline underline-offset-8" : "text-stone"}
-              >
-                {TITLES[key]}
+    <QueryClientProvider client={queryClient}>
+      <NotifyContext value={notify}>
+        <div className="mx-auto w-full max-w-6xl px-5 py-8">
+          <header className="flex flex-wrap items-center justify-between gap-4 border-b border-ink/10 pb-5">
+            <div className="min-w-0">
+              <p className="text-xs uppercase tracking-[0.3em] text-gold">Relevé admin</p>
+              <h1 className="font-display text-3xl">{TITLES[page]}</h1>
+            </div>
+            <div className="flex flex-wrap items-center gap-3 text-sm">
+              <a href="/" onClick={go("/")} className="underline underline-offset-4">
+                Back to Home
               </a>
-            ))}
-          </nav>
-        </header>
-        {page === "nfc-dashboard" ? <NfcDashboard /> : <InstagramAdmin />}
-      </div>
-    </NoticeProvider>
+              <span className="min-w-0 truncate text-stone">{admin.email}</span>
+              <span className="border border-gold/50 px-2 py-0.5 text-xs tracking-[0.16em] text-gold">
+                {admin.role.toUpperCase()}
+              </span>
+              <form method="post" action="/logout">
+                <Button type="submit" variant="secondary" size="sm">
+                  Sign Out
+                </Button>
+              </form>
+            </div>
+            <nav aria-label="Admin" className="flex w-full gap-4 text-xs uppercase tracking-[0.16em]">
+              {(Object.keys(TITLES) as (keyof typeof TITLES)[]).map((key) => (
+                <a
+                  key={key}
+                  href={`/admin/${key}`}
+                  onClick={go(`/admin/${key}`)}
+                  aria-current={key === page ? "page" : undefined}
+                  className={key === page ? "underline underline-offset-8" : "text-stone"}
+                >
+                  {TITLES[key]}
+                </a>
+              ))}
+            </nav>
+          </header>
+          {page === "nfc-dashboard" ? <NfcDashboard /> : <InstagramAdmin />}
+        </div>
+      </NotifyContext>
+    </QueryClientProvider>
   );
 }

@@ -1,19 +1,20 @@
-import type { AuditEntry } from "@releve/core/admin-api";
+import { useQuery } from "@tanstack/react-query";
+import { auditQuery } from "./queries";
 import { Empty, formatDate, NotLoaded } from "./ui";
-import type { Loadable } from "./use-api";
 
 const describe = (value: unknown) => (value === null || value === undefined ? "—" : JSON.stringify(value));
 
 /** The latest 20 admin changes: who, what, before and after. */
-export function AuditLog({ list }: { list: Loadable<{ entries: AuditEntry[] }> }) {
+export function AuditLog() {
+  const list = useQuery(auditQuery);
   return (
     <section aria-labelledby="audit-heading" className="mt-12">
       <h2 id="audit-heading" className="font-display text-2xl">
         Recent admin activity
       </h2>
       <div className="mt-4">
-        {list.state !== "ready" ? (
-          <NotLoaded list={list} label="admin activity" />
+        {!list.isSuccess ? (
+          <NotLoaded query={list} label="admin activity" />
         ) : list.data.entries.length === 0 ? (
           <Empty>No admin changes yet.</Empty>
         ) : (

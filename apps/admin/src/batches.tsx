@@ -1,35 +1,30 @@
-import type { TagBatch } from "@releve/core/admin-api";
+import { Button, TextField } from "@releve/ui";
+import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { adminApi } from "./api";
-import { useNotify } from "./notice";
-import { Button, Empty, Field, formatDate, NotLoaded } from "./ui";
-import { useAdminGet } from "./use-api";
+import { useNotify } from "./notify";
+import { batchesQuery, useCreateBatch } from "./queries";
+import { Empty, formatDate, NotLoaded } from "./ui";
 
 /** NFC tag batches, newest first, with their tag counts; a form to start a new batch. */
-export function TagBatches({ onChange }: { onChange: () => void }) {
-  const list = useAdminGet<{ batches: TagBatch[] }>("/tag-batches");
+export function TagBatches() {
+  const list = useQuery(batchesQuery);
   const [name, setName] = useState("");
   const [description, setDescription] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const creating = useCreateBatch();
   const notify = useNotify();
 
-  async function create(event: FormEvent) {
+  function create(event: FormEvent) {
     event.preventDefault();
-    setSaving(true);
-    setError(null);
-    try {
-      await adminApi("/tag-batches", { method: "POST", body: { batch_name: name, description } });
-      notify("success", "Batch created", name.trim());
-      setName("");
-      setDescription("");
-      if (list.state === "ready") list.reload();
-      onChange();
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setSaving(false);
-    }
+    creating.mutate(
+      { batch_name: name, description },
+      {
+        onSuccess: () => {
+          notify({ type: "success", title: "Batch created", description: name.trim() });
+          setName("");
+          setDescription("");
+        },
+      },
+    );
   }
 
   return (
@@ -41,9 +36,17 @@ export function TagBatches({ onChange }: { onChange: () => void }) {
         onSubmit={create}
         className="mt-4 grid grid-cols-1 gap-3 border border-ink/10 bg-white p-4 sm:grid-cols-[minmax(0,1fr)_minmax(0,2fr)_auto]"
       >
-        <Field label="Batch name *" value={name} onChange={(e) => setName(e.target.value)} required maxLength={100} />
-        <Field
+        <TextField
+          label="Batch name *"
+          name="batch_name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          required
+          maxLength={100}
+        />
+        <TextField
           label="Description"
+          name="description"
           value={description}
           onChange={(e) => setDescription(e.target.value)}
           maxLength={500}
@@ -52,20 +55,20 @@ export function TagBatches({ onChange }: { onChange: () => void }) {
           type="submit"
           variant="primary"
           className="self-end"
-          disabled={saving || !name.trim()}
-          aria-busy={saving}
+          disabled={creating.isPending || !name.trim()}
+          aria-busy={creating.isPending}
         >
-          {saving ? "Creating..." : "Create batch"}
+          {creating.isPending ? "Creating..." : "Create batch"}
         </Button>
-        {error && (
+        {creating.isError && (
           <p role="alert" className="text-sm text-danger sm:col-span-3">
-            {error}
+            {creating.error.message}
           </p>
         )}
       </form>
       <div className="mt-4">
-        {list.state !== "ready" ? (
-          <NotLoaded list={list} label="tag batches" />
+        {!list.isSuccess ? (
+          <NotLoaded query={list} label="tag batches" />
         ) : list.data.batches.length === 0 ? (
           <Empty>No tag batches yet.</Empty>
         ) : (

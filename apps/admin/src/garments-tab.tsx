@@ -1,19 +1,20 @@
-import { ADMIN_MESSAGES, type AdminClient, type AdminGarment } from "@releve/core/admin-api";
+import type { AdminGarment } from "@releve/core/admin-api";
+import { ADMIN_MESSAGES } from "@releve/core/admin-portal";
+import { Button, ButtonAnchor, TextField } from "@releve/ui";
+import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { adminApi } from "./api";
-import { useNotify } from "./notice";
-import { Button, Empty, Field, formatDate, Modal, NotLoaded } from "./ui";
-import { useAdminGet } from "./use-api";
+import { useNotify } from "./notify";
+import { clientsQuery, garmentsQuery, useReassignGarment, useSetGarmentStatus } from "./queries";
+import { Empty, formatDate, Modal, NotLoaded } from "./ui";
 
 /** 'Registered & Claimed': every garment, newest first, with owner, status and actions. */
-export function GarmentsTab({ onChange }: { onChange: () => void }) {
+export function GarmentsTab() {
   const [query, setQuery] = useState("");
   const [search, setSearch] = useState("");
-  const list = useAdminGet<{ garments: AdminGarment[]; truncated: boolean }>(
-    `/garments${search ? `?q=${encodeURIComponent(search)}` : ""}`,
-  );
+  const list = useQuery(garmentsQuery(search));
   const [reassigning, setReassigning] = useState<AdminGarment | null>(null);
-  const [busy, setBusy] = useState<number | null>(null);
+  const status = useSetGarmentStatus();
+  const busy = status.isPending ? status.variables.id : null;
   const notify = useNotify();
 
   const submit = (event: FormEvent) => {
@@ -21,54 +22,54 @@ export function GarmentsTab({ onChange }: { onChange: () => void }) {
     setSearch(query.trim());
   };
 
-  async function toggle(garment: AdminGarment) {
-    setBusy(garment.id);
-    try {
-      await adminApi(`/garments/${garment.id}/status`, { method: "POST", body: { is_active: !garment.isActive } });
-      notify("success", garment.isActive ? "Garment deactivated" : "Garment activated", garment.title);
-      if (list.state === "ready") list.reload();
-      onChange();
-    } catch (error) {
-      notify("error", ADMIN_MESSAGES.statusFailed, (error as Error).message);
-    } finally {
-      setBusy(null);
-    }
-  }
+  const toggle = (garment: AdminGarment) =>
+    status.mutate(garment, {
+      onSuccess: () =>
+        notify({
+          type: "success",
+          title: garment.isActive ? "Garment deactivated" : "Garment activated",
+          description: garment.title,
+        }),
+      onError: (error) => notify({ type: "error", title: ADMIN_MESSAGES.statusFailed, description: error.message }),
+    });
 
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <search className="flex min-w-0 flex-1">
+        <search className="flex min-w-64 flex-1">
           <form onSubmit={submit} className="flex min-w-0 flex-1 gap-2">
-            <Field
+            <TextField
               label="Search garments"
-              className="flex-1"
+              name="q"
+              className="min-w-0 flex-1"
               type="search"
               value={query}
               onChange={(e) => setQuery(e.target.value)}
               placeholder="Slug, title, brand, owner or email"
             />
-            <Button type="submit" className="self-end">
+            <Button type="submit" variant="secondary" className="self-end">
               Search
             </Button>
           </form>
         </search>
-        <a
+        <ButtonAnchor
           href="/api/admin/garments/export.csv"
           download
-          onClick={() => notify("success", ADMIN_MESSAGES.exportDone, "garments_export CSV downloaded")}
-          className="inline-flex min-h-9 items-center border border-ink/30 bg-white px-3 text-xs uppercase tracking-[0.14em]"
+          variant="secondary"
+          onClick={() =>
+            notify({ type: "success", title: ADMIN_MESSAGES.exportDone, description: "garments_export CSV downloaded" })
+          }
         >
           Export CSV
-        </a>
+        </ButtonAnchor>
       </div>
-      {list.state !== "ready" ? (
-        <NotLoaded list={list} label="garments" errorPrefix={ADMIN_MESSAGES.dashboardFailed} />
+      {!list.isSuccess ? (
+        <NotLoaded query={list} label="garments" errorPrefix={ADMIN_MESSAGES.dashboardFailed} />
       ) : list.data.garments.length === 0 ? (
         <Empty>{search ? `No garment matches “${search}”.` : "No garments yet."}</Empty>
       ) : (
         <>
-          <ul className="flex flex-col gap-3" aria-label="Garments" aria-busy={list.refreshing}>
+          <ul className="flex flex-col gap-3" aria-label="Garments" aria-busy={list.isFetching}>
             {list.data.garments.map((g) => (
               <li
                 key={g.id}
@@ -111,11 +112,17 @@ export function GarmentsTab({ onChange }: { onChange: () => void }) {
                   )}
                 </div>
                 <div className="flex flex-wrap items-start gap-2">
-                  <Button onClick={() => toggle(g)} disabled={busy === g.id} aria-busy={busy === g.id}>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    onClick={() => toggle(g)}
+                    disabled={busy === g.id}
+                    aria-busy={busy === g.id}
+                  >
                     {g.isActive ? "Deactivate" : "Activate"}
                     <span className="sr-only"> {g.title}</span>
                   </Button>
-                  <Button onClick={() => setReassigning(g)}>
+                  <Button variant="secondary" size="sm" onClick={() => setReassigning(g)}>
                     Reassign<span className="sr-only"> {g.title}</span>
                   </Button>
                 </div>
@@ -131,11 +138,7 @@ export function GarmentsTab({ onChange }: { onChange: () => void }) {
         <ReassignDialog
           garment={reassigning}
           onClose={() => setReassigning(null)}
-          onDone={() => {
-            setReassigning(null);
-            if (list.state === "ready") list.reload();
-            onChange();
-          }}
+          onDone={() => setReassigning(null)}
         />
       )}
     </div>
@@ -153,56 +156,60 @@ function ReassignDialog({
 }) {
   const [clientId, setClientId] = useState("");
   const [query, setQuery] = useState("");
-  const [results, setResults] = useState<AdminClient[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const [search, setSearch] = useState<string | null>(null);
+  const clients = useQuery(clientsQuery(search));
+  const reassigning = useReassignGarment();
   const notify = useNotify();
+  const error = reassigning.isError
+    ? `${ADMIN_MESSAGES.reassignFailed}: ${reassigning.error.message}`
+    : clients.isError
+      ? clients.error.message
+      : null;
 
-  async function find(event: FormEvent) {
+  function find(event: FormEvent) {
     event.preventDefault();
-    setError(null);
-    try {
-      const { clients } = await adminApi<{ clients: AdminClient[] }>(`/clients?q=${encodeURIComponent(query)}`);
-      setResults(clients);
-    } catch (e) {
-      setError((e as Error).message);
-    }
+    reassigning.reset();
+    if (search === query) clients.refetch();
+    else setSearch(query);
   }
 
-  async function reassign(event: FormEvent) {
+  function reassign(event: FormEvent) {
     event.preventDefault();
-    setSaving(true);
-    setError(null);
-    try {
-      await adminApi(`/garments/${garment.id}/reassign`, { method: "POST", body: { client_id: clientId } });
-      notify("success", ADMIN_MESSAGES.reassigned, `${garment.title} → client ${clientId}`);
-      onDone();
-    } catch (e) {
-      setError(`${ADMIN_MESSAGES.reassignFailed}: ${(e as Error).message}`);
-    } finally {
-      setSaving(false);
-    }
+    reassigning.mutate(
+      { garmentId: garment.id, clientId },
+      {
+        onSuccess: () => {
+          notify({
+            type: "success",
+            title: ADMIN_MESSAGES.reassigned,
+            description: `${garment.title} → client ${clientId}`,
+          });
+          onDone();
+        },
+      },
+    );
   }
 
   return (
     <Modal title={`Reassign ${garment.title}`} onClose={onClose}>
       <form onSubmit={find} className="mt-4 flex gap-2">
-        <Field
+        <TextField
           label="Find a client"
-          className="flex-1"
+          name="q"
+          className="min-w-0 flex-1"
           type="search"
           value={query}
           onChange={(e) => setQuery(e.target.value)}
           placeholder="Name, email or client id"
         />
-        <Button type="submit" className="self-end" disabled={!query.trim()}>
+        <Button type="submit" variant="secondary" className="self-end" disabled={!query.trim()}>
           Find
         </Button>
       </form>
-      {results && (
+      {clients.data && (
         <ul className="mt-3 flex flex-col gap-1" aria-label="Matching clients">
-          {results.length === 0 && <li className="text-sm text-stone">No client matches.</li>}
-          {results.map((c) => (
+          {clients.data.clients.length === 0 && <li className="text-sm text-stone">No client matches.</li>}
+          {clients.data.clients.map((c) => (
             <li key={c.profileId}>
               <button
                 type="button"
@@ -216,8 +223,9 @@ function ReassignDialog({
         </ul>
       )}
       <form onSubmit={reassign} className="mt-5 flex flex-col gap-3">
-        <Field
+        <TextField
           label="Client id"
+          name="client_id"
           inputMode="numeric"
           value={clientId}
           onChange={(e) => setClientId(e.target.value)}
@@ -229,9 +237,11 @@ function ReassignDialog({
           </p>
         )}
         <div className="flex justify-end gap-2">
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="primary" disabled={saving || !clientId.trim()} aria-busy={saving}>
-            {saving ? "Reassigning..." : "Reassign"}
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={reassigning.isPending || !clientId.trim()} aria-busy={reassigning.isPending}>
+            {reassigning.isPending ? "Reassigning..." : "Reassign"}
           </Button>
         </div>
       </form>

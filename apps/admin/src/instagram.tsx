@@ -1,9 +1,11 @@
-import { ADMIN_MESSAGES, type InstagramPost } from "@releve/core/admin-api";
+import type { InstagramPost } from "@releve/core/admin-api";
+import { ADMIN_MESSAGES } from "@releve/core/admin-portal";
+import { Button, TextField } from "@releve/ui";
+import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, type InputHTMLAttributes, useState } from "react";
-import { adminApi } from "./api";
-import { useNotify } from "./notice";
-import { Button, Empty, Field, Modal, NotLoaded } from "./ui";
-import { useAdminGet } from "./use-api";
+import { useNotify } from "./notify";
+import { postsQuery, useDeletePost, useSavePost } from "./queries";
+import { Empty, Modal, NotLoaded } from "./ui";
 
 type Draft = { image_url: string; caption: string; permalink: string; display_order: string; is_active: boolean };
 const EMPTY: Draft = { image_url: "", caption: "", permalink: "", display_order: "0", is_active: true };
@@ -17,60 +19,55 @@ const draftOf = (p: InstagramPost): Draft => ({
 
 /** `/admin/instagram`: the posts of the landing's grid. One post is edited at a time, or add mode. */
 export function InstagramAdmin() {
-  const list = useAdminGet<{ posts: InstagramPost[] }>("/instagram-posts");
+  const list = useQuery(postsQuery);
   const [editing, setEditing] = useState<number | "new" | null>(null);
   const [draft, setDraft] = useState<Draft>(EMPTY);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const [deleting, setDeleting] = useState<InstagramPost | null>(null);
+  const saving = useSavePost();
+  const removing = useDeletePost();
   const notify = useNotify();
 
   const start = (target: InstagramPost | "new") => {
     setEditing(target === "new" ? "new" : target.id);
     setDraft(target === "new" ? EMPTY : draftOf(target));
-    setError(null);
+    saving.reset();
   };
 
-  async function save(event: FormEvent) {
+  function save(event: FormEvent) {
     event.preventDefault();
-    setSaving(true);
-    setError(null);
-    try {
-      const isNew = editing === "new";
-      await adminApi(isNew ? "/instagram-posts" : `/instagram-posts/${editing}`, {
-        method: isNew ? "POST" : "PUT",
-        body: draft,
-      });
-      notify("success", isNew ? ADMIN_MESSAGES.postCreated : ADMIN_MESSAGES.postUpdated);
-      setEditing(null);
-      if (list.state === "ready") list.reload();
-    } catch (e) {
-      setError(`${ADMIN_MESSAGES.postSaveFailed}: ${(e as Error).message}`);
-    } finally {
-      setSaving(false);
-    }
+    if (editing === null) return;
+    saving.mutate(
+      { id: editing, post: draft },
+      {
+        onSuccess: () => {
+          notify({
+            type: "success",
+            title: editing === "new" ? ADMIN_MESSAGES.postCreated : ADMIN_MESSAGES.postUpdated,
+          });
+          setEditing(null);
+        },
+      },
+    );
   }
 
-  async function remove(post: InstagramPost) {
-    try {
-      await adminApi(`/instagram-posts/${post.id}`, { method: "DELETE" });
-      notify("success", ADMIN_MESSAGES.postDeleted);
-      if (editing === post.id) setEditing(null);
-      if (list.state === "ready") list.reload();
-    } catch (e) {
-      notify("error", ADMIN_MESSAGES.postDeleteFailed, (e as Error).message);
-    } finally {
-      setDeleting(null);
-    }
-  }
+  const remove = (post: InstagramPost) =>
+    removing.mutate(post, {
+      onSuccess: () => {
+        notify({ type: "success", title: ADMIN_MESSAGES.postDeleted });
+        if (editing === post.id) setEditing(null);
+      },
+      onError: (error) => notify({ type: "error", title: ADMIN_MESSAGES.postDeleteFailed, description: error.message }),
+      onSettled: () => setDeleting(null),
+    });
 
   const field = (
     key: keyof Omit<Draft, "is_active">,
     label: string,
     props: InputHTMLAttributes<HTMLInputElement> = {},
   ) => (
-    <Field
+    <TextField
       label={label}
+      name={key}
       value={draft[key]}
       onChange={(e) => setDraft({ ...draft, [key]: e.target.value })}
       {...props}
@@ -96,15 +93,17 @@ export function InstagramAdmin() {
         />
         Active (shown on the site)
       </label>
-      {error && (
+      {saving.isError && (
         <p role="alert" className="text-sm text-danger sm:col-span-2">
-          {error}
+          {`${ADMIN_MESSAGES.postSaveFailed}: ${saving.error.message}`}
         </p>
       )}
       <div className="flex justify-end gap-2 sm:col-span-2">
-        <Button onClick={() => setEditing(null)}>Cancel</Button>
-        <Button type="submit" variant="primary" disabled={saving} aria-busy={saving}>
-          {saving ? "Saving..." : editing === "new" ? "Add post" : "Save post"}
+        <Button variant="secondary" onClick={() => setEditing(null)}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={saving.isPending} aria-busy={saving.isPending}>
+          {saving.isPending ? "Saving..." : editing === "new" ? "Add post" : "Save post"}
         </Button>
       </div>
     </form>
@@ -116,13 +115,13 @@ export function InstagramAdmin() {
         <h2 id="posts-heading" className="font-display text-2xl">
           Social posts
         </h2>
-        <Button variant="primary" onClick={() => start("new")} disabled={editing !== null}>
+        <Button onClick={() => start("new")} disabled={editing !== null}>
           Add post
         </Button>
       </div>
       {editing === "new" && form}
-      {list.state !== "ready" ? (
-        <NotLoaded list={list} label="posts" errorPrefix={ADMIN_MESSAGES.postsFailed} />
+      {!list.isSuccess ? (
+        <NotLoaded query={list} label="posts" errorPrefix={ADMIN_MESSAGES.postsFailed} />
       ) : list.data.posts.length === 0 ? (
         <Empty>No posts yet: the site shows its six bundled images.</Empty>
       ) : (
@@ -150,10 +149,10 @@ export function InstagramAdmin() {
                   </p>
                 </div>
                 <div className="col-span-2 flex gap-2 sm:col-span-1">
-                  <Button onClick={() => start(post)} disabled={editing !== null}>
+                  <Button variant="secondary" size="sm" onClick={() => start(post)} disabled={editing !== null}>
                     Edit<span className="sr-only"> post {post.caption ?? post.id}</span>
                   </Button>
-                  <Button variant="danger" onClick={() => setDeleting(post)}>
+                  <Button variant="danger" size="sm" onClick={() => setDeleting(post)}>
                     Delete<span className="sr-only"> post {post.caption ?? post.id}</span>
                   </Button>
                 </div>
@@ -166,8 +165,15 @@ export function InstagramAdmin() {
         <Modal title="Delete post" onClose={() => setDeleting(null)}>
           <p className="mt-3 text-sm">{ADMIN_MESSAGES.deleteConfirm}</p>
           <div className="mt-5 flex justify-end gap-2">
-            <Button onClick={() => setDeleting(null)}>Cancel</Button>
-            <Button variant="danger" onClick={() => remove(deleting)}>
+            <Button variant="secondary" onClick={() => setDeleting(null)}>
+              Cancel
+            </Button>
+            <Button
+              variant="danger"
+              onClick={() => remove(deleting)}
+              disabled={removing.isPending}
+              aria-busy={removing.isPending}
+            >
               Delete
             </Button>
           </div>

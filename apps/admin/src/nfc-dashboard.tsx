@@ -1,13 +1,13 @@
-import type { AuditEntry } from "@releve/core/admin-api";
-import type { AdminStats } from "@releve/core/admin-portal";
+import { ButtonAnchor } from "@releve/ui";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { AuditLog } from "./audit-log";
 import { TagBatches } from "./batches";
 import { GarmentsTab } from "./garments-tab";
+import { statsQuery } from "./queries";
 import { ScansTab } from "./scans-tab";
 import { Tabs } from "./tabs";
 import { UnclaimedTab } from "./unclaimed-tab";
-import { useAdminGet } from "./use-api";
 
 const CARDS = [
   ["garments", "Garments"],
@@ -19,14 +19,8 @@ const number = new Intl.NumberFormat("en-GB");
 
 /** `/admin/nfc-dashboard`: 7- and 30-day counts, the four tabs, tag batches and the audit log. */
 export function NfcDashboard() {
-  const stats = useAdminGet<AdminStats>("/stats");
-  const audit = useAdminGet<{ entries: AuditEntry[] }>("/audit");
+  const stats = useQuery(statsQuery);
   const [tab, setTab] = useState("claimed");
-  // Any change refreshes the figures and the activity log.
-  const changed = () => {
-    if (stats.state === "ready") stats.reload();
-    if (audit.state === "ready") audit.reload();
-  };
 
   return (
     <>
@@ -34,19 +28,19 @@ export function NfcDashboard() {
         <h2 id="stats-heading" className="sr-only">
           Activity
         </h2>
-        {stats.state === "error" ? (
+        {stats.isError ? (
           <div role="alert" className="border border-danger/40 bg-white p-4 text-sm text-danger">
-            <p>Failed to load dashboard data: {stats.message}</p>
-            <button type="button" onClick={stats.retry} className="mt-3 underline underline-offset-4">
+            <p>Failed to load dashboard data: {stats.error.message}</p>
+            <button type="button" onClick={() => stats.refetch()} className="mt-3 underline underline-offset-4">
               Try again
             </button>
           </div>
         ) : (
-          <dl className="grid grid-cols-1 gap-4 sm:grid-cols-3" aria-busy={stats.state === "loading"}>
+          <dl className="grid grid-cols-1 gap-4 sm:grid-cols-3" aria-busy={stats.isPending}>
             {CARDS.map(([key, label]) => (
               <div key={key} className="border border-ink/10 bg-white p-5">
                 <dt className="text-xs uppercase tracking-[0.2em] text-stone">{label}</dt>
-                {stats.state === "ready" ? (
+                {stats.isSuccess ? (
                   <dd className="mt-3">
                     <span className="font-display text-4xl">{number.format(stats.data[key].total)}</span>
                     <span className="mt-2 block text-sm text-stone">
@@ -68,8 +62,8 @@ export function NfcDashboard() {
         active={tab}
         onChange={setTab}
         tabs={[
-          { id: "claimed", label: "Registered & Claimed", panel: () => <GarmentsTab onChange={changed} /> },
-          { id: "unclaimed", label: "Unclaimed / To Program", panel: () => <UnclaimedTab onChange={changed} /> },
+          { id: "claimed", label: "Registered & Claimed", panel: () => <GarmentsTab /> },
+          { id: "unclaimed", label: "Unclaimed / To Program", panel: () => <UnclaimedTab /> },
           {
             id: "program",
             label: "Program NFC Tags",
@@ -78,20 +72,17 @@ export function NfcDashboard() {
                 <p className="text-sm text-stone">
                   Write garment links to NFC tags with the tag programmer (it arrives with the programmer issue).
                 </p>
-                <a
-                  href="/admin/nfc-programmer"
-                  className="mt-4 inline-flex min-h-9 items-center border border-ink bg-ink px-3 text-xs uppercase tracking-[0.14em] text-ivory"
-                >
+                <ButtonAnchor href="/admin/nfc-programmer" size="sm" className="mt-4">
                   Open the NFC programmer
-                </a>
+                </ButtonAnchor>
               </div>
             ),
           },
           { id: "scans", label: "Scan History", panel: () => <ScansTab /> },
         ]}
       />
-      <TagBatches onChange={changed} />
-      <AuditLog list={audit} />
+      <TagBatches />
+      <AuditLog />
     </>
   );
 }

@@ -1,12 +1,12 @@
-import type { ScanHistoryRow } from "@releve/core/admin-api";
+import { useQuery } from "@tanstack/react-query";
+import { scansQuery } from "./queries";
 import { Empty, formatDate, NotLoaded } from "./ui";
-import { useAdminGet } from "./use-api";
 
 /** 'Scan History': the 100 most recent taps with garment and owner. */
 export function ScansTab() {
-  const list = useAdminGet<{ scans: ScanHistoryRow[] }>("/scans/recent");
-  if (list.state !== "ready") {
-    return <NotLoaded list={list} label="scan history" />;
+  const list = useQuery(scansQuery);
+  if (!list.isSuccess) {
+    return <NotLoaded query={list} label="scan history" />;
   }
   if (list.data.scans.length === 0) return <Empty>No scans yet. Taps appear here within seconds.</Empty>;
   return (

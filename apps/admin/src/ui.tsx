@@ -1,5 +1,5 @@
-import { type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode, useEffect, useId, useRef } from "react";
-import type { Loadable } from "./use-api";
+import type { UseQueryResult } from "@tanstack/react-query";
+import { type ReactNode, useEffect, useId, useRef } from "react";
 
 export const dateTime = new Intl.DateTimeFormat("en-GB", {
   day: "numeric",
@@ -10,26 +10,6 @@ export const dateTime = new Intl.DateTimeFormat("en-GB", {
   timeZone: "UTC",
 });
 export const formatDate = (ms: number | null) => (ms === null ? "—" : dateTime.format(ms));
-
-export function Button({
-  variant = "secondary",
-  className = "",
-  ...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: "primary" | "secondary" | "danger" }) {
-  const look =
-    variant === "primary"
-      ? "border-ink bg-ink text-ivory"
-      : variant === "danger"
-        ? "border-danger text-danger"
-        : "border-ink/30 bg-white text-ink";
-  return (
-    <button
-      type="button"
-      {...props}
-      className={`inline-flex min-h-9 items-center justify-center border px-3 text-xs uppercase tracking-[0.14em] disabled:opacity-50 ${look} ${className}`}
-    />
-  );
-}
 
 /** Loading, error (with retry) and empty states around a list. */
 export function LoadState({
@@ -97,36 +77,24 @@ export function Modal({ title, onClose, children }: { title: string; onClose: ()
   );
 }
 
-/** A labelled text input in the portal's style; the label wraps the input. */
-export function Field({ label, className = "", ...input }: InputHTMLAttributes<HTMLInputElement> & { label: string }) {
-  return (
-    <label className={`flex min-w-0 flex-col gap-1 text-xs uppercase tracking-[0.14em] text-stone ${className}`}>
-      {label}
-      <input
-        {...input}
-        className="min-h-10 w-full border border-ink/20 bg-white px-3 text-sm normal-case tracking-normal text-ink"
-      />
-    </label>
-  );
-}
-
 /** What a list shows before it is ready: its loading state, or its error with a retry. */
 export function NotLoaded({
-  list,
+  query,
   label,
   errorPrefix,
 }: {
-  list: Exclude<Loadable<unknown>, { state: "ready" }>;
+  query: UseQueryResult<unknown>;
   label: string;
   errorPrefix?: string;
 }) {
-  if (list.state === "loading") return <LoadState state="loading" label={label} />;
+  if (!query.isError) return <LoadState state="loading" label={label} />;
+  const message = query.error.message;
   return (
     <LoadState
       state="error"
       label={label}
-      message={errorPrefix ? `${errorPrefix}: ${list.message}` : list.message}
-      retry={list.retry}
+      message={errorPrefix ? `${errorPrefix}: ${message}` : message}
+      retry={() => query.refetch()}
     />
   );
 }

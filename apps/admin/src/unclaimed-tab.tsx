@@ -1,42 +1,36 @@
-import { ADMIN_MESSAGES, pageNumbers, type UnclaimedPage } from "@releve/core/admin-api";
+import { ADMIN_MESSAGES, pageNumbers } from "@releve/core/admin-portal";
+import { Button } from "@releve/ui";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { adminApi } from "./api";
-import { useNotify } from "./notice";
-import { Button, Empty, formatDate, NotLoaded } from "./ui";
-import { useAdminGet } from "./use-api";
+import { useNotify } from "./notify";
+import { unclaimedQuery, useMarkProgrammed } from "./queries";
+import { Empty, formatDate, NotLoaded } from "./ui";
 
 /** 'Unclaimed / To Program': the unclaimed garments, 10 per page, to program and mark. */
-export function UnclaimedTab({ onChange }: { onChange: () => void }) {
+export function UnclaimedTab() {
   const [page, setPage] = useState(1);
-  const list = useAdminGet<UnclaimedPage>(`/garments/unclaimed?page=${page}`);
-  const [busy, setBusy] = useState<number | null>(null);
+  const list = useQuery(unclaimedQuery(page));
+  const marking = useMarkProgrammed();
+  const busy = marking.isPending ? marking.variables : null;
   const notify = useNotify();
 
-  async function mark(id: number, title: string) {
-    setBusy(id);
-    try {
-      await adminApi(`/garments/${id}/programmed`, { method: "POST" });
-      notify("success", ADMIN_MESSAGES.markedProgrammed, title);
-      if (list.state === "ready") list.reload();
-      onChange();
-    } catch (error) {
-      notify("error", ADMIN_MESSAGES.markFailed, (error as Error).message);
-    } finally {
-      setBusy(null);
-    }
-  }
+  const mark = (id: number, title: string) =>
+    marking.mutate(id, {
+      onSuccess: () => notify({ type: "success", title: ADMIN_MESSAGES.markedProgrammed, description: title }),
+      onError: (error) => notify({ type: "error", title: ADMIN_MESSAGES.markFailed, description: error.message }),
+    });
 
   async function copy(url: string) {
     try {
       await navigator.clipboard.writeText(url);
-      notify("success", ADMIN_MESSAGES.linkCopied, url);
+      notify({ type: "success", title: ADMIN_MESSAGES.linkCopied, description: url });
     } catch {
-      notify("error", ADMIN_MESSAGES.copyFailed, url);
+      notify({ type: "error", title: ADMIN_MESSAGES.copyFailed, description: url });
     }
   }
 
-  if (list.state !== "ready") {
-    return <NotLoaded list={list} label="unclaimed garments" errorPrefix={ADMIN_MESSAGES.unclaimedFailed} />;
+  if (!list.isSuccess) {
+    return <NotLoaded query={list} label="unclaimed garments" errorPrefix={ADMIN_MESSAGES.unclaimedFailed} />;
   }
   const { rows, total, pageSize } = list.data;
   const pages = Math.max(1, Math.ceil(total / pageSize));
@@ -46,7 +40,7 @@ export function UnclaimedTab({ onChange }: { onChange: () => void }) {
       <p className="text-sm text-stone">
         {total} unclaimed garment{total === 1 ? "" : "s"} · page {page} of {pages}
       </p>
-      <ul className="flex flex-col gap-3" aria-label="Unclaimed garments" aria-busy={list.refreshing}>
+      <ul className="flex flex-col gap-3" aria-label="Unclaimed garments" aria-busy={list.isFetching}>
         {rows.map((row) => (
           <li
             key={row.garment_id}
@@ -72,11 +66,11 @@ export function UnclaimedTab({ onChange }: { onChange: () => void }) {
               {row.tag_uuid && <p className="break-all text-xs text-stone">Tag {row.tag_uuid}</p>}
             </div>
             <div className="flex flex-wrap items-start gap-2">
-              <Button onClick={() => copy(row.programming_url)}>
+              <Button variant="secondary" size="sm" onClick={() => copy(row.programming_url)}>
                 Copy URL<span className="sr-only"> of {row.title}</span>
               </Button>
               <Button
-                variant="primary"
+                size="sm"
                 onClick={() => mark(row.garment_id, row.title)}
                 disabled={busy === row.garment_id}
                 aria-busy={busy === row.garment_id}
@@ -89,7 +83,7 @@ export function UnclaimedTab({ onChange }: { onChange: () => void }) {
       </ul>
       {pages > 1 && (
         <nav aria-label="Unclaimed pages" className="flex flex-wrap items-center gap-1">
-          <Button onClick={() => setPage(page - 1)} disabled={page === 1}>
+          <Button variant="secondary" size="sm" onClick={() => setPage(page - 1)} disabled={page === 1}>
             Previous
           </Button>
           {pageNumbers(page, pages).map((n, i) =>
@@ -101,6 +95,7 @@ export function UnclaimedTab({ onChange }: { onChange: () => void }) {
             ) : (
               <Button
                 key={n}
+                size="sm"
                 onClick={() => setPage(n)}
                 aria-current={n === page ? "page" : undefined}
                 variant={n === page ? "primary" : "secondary"}
@@ -110,7 +105,7 @@ export function UnclaimedTab({ onChange }: { onChange: () => void }) {
               </Button>
             ),
           )}
-          <Button onClick={() => setPage(page + 1)} disabled={page === pages}>
+          <Button variant="secondary" size="sm" onClick={() => setPage(page + 1)} disabled={page === pages}>
             Next
           </Button>
         </nav>

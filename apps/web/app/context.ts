@@ -1,9 +1,12 @@
+import type { Db } from "@releve/db";
 import { createContext } from "react-router";
 import type { WebEnv } from "./env.server";
 
 export interface CloudflareContext {
   env: WebEnv;
   ctx: ExecutionContext;
+  /** The request's drizzle client, created once in the worker entry. */
+  db: Db;
   requestId: string;
 }
 

@@ -1,13 +1,12 @@
 import { env } from "cloudflare:workers";
 import { getDb, profiles } from "@releve/db";
-import { claimGarment } from "@releve/db/claim";
+import { claimGarment, listWardrobe } from "@releve/db/garments";
 import { readCachedTapRoute } from "@releve/db/tap-cache";
 import { createGarment, createOwner, createUser } from "@releve/db/testing/factories";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { WebEnv } from "../app/env.server";
 import { saveProfile, setNfcSharing } from "../app/lib/profile.server";
-import { listWardrobe } from "../app/lib/wardrobe.server";
 
 const db = getDb(env.DB);
 const stores = { DB: env.DB, TAP_KV: env.TAP_KV };
@@ -17,7 +16,7 @@ describe("claimGarment", () => {
   it("claims an unclaimed garment for a user with a profile and refreshes the tap cache", async () => {
     const owner = await createOwner(db);
     const garment = await createGarment(db);
-    expect(await claimGarment(stores, { slug: garment.slug, userId: owner.userId })).toEqual({
+    expect(await claimGarment(db, stores, { slug: garment.slug, userId: owner.userId })).toEqual({
       status: "claimed",
       garmentId: garment.id,
     });
@@ -37,8 +36,8 @@ describe("claimGarment", () => {
     const [a, b] = await Promise.all([createOwner(db), createOwner(db)]);
     const garment = await createGarment(db);
     const results = await Promise.all([
-      claimGarment(stores, { slug: garment.slug, userId: a.userId }),
-      claimGarment(stores, { slug: garment.slug, userId: b.userId }),
+      claimGarment(db, stores, { slug: garment.slug, userId: a.userId }),
+      claimGarment(db, stores, { slug: garment.slug, userId: b.userId }),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual(["claimed", "claimed_by_other"]);
     const winner = results[0]?.status === "claimed" ? a : b;
@@ -49,7 +48,7 @@ describe("claimGarment", () => {
   it("answers already_owned to the owner claiming again, and changes nothing", async () => {
     const owner = await createOwner(db);
     const garment = await createGarment(db, { ownerUserId: owner.userId });
-    expect(await claimGarment(stores, { slug: garment.slug, userId: owner.userId })).toEqual({
+    expect(await claimGarment(db, stores, { slug: garment.slug, userId: owner.userId })).toEqual({
       status: "already_owned",
       garmentId: garment.id,
     });
@@ -57,9 +56,13 @@ describe("claimGarment", () => {
 
   it("answers not_found for an unknown or inactive slug", async () => {
     const owner = await createOwner(db);
-    expect(await claimGarment(stores, { slug: "no-such-slug", userId: owner.userId })).toEqual({ status: "not_found" });
+    expect(await claimGarment(db, stores, { slug: "no-such-slug", userId: owner.userId })).toEqual({
+      status: "not_found",
+    });
     const inactive = await createGarment(db, { active: false });
-    expect(await claimGarment(stores, { slug: inactive.slug, userId: owner.userId })).toEqual({ status: "not_found" });
+    expect(await claimGarment(db, stores, { slug: inactive.slug, userId: owner.userId })).toEqual({
+      status: "not_found",
+    });
     const row = await db.query.garments.findFirst({ where: (g, { eq }) => eq(g.id, inactive.id) });
     expect(row?.status).toBe("unclaimed");
   });
@@ -68,14 +71,14 @@ describe("claimGarment", () => {
     const userId = await createUser(db);
     const owner = await createOwner(db);
     const taken = await createGarment(db, { ownerUserId: owner.userId });
-    expect(await claimGarment(stores, { slug: taken.slug, userId })).toEqual({ status: "claimed_by_other" });
-    expect(await claimGarment(stores, { slug: "no-such-slug", userId })).toEqual({ status: "not_found" });
+    expect(await claimGarment(db, stores, { slug: taken.slug, userId })).toEqual({ status: "claimed_by_other" });
+    expect(await claimGarment(db, stores, { slug: "no-such-slug", userId })).toEqual({ status: "not_found" });
   });
 
   it("asks for a profile first and leaves the garment unclaimed", async () => {
     const userId = await createUser(db);
     const garment = await createGarment(db);
-    expect(await claimGarment(stores, { slug: garment.slug, userId })).toEqual({ status: "profile_missing" });
+    expect(await claimGarment(db, stores, { slug: garment.slug, userId })).toEqual({ status: "profile_missing" });
     const row = await db.query.garments.findFirst({ where: (g, { eq }) => eq(g.id, garment.id) });
     expect(row?.status).toBe("unclaimed");
   });
@@ -111,8 +114,8 @@ describe("profiles and the tap cache", () => {
   it("turning sharing off rewrites the cached tap answer of every garment of the owner", async () => {
     const owner = await createOwner(db, { sharing: true });
     const [g1, g2] = await Promise.all([createGarment(db), createGarment(db)]);
-    await claimGarment(stores, { slug: g1.slug, userId: owner.userId });
-    await claimGarment(stores, { slug: g2.slug, userId: owner.userId });
+    await claimGarment(db, stores, { slug: g1.slug, userId: owner.userId });
+    await claimGarment(db, stores, { slug: g2.slug, userId: owner.userId });
     expect(await setNfcSharing(webEnv, db, owner.userId, false)).toBe(true);
     for (const g of [g1, g2]) {
       expect(await readCachedTapRoute(env.TAP_KV, g.slug)).toMatchObject({ sharingEnabled: false });
@@ -127,9 +130,9 @@ describe("wardrobe", () => {
     const a = await createGarment(db);
     const b = await createGarment(db);
     const c = await createGarment(db);
-    await claimGarment(stores, { slug: a.slug, userId: mine.userId }, Date.now() - 1000);
-    await claimGarment(stores, { slug: b.slug, userId: mine.userId });
-    await claimGarment(stores, { slug: c.slug, userId: theirs.userId });
+    await claimGarment(db, stores, { slug: a.slug, userId: mine.userId }, Date.now() - 1000);
+    await claimGarment(db, stores, { slug: b.slug, userId: mine.userId });
+    await claimGarment(db, stores, { slug: c.slug, userId: theirs.userId });
     const list = await listWardrobe(db, mine.userId);
     expect(list.map((g) => g.id)).toEqual([b.id, a.id]);
     expect(list[0]?.taps).toBe(0);

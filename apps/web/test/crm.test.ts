@@ -4,8 +4,10 @@ import { ContactsQuerySchema, contactsVCard } from "@releve/core/crm";
 import { contactsCsv } from "@releve/core/csv";
 import { buildScanMessage, scanOrigin } from "@releve/core/tap-scan";
 import { getDb } from "@releve/db";
+import { exportContacts, listConnections, listContacts, markContactContacted } from "@releve/db/contacts";
+import { createEvent, listEvents, loadEventDetail, setActiveEvent } from "@releve/db/events";
 import { rollupScans } from "@releve/db/rollup";
-import { insertScanStatement } from "@releve/db/scan-store";
+import { insertScan, toScanRow } from "@releve/db/scans";
 import { readCachedTapRoute } from "@releve/db/tap-cache";
 import { createGarment, createOwner, type TestOwner } from "@releve/db/testing/factories";
 import { RouterContextProvider } from "react-router";
@@ -13,9 +15,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { cloudflareContext } from "../app/context";
 import type { WebEnv } from "../app/env.server";
 import { loadAnalytics } from "../app/lib/analytics.server";
-import { exportContacts, listConnections, listContacts, markContactContacted } from "../app/lib/contacts.server";
 import { crmAction } from "../app/lib/crm-actions.server";
-import { createEvent, listEvents, loadEventDetail, setActiveEvent } from "../app/lib/events.server";
 import { createShareContact, loadShare } from "../app/lib/share.server";
 import { userContext } from "../app/lib/user.server";
 
@@ -31,19 +31,19 @@ async function addScan(
   opts: { eventId?: number | null; at?: number; city?: string; browser?: string; viewer?: "owner" | "visitor" } = {},
 ) {
   scanNo++;
-  await insertScanStatement(env.DB, {
+  await insertScan(db, {
     id: `crm-${scanNo}-${crypto.randomUUID()}`,
-    garmentId,
-    ownerUserId: owner.userId,
-    slug: "x",
-    activeEventId: opts.eventId ?? null,
-    viewerKind: opts.viewer ?? "visitor",
+    garment_id: garmentId,
+    owner_user_id: owner.userId,
+    short_slug: "x",
+    wardrobe_event_id: opts.eventId ?? null,
+    viewer_kind: opts.viewer ?? "visitor",
     city: opts.city ?? null,
     country: null,
     browser: opts.browser ?? null,
     os: null,
-    deviceType: null,
-    createdAtMs: opts.at ?? Date.now(),
+    device_type: null,
+    created_at: new Date(opts.at ?? Date.now()),
   }).run();
 }
 
@@ -232,7 +232,7 @@ describe("events", () => {
     const garment = await createGarment(db, { ownerUserId: owner.userId });
     const launch = await event(owner, "Launch");
 
-    expect(await setActiveEvent(stores, db, owner.userId, launch)).toBe("set");
+    expect(await setActiveEvent(db, stores, owner.userId, launch)).toBe("set");
     expect((await listEvents(db, owner.userId)).activeEventId).toBe(launch);
     const route = await readCachedTapRoute(env.TAP_KV, garment.slug);
     expect(route?.activeEventId).toBe(launch);
@@ -252,29 +252,16 @@ describe("events", () => {
       now: Date.now(),
     });
     expect(message.activeEventId).toBe(launch);
-    await insertScanStatement(env.DB, {
-      id: message.scanId,
-      garmentId: message.garmentId,
-      ownerUserId: message.ownerUserId,
-      slug: message.slug,
-      activeEventId: message.activeEventId,
-      viewerKind: message.viewerKind,
-      city: null,
-      country: null,
-      browser: null,
-      os: null,
-      deviceType: null,
-      createdAtMs: message.scannedAt,
-    }).run();
+    await insertScan(db, toScanRow(message, { browser: null, os: null, device_type: null })).run();
     const scan = await env.DB.prepare("SELECT wardrobe_event_id FROM scans WHERE id = ?")
       .bind(message.scanId)
       .first<{ wardrobe_event_id: number }>();
     expect(scan?.wardrobe_event_id).toBe(launch);
 
     // The share page's next contact is filed under it too.
-    const share = await loadShare(env.DB, garment.slug);
+    const share = await loadShare(db, garment.slug);
     if (share.state !== "open") throw new Error("expected an open share");
-    await createShareContact(env.DB, {
+    await createShareContact(db, {
       share,
       slug: garment.slug,
       form: ContactFormSchema.parse({ first_name: "Nina", email: "nina@example.com" }),
@@ -283,18 +270,18 @@ describe("events", () => {
     const detail = await loadEventDetail(db, owner.userId, launch);
     expect(detail?.contacts.map((c) => c.first_name)).toEqual(["Nina"]);
 
-    expect(await setActiveEvent(stores, db, owner.userId, null)).toBe("cleared");
+    expect(await setActiveEvent(db, stores, owner.userId, null)).toBe("cleared");
     expect((await readCachedTapRoute(env.TAP_KV, garment.slug))?.activeEventId).toBeNull();
-    const after = await loadShare(env.DB, garment.slug);
+    const after = await loadShare(db, garment.slug);
     expect(after.state === "open" ? after.activeEventId : "closed").toBeNull();
   });
 
   it("refuses another owner's event and an inactive one, and changes nothing", async () => {
     const { a, b, gala } = await twoOwners();
     const closed = await event(a, "Closed", { active: false });
-    expect(await setActiveEvent(stores, db, a.userId, gala)).toBe("set");
-    expect(await setActiveEvent(stores, db, b.userId, gala)).toBe("not_found");
-    expect(await setActiveEvent(stores, db, a.userId, closed)).toBe("not_found");
+    expect(await setActiveEvent(db, stores, a.userId, gala)).toBe("set");
+    expect(await setActiveEvent(db, stores, b.userId, gala)).toBe("not_found");
+    expect(await setActiveEvent(db, stores, a.userId, closed)).toBe("not_found");
     expect((await listEvents(db, a.userId)).activeEventId).toBe(gala);
     expect((await listEvents(db, b.userId)).activeEventId).toBeNull();
   });
@@ -355,6 +342,7 @@ describe("crmAction (the POST handlers behind the pages)", () => {
     ctx.set(cloudflareContext, {
       env: env as unknown as WebEnv,
       ctx: { waitUntil: () => {}, passThroughOnException: () => {} } as unknown as ExecutionContext,
+      db,
       requestId: "test",
     });
     ctx.set(userContext, {
@@ -442,7 +430,7 @@ describe("crmAction (the POST handlers behind the pages)", () => {
       description: null,
       location: null,
       date: null,
-      is_active: 1,
+      is_active: true,
     });
   });
 

@@ -1,9 +1,11 @@
 import { env } from "cloudflare:workers";
 import { EARLY_ACCESS_MESSAGES, REFERRAL_SOURCES } from "@releve/core/early-access";
+import { getDb } from "@releve/db";
 import { referralSources } from "@releve/db/schema";
 import { describe, expect, it } from "vitest";
 import { EARLY_ACCESS_IP_LIMIT, EARLY_ACCESS_WINDOW_MS, submitEarlyAccess } from "../app/lib/early-access.server";
 
+const db = getDb(env.DB);
 const unique = () => `${crypto.randomUUID().slice(0, 8)}@example.com`;
 const ip = () => `198.51.100.${Math.floor(Math.random() * 250)}`;
 const entry = (email: string) =>
@@ -14,19 +16,15 @@ const entry = (email: string) =>
 describe("submitEarlyAccess", () => {
   it("joins the list with the chosen referral and says so", async () => {
     const email = unique();
-    const outcome = await submitEarlyAccess(
-      env.DB,
-      { full_name: "Vera Laurent", email, referral_source: "press" },
-      ip(),
-    );
+    const outcome = await submitEarlyAccess(db, { full_name: "Vera Laurent", email, referral_source: "press" }, ip());
     expect(outcome).toEqual({ ok: true, firstName: "Vera" });
     expect(await entry(email)).toEqual({ full_name: "Vera Laurent", email, referral_source: "press" });
   });
 
   it("refuses a second sign-up for the same email, whatever its case", async () => {
     const email = unique();
-    expect((await submitEarlyAccess(env.DB, { full_name: "Vera", email }, ip())).ok).toBe(true);
-    const again = await submitEarlyAccess(env.DB, { full_name: "Vera", email: ` ${email.toUpperCase()} ` }, ip());
+    expect((await submitEarlyAccess(db, { full_name: "Vera", email }, ip())).ok).toBe(true);
+    const again = await submitEarlyAccess(db, { full_name: "Vera", email: ` ${email.toUpperCase()} ` }, ip());
     expect(again).toMatchObject({
       ok: false,
       status: 409,
@@ -47,21 +45,21 @@ describe("submitEarlyAccess", () => {
       { full_name: " ", email: " " },
     ];
     for (const form of forms) {
-      const outcome = await submitEarlyAccess(env.DB, form, ip());
+      const outcome = await submitEarlyAccess(db, form, ip());
       expect(outcome, JSON.stringify(form)).toMatchObject({
         ok: false,
         status: 400,
         message: EARLY_ACCESS_MESSAGES.missing,
       });
     }
-    const bad = await submitEarlyAccess(env.DB, { full_name: "Vera", email: "nope" }, ip());
+    const bad = await submitEarlyAccess(db, { full_name: "Vera", email: "nope" }, ip());
     expect(bad).toMatchObject({ ok: false, status: 400, fieldErrors: { email: "Enter a valid email address" } });
     if (!bad.ok) expect(bad.values.email).toBe("nope");
   });
 
   it("files a newsletter subscription under referral 'other'", async () => {
     const email = unique();
-    const outcome = await submitEarlyAccess(env.DB, { full_name: "Ines", email, referral_source: "press" }, ip(), {
+    const outcome = await submitEarlyAccess(db, { full_name: "Ines", email, referral_source: "press" }, ip(), {
       referral: "other",
     });
     expect(outcome.ok).toBe(true);
@@ -71,18 +69,18 @@ describe("submitEarlyAccess", () => {
   it("stops one connection after the limit within the window, and only that one", async () => {
     const mine = `203.0.113.${Math.floor(Math.random() * 250)}`;
     for (let i = 0; i < EARLY_ACCESS_IP_LIMIT; i++) {
-      expect((await submitEarlyAccess(env.DB, { full_name: "Bot", email: unique() }, mine)).ok).toBe(true);
+      expect((await submitEarlyAccess(db, { full_name: "Bot", email: unique() }, mine)).ok).toBe(true);
     }
     const email = unique();
-    const blocked = await submitEarlyAccess(env.DB, { full_name: "Bot", email }, mine);
+    const blocked = await submitEarlyAccess(db, { full_name: "Bot", email }, mine);
     expect(blocked).toMatchObject({ ok: false, status: 429, message: EARLY_ACCESS_MESSAGES.rateLimited });
     expect(await entry(email)).toBeNull();
-    expect((await submitEarlyAccess(env.DB, { full_name: "Vera", email: unique() }, "192.0.2.77")).ok).toBe(true);
+    expect((await submitEarlyAccess(db, { full_name: "Vera", email: unique() }, "192.0.2.77")).ok).toBe(true);
     // The window slides: the same connection's old attempts stop counting.
     await env.DB.prepare("UPDATE rate_events SET created_at = created_at - ? WHERE bucket = 'early_access_ip'")
       .bind(EARLY_ACCESS_WINDOW_MS)
       .run();
-    expect((await submitEarlyAccess(env.DB, { full_name: "Bot", email }, mine)).ok).toBe(true);
+    expect((await submitEarlyAccess(db, { full_name: "Bot", email }, mine)).ok).toBe(true);
   });
 
   it("offers exactly the referral choices the table accepts", () => {

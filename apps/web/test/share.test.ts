@@ -23,7 +23,7 @@ async function ownerWithGarment(opts: { sharing?: boolean; event?: boolean } = {
 describe("loadShare", () => {
   it("shows only shared channels with a value; hidden ones never leave the server", async () => {
     const { garment } = await ownerWithGarment();
-    const share = await loadShare(env.DB, garment.slug);
+    const share = await loadShare(db, garment.slug);
     expect(share.state).toBe("open");
     const json = JSON.stringify(share.state === "open" ? share.profile : null);
     expect(json).toContain("owner@example.com");
@@ -33,14 +33,14 @@ describe("loadShare", () => {
   });
 
   it("is unavailable for an unknown, unclaimed or inactive garment, and says so when sharing is off", async () => {
-    expect(await loadShare(env.DB, "no-such-garment")).toEqual({ state: "unavailable" });
+    expect(await loadShare(db, "no-such-garment")).toEqual({ state: "unavailable" });
     const unclaimed = await createGarment(db);
-    expect(await loadShare(env.DB, unclaimed.slug)).toEqual({ state: "unavailable" });
+    expect(await loadShare(db, unclaimed.slug)).toEqual({ state: "unavailable" });
     const { garment: inactive } = await ownerWithGarment();
     await env.DB.prepare("UPDATE garments SET is_active = 0 WHERE id = ?").bind(inactive.id).run();
-    expect(await loadShare(env.DB, inactive.slug)).toEqual({ state: "unavailable" });
+    expect(await loadShare(db, inactive.slug)).toEqual({ state: "unavailable" });
     const { garment } = await ownerWithGarment({ sharing: false });
-    const off = await loadShare(env.DB, garment.slug);
+    const off = await loadShare(db, garment.slug);
     expect(off.state).toBe("sharing_off");
     expect(JSON.stringify(off)).not.toContain("owner@example.com");
   });
@@ -49,10 +49,10 @@ describe("loadShare", () => {
 describe("createShareContact", () => {
   it("files the contact under the right owner, garment and active event", async () => {
     const { owner, garment } = await ownerWithGarment({ event: true });
-    const share = await loadShare(env.DB, garment.slug);
+    const share = await loadShare(db, garment.slug);
     if (share.state !== "open") throw new Error("expected an open share");
     const form = ContactFormSchema.parse({ first_name: "Vera", email: "Vera@Example.com", notes: "Loved the cut" });
-    await createShareContact(env.DB, { share, slug: garment.slug, form, ip: "198.51.100.7" });
+    await createShareContact(db, { share, slug: garment.slug, form, ip: "198.51.100.7" });
     const row = await env.DB.prepare("SELECT * FROM contacts WHERE garment_id = ?")
       .bind(garment.id)
       .first<Record<string, unknown>>();
@@ -73,18 +73,18 @@ describe("createShareContact", () => {
 describe("checkContactRate", () => {
   it("stops an IP after 10 posts in 10 minutes, and only that IP", async () => {
     const { garment } = await ownerWithGarment();
-    const share = await loadShare(env.DB, garment.slug);
+    const share = await loadShare(db, garment.slug);
     if (share.state !== "open") throw new Error("expected an open share");
     const ip = `203.0.113.${Math.floor(Math.random() * 200)}`;
     const form = ContactFormSchema.parse({ first_name: "Bot", email: "bot@example.com" });
     const t0 = Date.now();
     for (let i = 0; i < IP_LIMIT; i++) {
-      expect(await checkContactRate(env.DB, ip, share.ownerUserId, t0 + i)).toBe("ok");
-      await createShareContact(env.DB, { share, slug: garment.slug, form, ip }, t0 + i);
+      expect(await checkContactRate(db, ip, share.ownerUserId, t0 + i)).toBe("ok");
+      await createShareContact(db, { share, slug: garment.slug, form, ip }, t0 + i);
     }
-    expect(await checkContactRate(env.DB, ip, share.ownerUserId, t0 + 20)).toBe("ip");
-    expect(await checkContactRate(env.DB, "192.0.2.1", share.ownerUserId, t0 + 20)).toBe("ok");
-    expect(await checkContactRate(env.DB, ip, share.ownerUserId, t0 + 11 * 60 * 1000)).toBe("ok");
+    expect(await checkContactRate(db, ip, share.ownerUserId, t0 + 20)).toBe("ip");
+    expect(await checkContactRate(db, "192.0.2.1", share.ownerUserId, t0 + 20)).toBe("ok");
+    expect(await checkContactRate(db, ip, share.ownerUserId, t0 + 11 * 60 * 1000)).toBe("ok");
   });
 });
 
@@ -94,11 +94,11 @@ describe("loadContactCard", () => {
     const row = await env.DB.prepare("SELECT client_id FROM profiles WHERE id = ?")
       .bind(owner.profileId)
       .first<{ client_id: string }>();
-    const card = await loadContactCard(env.DB, row?.client_id ?? "");
+    const card = await loadContactCard(db, row?.client_id ?? "");
     expect(card?.target).toEqual({ ownerUserId: owner.userId, garmentId: null, activeEventId: null });
     expect(JSON.stringify(card?.profile)).not.toContain("+33600000000");
-    expect(await loadContactCard(env.DB, String(owner.profileId))).toBeNull();
+    expect(await loadContactCard(db, String(owner.profileId))).toBeNull();
     await env.DB.prepare("UPDATE profiles SET nfc_sharing_enabled = 0 WHERE id = ?").bind(owner.profileId).run();
-    expect(await loadContactCard(env.DB, row?.client_id ?? "")).toBeNull();
+    expect(await loadContactCard(db, row?.client_id ?? "")).toBeNull();
   });
 });

@@ -52,7 +52,7 @@ async function garmentFor(owner: TestOwner | null, active = true) {
 async function callLoader(slug: string) {
   const ctx = createExecutionContext();
   const context = new RouterContextProvider();
-  context.set(cloudflareContext, { env: env as unknown as WebEnv, ctx, requestId: "test" });
+  context.set(cloudflareContext, { env: env as unknown as WebEnv, ctx, db: getDb(env.DB), requestId: "test" });
   const request = new Request(`http://releve.test/share/${encodeURIComponent(slug)}/contact.vcf`);
   const res = await loader({
     request,
@@ -69,7 +69,7 @@ describe("loadShareCard", () => {
   it("gives the public card of a claimed, active garment's sharing owner: shared channels only", async () => {
     const owner = await sharingOwner();
     const garment = await garmentFor(owner);
-    const card = await loadShareCard(env.DB, garment.slug);
+    const card = await loadShareCard(db, garment.slug);
     expect(card).toMatchObject({ name: "Camille Laurent", firstName: "Camille", lastName: "Laurent" });
     expect(card?.channels.map((c) => c.kind)).toEqual(["email", "instagram"]);
     const everything = JSON.stringify(card) + (card ? shareCardVCard(card) : "");
@@ -82,39 +82,39 @@ describe("loadShareCard", () => {
     await env.DB.prepare("UPDATE profiles SET share_email = 0, share_instagram = 0, share_twitter = 1 WHERE id = ?1")
       .bind(owner.profileId)
       .run();
-    const card = await loadShareCard(env.DB, garment.slug);
+    const card = await loadShareCard(db, garment.slug);
     expect(card?.channels).toEqual([{ kind: "twitter", label: "X", value: "hiddenx", href: "https://x.com/hiddenx" }]);
   });
 
   it("is null when the owner's sharing is off", async () => {
     const owner = await sharingOwner();
     const garment = await garmentFor(owner);
-    expect(await loadShareCard(env.DB, garment.slug)).not.toBeNull();
+    expect(await loadShareCard(db, garment.slug)).not.toBeNull();
     await env.DB.prepare("UPDATE profiles SET nfc_sharing_enabled = 0 WHERE id = ?1").bind(owner.profileId).run();
-    expect(await loadShareCard(env.DB, garment.slug)).toBeNull();
+    expect(await loadShareCard(db, garment.slug)).toBeNull();
   });
 
   it("is null for an unclaimed garment, even one that still names an owner", async () => {
     const garment = await garmentFor(null);
-    expect(await loadShareCard(env.DB, garment.slug)).toBeNull();
+    expect(await loadShareCard(db, garment.slug)).toBeNull();
     const owner = await sharingOwner();
     const stale = await garmentFor(owner);
     await env.DB.prepare("UPDATE garments SET status = 'unclaimed' WHERE id = ?1").bind(stale.id).run();
-    expect(await loadShareCard(env.DB, stale.slug)).toBeNull();
+    expect(await loadShareCard(db, stale.slug)).toBeNull();
   });
 
   it("is null for an inactive garment, even a claimed one", async () => {
     const owner = await sharingOwner();
     const garment = await garmentFor(owner, false);
-    expect(await loadShareCard(env.DB, garment.slug)).toBeNull();
+    expect(await loadShareCard(db, garment.slug)).toBeNull();
   });
 
   it("is null for an unknown slug and for an owner without a profile", async () => {
-    expect(await loadShareCard(env.DB, "no-such-slug")).toBeNull();
+    expect(await loadShareCard(db, "no-such-slug")).toBeNull();
     const bare = await createOwner(db, { withProfile: false });
     made.users.push(bare.userId);
     const garment = await garmentFor(bare);
-    expect(await loadShareCard(env.DB, garment.slug)).toBeNull();
+    expect(await loadShareCard(db, garment.slug)).toBeNull();
   });
 
   it("shows the garment's own owner, never another owner's card", async () => {
@@ -122,8 +122,8 @@ describe("loadShareCard", () => {
     const b = await sharingOwner("Béatrice Bottier");
     const ga = await garmentFor(a);
     const gb = await garmentFor(b);
-    expect((await loadShareCard(env.DB, ga.slug))?.name).toBe("Alice Atelier");
-    expect((await loadShareCard(env.DB, gb.slug))?.name).toBe("Béatrice Bottier");
+    expect((await loadShareCard(db, ga.slug))?.name).toBe("Alice Atelier");
+    expect((await loadShareCard(db, gb.slug))?.name).toBe("Béatrice Bottier");
   });
 });
 

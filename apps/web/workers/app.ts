@@ -1,3 +1,4 @@
+import { getDb } from "@releve/db";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { cloudflareContext } from "../app/context";
 import { createShellApp } from "./shell";
@@ -6,6 +7,11 @@ const handleRequest = createRequestHandler(() => import("virtual:react-router/se
 
 export default createShellApp((request, env, ctx) => {
   const context = new RouterContextProvider();
-  context.set(cloudflareContext, { env, ctx, requestId: request.headers.get("cf-ray") ?? crypto.randomUUID() });
+  context.set(cloudflareContext, {
+    env,
+    ctx,
+    db: getDb(env.DB),
+    requestId: request.headers.get("cf-ray") ?? crypto.randomUUID(),
+  });
   return handleRequest(request, context);
 });

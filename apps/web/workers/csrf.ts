@@ -1,4 +1,6 @@
+import { AppError } from "@releve/core";
 import type { MiddlewareHandler } from "hono";
+import { errorBody } from "../app/api/errors";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const DRAIN_LIMIT = 64 * 1024;
@@ -31,13 +33,10 @@ export const requireSameOrigin: MiddlewareHandler = async (c, next) => {
   if (SAFE_METHODS.has(c.req.method)) return next();
   const origin = c.req.header("Origin");
   if (origin && origin === new URL(c.req.url).origin) return next();
-  const message = "This request did not come from a Relevé page, so it was refused.";
+  const refusal = new AppError("forbidden", "This request did not come from a Relevé page, so it was refused.");
   await drain(c.req.raw);
   if (new URL(c.req.url).pathname.startsWith("/api/")) {
-    return c.json(
-      { error: { code: "forbidden", message, requestId: c.req.header("cf-ray") ?? crypto.randomUUID() } },
-      403,
-    );
+    return c.json(errorBody(refusal, c.req.header("cf-ray") ?? crypto.randomUUID()), refusal.status);
   }
-  return c.text(`Forbidden: ${message}`, 403);
+  return c.text(`Forbidden: ${refusal.message}`, refusal.status);
 };

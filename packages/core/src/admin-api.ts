@@ -1,30 +1,12 @@
 import { z } from "zod";
 
+// The texts and pager the remote shows live zod-free beside the remote's contract.
+export { ADMIN_MESSAGES, pageNumbers } from "./admin-portal";
+
 /**
  * Bodies and queries of `/api/admin/*` (issue #9), validated on the server; the admin remote
  * imports only the inferred types. Messages are the spec's where it has one (part 2 §5, §8).
  */
-export const ADMIN_MESSAGES = {
-  reassigned: "Garment reassigned successfully",
-  reassignFailed: "Failed to reassign garment",
-  statusFailed: "Failed to update garment status",
-  markedProgrammed: "Marked as programmed",
-  markFailed: "Failed to mark as programmed",
-  unclaimedFailed: "Failed to fetch unclaimed garments",
-  dashboardFailed: "Failed to load dashboard data",
-  exportDone: "Export Complete",
-  exportFailed: "Failed to export data",
-  copyFailed: "Failed to copy to clipboard",
-  linkCopied: "Link copied",
-  postsFailed: "Error fetching posts",
-  postSaveFailed: "Error saving post",
-  postDeleteFailed: "Error deleting post",
-  deleteConfirm: "Are you sure you want to delete this post?",
-  postCreated: "Post created successfully",
-  postUpdated: "Post updated successfully",
-  postDeleted: "Post deleted successfully",
-} as const;
-
 export const UNCLAIMED_PAGE_SIZE = 10;
 export const SCAN_HISTORY_LIMIT = 100;
 export const AUDIT_LIMIT = 20;
@@ -40,14 +22,17 @@ const positiveInt = (what: string) =>
     return n;
   });
 
-export const GarmentIdParam = positiveInt("The garment id");
+/** The `:id` of an admin route (garments and posts alike). */
+export const GarmentIdParamSchema = z.object({ id: positiveInt("The garment id") });
 
-export const GarmentStatusBody = z.object({ is_active: z.boolean({ error: "is_active must be true or false." }) });
+export const GarmentStatusBodySchema = z.object({
+  is_active: z.boolean({ error: "is_active must be true or false." }),
+});
 
 /** Spec part 2 §5: reassign requires a garment and a client id, parsed as an integer (the profile id). */
-export const ReassignBody = z.object({ client_id: positiveInt("The client id") });
+export const ReassignBodySchema = z.object({ client_id: positiveInt("The client id") });
 
-export const ListQuery = z.object({
+export const ListQuerySchema = z.object({
   q: z.string().trim().max(100, "Search is at most 100 characters.").optional(),
   page: positiveInt("The page").optional(),
 });
@@ -72,7 +57,7 @@ const safeUrl = (label: string) =>
       message: `${label} must be an http(s) address or a path starting with /.`,
     });
 
-export const InstagramPostBody = z.object({
+export const InstagramPostBodySchema = z.object({
   image_url: safeUrl("Image URL"),
   caption: optionalText(500, "Caption"),
   permalink: safeUrl("Permalink")
@@ -93,13 +78,13 @@ export const InstagramPostBody = z.object({
     }),
 });
 
-export const TagBatchBody = z.object({
+export const TagBatchBodySchema = z.object({
   batch_name: z.string().trim().min(1, "Batch name is required.").max(100, "Batch name is at most 100 characters."),
   description: optionalText(500, "Description"),
 });
 
-export type InstagramPostInput = z.input<typeof InstagramPostBody>;
-export type TagBatchInput = z.input<typeof TagBatchBody>;
+export type InstagramPostInput = z.input<typeof InstagramPostBodySchema>;
+export type TagBatchInput = z.input<typeof TagBatchBodySchema>;
 
 export type AdminGarment = {
   id: number;
@@ -172,16 +157,3 @@ export type AuditEntry = {
   after: unknown;
   createdAt: number;
 };
-
-/** Page numbers to show: first, last, the current one and its neighbours, gaps as null (an ellipsis). */
-export function pageNumbers(current: number, pages: number): (number | null)[] {
-  const wanted = new Set([1, pages, current - 1, current, current + 1].filter((n) => n >= 1 && n <= pages));
-  const sorted = [...wanted].sort((a, b) => a - b);
-  const out: (number | null)[] = [];
-  for (const n of sorted) {
-    const last = out.at(-1);
-    if (typeof last === "number" && n - last > 1) out.push(null);
-    out.push(n);
-  }
-  return out;
-}

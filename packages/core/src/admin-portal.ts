@@ -14,7 +14,11 @@ export type AdminAppProps = {
   admin: { email: string; role: string };
   /** Client-side navigation in the shell (e.g. between admin pages). */
   navigate: (to: string) => void;
+  /** Shows a notice through the shell's toaster, so the remote bundles no toast library. */
+  notify: (notice: AdminNotice) => void;
 };
+
+export type AdminNotice = { type: "success" | "error"; title: string; description?: string };
 
 /** 7- and 30-day counts on the NFC dashboard (`GET /api/admin/stats`). */
 export type AdminStats = {
@@ -22,3 +26,38 @@ export type AdminStats = {
   profiles: { total: number; last7: number; last30: number };
   scans: { total: number; last7: number; last30: number };
 };
+
+/** Outcome texts of the admin portal: the spec's where it has one (part 2 §5, §8). */
+export const ADMIN_MESSAGES = {
+  reassigned: "Garment reassigned successfully",
+  reassignFailed: "Failed to reassign garment",
+  statusFailed: "Failed to update garment status",
+  markedProgrammed: "Marked as programmed",
+  markFailed: "Failed to mark as programmed",
+  unclaimedFailed: "Failed to fetch unclaimed garments",
+  dashboardFailed: "Failed to load dashboard data",
+  exportDone: "Export Complete",
+  exportFailed: "Failed to export data",
+  copyFailed: "Failed to copy to clipboard",
+  linkCopied: "Link copied",
+  postsFailed: "Error fetching posts",
+  postSaveFailed: "Error saving post",
+  postDeleteFailed: "Error deleting post",
+  deleteConfirm: "Are you sure you want to delete this post?",
+  postCreated: "Post created successfully",
+  postUpdated: "Post updated successfully",
+  postDeleted: "Post deleted successfully",
+} as const;
+
+/** Page numbers to show: first, last, the current one and its neighbours, gaps as null (an ellipsis). */
+export function pageNumbers(current: number, pages: number): (number | null)[] {
+  const wanted = new Set([1, pages, current - 1, current, current + 1].filter((n) => n >= 1 && n <= pages));
+  const sorted = [...wanted].sort((a, b) => a - b);
+  const out: (number | null)[] = [];
+  for (const n of sorted) {
+    const last = out.at(-1);
+    if (typeof last === "number" && n - last > 1) out.push(null);
+    out.push(n);
+  }
+  return out;
+}

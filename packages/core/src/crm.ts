@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { byChannel, CHANNELS } from "./channels";
 import { optionalText } from "./form-fields";
 import { sharedChannels } from "./share-visibility";
 import { toVCard } from "./vcard";
@@ -153,6 +154,7 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   return out;
 }
 
+/** The fields of a contact the CRM exports read (the owner's contact rows carry more). */
 export interface CrmContact {
   first_name: string | null;
   last_name: string | null;
@@ -183,28 +185,21 @@ export function contactsVCard(rows: CrmContact[]): string {
         name: contactName(c),
         firstName: c.first_name,
         lastName: c.last_name,
+        // Everything the contact gave goes on their card: every flag on, only filled channels show.
         channels: sharedChannels({
           first_name: c.first_name,
           last_name: c.last_name,
           display_name: null,
           city_region: null,
           bio: null,
+          ...byChannel(CHANNELS, "field", () => null),
+          ...byChannel(CHANNELS, "flag", () => true),
           email: c.email,
           mobile_phone: c.phone,
-          website: null,
           instagram: c.instagram,
           linkedin: c.linkedin,
           tiktok: c.tiktok ?? null,
           facebook: c.facebook ?? null,
-          twitter: null,
-          share_email: true,
-          share_mobile: true,
-          share_website: false,
-          share_instagram: true,
-          share_linkedin: true,
-          share_tiktok: true,
-          share_facebook: true,
-          share_twitter: false,
         }),
         note: [c.event_name ? `Event: ${c.event_name}` : null, c.notes, c.contact_notes].filter(Boolean).join("\n"),
       }),

@@ -1,4 +1,5 @@
 import { stringify } from "csv-stringify/browser/esm/sync";
+import type { CrmContact } from "./crm";
 
 /**
  * Spreadsheet apps run a cell that starts with = + - @ (or a tab/CR) as a formula; prefixing
@@ -48,19 +49,8 @@ export const CONTACT_CSV_COLUMNS = [
   "Notes",
 ];
 
-export interface ContactCsvRow {
-  first_name: string | null;
-  last_name: string | null;
-  email: string | null;
-  phone: string | null;
-  instagram: string | null;
-  linkedin: string | null;
-  event_name: string | null;
-  created_at: Date;
-  contacted_at: Date | null;
-  notes: string | null;
-  contact_notes: string | null;
-}
+/** The contact fields the CSV export reads: the CRM's contact with its dates. */
+export type ContactCsvRow = CrmContact & { created_at: Date; contacted_at: Date | null };
 
 /** Spec part 2 §9: the contacts export's columns, in order. */
 export function contactsCsv(rows: ContactCsvRow[]): string {

@@ -1,6 +1,13 @@
 import { z } from "zod";
-import { normalisedField as field, optionalText as optional } from "./form-fields";
-import { normaliseHandle, normalisePhone, normaliseUrl } from "./normalise";
+import {
+  byChannel,
+  CHANNELS,
+  INPUT_CHANNELS,
+  type InputChannel,
+  ONBOARDING_CHANNELS,
+  type OnboardingChannel,
+} from "./channels";
+import { normalisedField, optionalText as optional } from "./form-fields";
 
 export const PROFILE_MESSAGES = {
   contactRequired: "Contact Required: Please enable at least one way for people to contact you.",
@@ -23,53 +30,33 @@ const names = {
   bio: optional(500, "Bio"),
 };
 
-const channels = {
-  mobile_phone: field("Mobile phone", normalisePhone, "Enter a phone number like +33 6 12 34 56 78"),
-  instagram: field("Instagram", (v) => normaliseHandle(v, ["instagram.com"]), "Enter an Instagram handle like @relevé"),
-  linkedin: field(
-    "LinkedIn",
-    (v) => {
-      const handle = normaliseHandle(v, ["linkedin.com"]);
-      return handle ? `https://www.linkedin.com/in/${handle}` : null;
-    },
-    "Enter a LinkedIn profile address or name",
-  ),
-};
+const channelField = (c: InputChannel) => normalisedField(c.input.label, c.input.normalise, c.input.invalid);
+const shareSwitch = () => checkbox(false);
 
 /** The full profile form (/profile-setup). Unticked checkboxes are absent from form data: false. */
 export const ProfileSchema = z.object({
   ...names,
   city_region: optional(80, "City or region"),
-  ...channels,
-  website: field("Website", normaliseUrl, "Enter a web address like https://example.com"),
-  tiktok: field("TikTok", (v) => normaliseHandle(v, ["tiktok.com"]), "Enter a TikTok handle"),
-  facebook: field("Facebook", (v) => normaliseHandle(v, ["facebook.com", "fb.com"]), "Enter a Facebook name"),
-  twitter: field("X / Twitter", (v) => normaliseHandle(v, ["twitter.com", "x.com"]), "Enter an X handle"),
-  share_email: checkbox(false),
-  share_mobile: checkbox(false),
-  share_website: checkbox(false),
-  share_instagram: checkbox(false),
-  share_linkedin: checkbox(false),
-  share_tiktok: checkbox(false),
-  share_facebook: checkbox(false),
-  share_twitter: checkbox(false),
+  ...byChannel(INPUT_CHANNELS, "field", channelField),
+  ...byChannel(CHANNELS, "flag", shareSwitch),
   nfc_sharing_enabled: checkbox(false),
 });
 export type ProfileInput = z.output<typeof ProfileSchema>;
+
+const ONBOARDING_INPUTS = INPUT_CHANNELS.filter(
+  (c): c is Extract<InputChannel, OnboardingChannel> => c.onboarding !== null,
+);
 
 /** The onboarding form (/onboarding/profile), with the spec's contact rule. */
 export const OnboardingSchema = z
   .object({
     ...names,
-    ...channels,
-    share_email: checkbox(false),
-    share_mobile: checkbox(false),
-    share_instagram: checkbox(false),
-    share_linkedin: checkbox(false),
+    ...byChannel(ONBOARDING_INPUTS, "field", channelField),
+    ...byChannel(ONBOARDING_CHANNELS, "flag", shareSwitch),
     nfc_sharing_enabled: checkbox(false),
   })
   .superRefine((v, ctx) => {
-    if (!v.share_email && !v.share_mobile && !v.share_instagram && !v.share_linkedin) {
+    if (!ONBOARDING_CHANNELS.some((c) => v[c.flag])) {
       ctx.addIssue({ code: "custom", path: ["form"], message: PROFILE_MESSAGES.contactRequired });
     }
   });
@@ -77,13 +64,6 @@ export type OnboardingInput = z.output<typeof OnboardingSchema>;
 
 /** Spec part 1 §5: a new profile shares its email and has NFC sharing on; nothing else. */
 export const PROFILE_DEFAULTS = {
-  share_email: true,
-  share_mobile: false,
-  share_website: false,
-  share_instagram: false,
-  share_linkedin: false,
-  share_tiktok: false,
-  share_facebook: false,
-  share_twitter: false,
+  ...byChannel(CHANNELS, "flag", (c) => c.sharedByDefault),
   nfc_sharing_enabled: true,
-} as const;
+};

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { byChannel, CHANNELS } from "./channels";
 import { initials, publicName, publicProfile, type ShareableProfile, sharedChannels } from "./share-visibility";
 
 const base: ShareableProfile = {
@@ -15,14 +16,7 @@ const base: ShareableProfile = {
   tiktok: "camille",
   facebook: "camille",
   twitter: "camille",
-  share_email: false,
-  share_mobile: false,
-  share_website: false,
-  share_instagram: false,
-  share_linkedin: false,
-  share_tiktok: false,
-  share_facebook: false,
-  share_twitter: false,
+  ...byChannel(CHANNELS, "flag", () => false),
 };
 
 const FLAGS = [

@@ -1,33 +1,17 @@
+import { CHANNELS, type ChannelField, type ChannelKind, type ShareFlag } from "./channels";
+
 /**
  * The one visibility rule (spec part 2 §5): a profile field is shown publicly only if its
  * share_ flag is on and it has a value. Everything public is built from this, on the server,
  * so a hidden field never reaches HTML or JSON.
  */
-export interface ShareableProfile {
+export interface ShareableProfile extends Record<ChannelField, string | null>, Record<ShareFlag, boolean> {
   first_name: string | null;
   last_name: string | null;
   display_name: string | null;
   city_region: string | null;
   bio: string | null;
-  email: string | null;
-  mobile_phone: string | null;
-  website: string | null;
-  instagram: string | null;
-  linkedin: string | null;
-  tiktok: string | null;
-  facebook: string | null;
-  twitter: string | null;
-  share_email: boolean;
-  share_mobile: boolean;
-  share_website: boolean;
-  share_instagram: boolean;
-  share_linkedin: boolean;
-  share_tiktok: boolean;
-  share_facebook: boolean;
-  share_twitter: boolean;
 }
-
-export type ChannelKind = "email" | "mobile" | "website" | "instagram" | "linkedin" | "tiktok" | "facebook" | "twitter";
 
 export interface SharedChannel {
   kind: ChannelKind;
@@ -35,47 +19,6 @@ export interface SharedChannel {
   value: string;
   href: string;
 }
-
-const CHANNELS: Array<{
-  kind: ChannelKind;
-  label: string;
-  field: keyof ShareableProfile;
-  flag: keyof ShareableProfile;
-  href: (v: string) => string;
-}> = [
-  { kind: "email", label: "Email", field: "email", flag: "share_email", href: (v) => `mailto:${v}` },
-  { kind: "mobile", label: "Phone", field: "mobile_phone", flag: "share_mobile", href: (v) => `tel:${v}` },
-  { kind: "website", label: "Website", field: "website", flag: "share_website", href: (v) => v },
-  {
-    kind: "instagram",
-    label: "Instagram",
-    field: "instagram",
-    flag: "share_instagram",
-    href: (v) => `https://www.instagram.com/${encodeURIComponent(v.replace(/^@/, ""))}/`,
-  },
-  { kind: "linkedin", label: "LinkedIn", field: "linkedin", flag: "share_linkedin", href: (v) => v },
-  {
-    kind: "tiktok",
-    label: "TikTok",
-    field: "tiktok",
-    flag: "share_tiktok",
-    href: (v) => `https://www.tiktok.com/@${encodeURIComponent(v.replace(/^@/, ""))}`,
-  },
-  {
-    kind: "facebook",
-    label: "Facebook",
-    field: "facebook",
-    flag: "share_facebook",
-    href: (v) => `https://www.facebook.com/${encodeURIComponent(v)}`,
-  },
-  {
-    kind: "twitter",
-    label: "X",
-    field: "twitter",
-    flag: "share_twitter",
-    href: (v) => `https://x.com/${encodeURIComponent(v.replace(/^@/, ""))}`,
-  },
-];
 
 /** Links only ever point at http(s), mailto or tel: a stored `javascript:` value stays inert. */
 function safeHref(href: string): string | null {

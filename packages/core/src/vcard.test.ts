@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { byChannel, CHANNELS } from "./channels";
 import { publicProfile, type ShareableProfile } from "./share-visibility";
 import { escapeText, escapeUri, foldLine, shareCard, shareCardVCard, toVCard, visibleLastName } from "./vcard";
 
@@ -35,17 +36,7 @@ const everything: ShareableProfile = {
   facebook: "hiddenfacebook",
   twitter: "hiddentwitter",
 };
-const allFlagsOff: ShareableProfile = {
-  ...everything,
-  share_email: false,
-  share_mobile: false,
-  share_website: false,
-  share_instagram: false,
-  share_linkedin: false,
-  share_tiktok: false,
-  share_facebook: false,
-  share_twitter: false,
-};
+const allFlagsOff: ShareableProfile = { ...everything, ...byChannel(CHANNELS, "flag", () => false) };
 
 const HIDDEN_VALUES = [
   "owner@releve.local",

@@ -1,4 +1,5 @@
-import { type ChannelKind, publicProfile, type ShareableProfile, type SharedChannel } from "./share-visibility";
+import { channelOf } from "./channels";
+import { publicProfile, type ShareableProfile, type SharedChannel } from "./share-visibility";
 
 /**
  * A small vCard 3.0 writer (RFC 2426 on RFC 2425's text/directory): the visitor's 'Save contact'
@@ -16,14 +17,6 @@ export interface VCardInput {
 const CRLF = "\r\n";
 /** RFC 2425 §5.8.1: lines SHOULD NOT be longer than 75 octets, excluding the line break. */
 const MAX_LINE_OCTETS = 75;
-
-const SOCIAL_NETWORKS: Partial<Record<ChannelKind, string>> = {
-  instagram: "instagram",
-  linkedin: "linkedin",
-  tiktok: "tiktok",
-  facebook: "facebook",
-  twitter: "twitter",
-};
 
 /**
  * RFC 2426 §4 text-value (ESCAPED-CHAR): backslash, comma and semicolon are escaped, a line break becomes `\n`.
@@ -76,18 +69,16 @@ export function foldLine(line: string): string {
   return out.join(CRLF);
 }
 
-function channelLine(channel: SharedChannel): string | null {
-  const network = SOCIAL_NETWORKS[channel.kind];
-  if (network) return `X-SOCIALPROFILE;TYPE=${network}:${escapeUri(channel.href)}`;
-  switch (channel.kind) {
+function channelLine(channel: SharedChannel): string {
+  switch (channelOf(channel.kind).vcard) {
     case "email":
       return `EMAIL;TYPE=INTERNET:${escapeText(channel.value)}`;
-    case "mobile":
+    case "tel":
       return `TEL;TYPE=CELL:${escapeText(channel.value)}`;
-    case "website":
+    case "url":
       return `URL:${escapeUri(channel.href)}`;
-    default:
-      return null;
+    case "social":
+      return `X-SOCIALPROFILE;TYPE=${channel.kind}:${escapeUri(channel.href)}`;
   }
 }
 
@@ -99,10 +90,7 @@ export function toVCard(card: VCardInput): string {
     `N:${escapeText(card.lastName ?? "")};${escapeText(card.firstName ?? "")};;;`,
     `FN:${escapeText(card.name)}`,
   ];
-  for (const channel of card.channels) {
-    const line = channelLine(channel);
-    if (line) lines.push(line);
-  }
+  for (const channel of card.channels) lines.push(channelLine(channel));
   if (card.url && /^https?:/i.test(card.url)) lines.push(`URL:${escapeUri(card.url)}`);
   if (card.note?.trim()) lines.push(`NOTE:${escapeText(card.note)}`);
   lines.push("END:VCARD");

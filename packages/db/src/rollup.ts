@@ -1,3 +1,5 @@
+// Raw SQL on the binding: an INSERT … SELECT … GROUP BY … ON CONFLICT guarded by a watermark
+// compare-and-set over scans.rowid, batched; drizzle 0.45's D1 batch() cannot bind raw `sql`.
 import type { D1Like } from "./binding-types";
 
 export const SCAN_ROLLUP_JOB = "scan_daily_stats";

@@ -1,6 +1,7 @@
-import { type ScanMessage, ScanMessageSchema } from "@releve/core/scan-message";
-import type { D1Like } from "@releve/db/binding-types";
-import { insertScanStatement, type ScanRow } from "@releve/db/scan-store";
+import { ScanMessageSchema } from "@releve/core/scan-message";
+import type { Db } from "@releve/db";
+import { insertOneScan, insertScans, type ScanRow, toScanRow } from "@releve/db/scans";
+import { DrizzleQueryError } from "drizzle-orm";
 import type { ScanJobsEnv } from "./env";
 import { parseUserAgent } from "./user-agent";
 
@@ -25,21 +26,6 @@ export type DeadLetter = {
   body: unknown;
 };
 
-export function toScanRow(message: ScanMessage): ScanRow {
-  return {
-    id: message.scanId,
-    garmentId: message.garmentId,
-    ownerUserId: message.ownerUserId,
-    slug: message.slug,
-    activeEventId: message.activeEventId,
-    viewerKind: message.viewerKind,
-    city: message.city,
-    country: message.country,
-    ...parseUserAgent(message.userAgent),
-    createdAtMs: message.scannedAt,
-  };
-}
-
 /**
  * One queue batch: every valid message is written in one D1 batch (one transaction, one
  * round trip) and acked; if that batch fails, each message is tried alone so one bad row
@@ -47,18 +33,20 @@ export function toScanRow(message: ScanMessage): ScanRow {
  * fail validation, or keep failing, go to the dead-letter queue. Never throws: a throw would
  * redeliver the whole batch.
  */
-export async function consumeScans(batch: MessageBatch<unknown>, env: ScanJobsEnv): Promise<void> {
+export async function consumeScans(batch: MessageBatch<unknown>, env: ScanJobsEnv, db: Db): Promise<void> {
   const valid: Array<{ message: Message<unknown>; row: ScanRow }> = [];
   for (const message of batch.messages) {
     const parsed = ScanMessageSchema.safeParse(message.body);
-    if (parsed.success) valid.push({ message, row: toScanRow(parsed.data) });
+    if (parsed.success) valid.push({ message, row: toScanRow(parsed.data, parseUserAgent(parsed.data.userAgent)) });
     else await deadLetter(env, message, "invalid_message", parsed.error.message);
   }
   if (valid.length === 0) return;
 
-  const db: D1Like = env.DB;
   try {
-    await db.batch(valid.map(({ row }) => insertScanStatement(db, row)));
+    await insertScans(
+      db,
+      valid.map(({ row }) => row),
+    );
     for (const { message } of valid) message.ack();
     return;
   } catch (error) {
@@ -67,7 +55,7 @@ export async function consumeScans(batch: MessageBatch<unknown>, env: ScanJobsEn
 
   for (const { message, row } of valid) {
     try {
-      await insertScanStatement(db, row).run();
+      await insertOneScan(db, row);
       message.ack();
     } catch (error) {
       if (message.attempts >= MAX_ATTEMPTS) await deadLetter(env, message, "insert_failed", errorText(error));
@@ -103,4 +91,8 @@ async function deadLetter(
   }
 }
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+// D1's own message: drizzle wraps it with the statement and its parameters (scan data, not a reason).
+const errorText = (error: unknown): string => {
+  const cause = error instanceof DrizzleQueryError ? (error.cause ?? error) : error;
+  return cause instanceof Error ? cause.message : String(cause);
+};

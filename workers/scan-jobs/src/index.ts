@@ -1,19 +1,37 @@
+import { type Db, getDb } from "@releve/db";
 import { rollupScans } from "@releve/db/rollup";
 import { consumeScans } from "./consume-scans";
 import { getScanJobsEnv } from "./env";
+import { purgeExpired } from "./housekeeping";
 
 export default {
   async queue(batch: MessageBatch<unknown>, env: Env, _ctx: ExecutionContext): Promise<void> {
-    await consumeScans(batch, getScanJobsEnv(env));
+    const scanEnv = getScanJobsEnv(env);
+    await consumeScans(batch, scanEnv, getDb(scanEnv.DB));
   },
 
-  // Every five minutes (wrangler.jsonc triggers): new scans into scan_daily_stats.
+  // Every five minutes (wrangler.jsonc triggers): new scans into scan_daily_stats, and housekeeping.
+  // Both jobs run even if one fails; a failure still fails the run.
   async scheduled(_controller: ScheduledController, env: Env, _ctx: ExecutionContext): Promise<void> {
-    const result = await rollupScans(getScanJobsEnv(env).DB);
-    if (result.toRowId > result.fromRowId) {
-      console.log(
-        `[scan-jobs] rolled up scans ${result.fromRowId + 1}..${result.toRowId} (${result.statRows} stat rows)`,
-      );
-    }
+    const scanEnv = getScanJobsEnv(env);
+    const runs = await Promise.allSettled([rollUp(scanEnv.DB), houseKeep(getDb(scanEnv.DB))]);
+    for (const run of runs) if (run.status === "rejected") throw run.reason;
   },
 } satisfies ExportedHandler<Env>;
+
+async function rollUp(d1: D1Database): Promise<void> {
+  const result = await rollupScans(d1);
+  if (result.toRowId > result.fromRowId) {
+    console.log(
+      `[scan-jobs] rolled up scans ${result.fromRowId + 1}..${result.toRowId} (${result.statRows} stat rows)`,
+    );
+  }
+}
+
+async function houseKeep(db: Db): Promise<void> {
+  const purged = await purgeExpired(db, Date.now());
+  console.log(
+    `[scan-jobs] housekeeping purged ${purged.sessions} expired sessions, ${purged.authTokens} expired auth tokens, ` +
+      `${purged.signInAttempts} sign-in attempts, ${purged.rateEvents} rate events`,
+  );
+}

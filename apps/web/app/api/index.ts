@@ -1,30 +1,26 @@
-import { AppError, EnvError, type ErrorBody } from "@releve/core";
+import { AppError, EnvError } from "@releve/core";
+import { getDb } from "@releve/db";
+import { countGarments } from "@releve/db/garments";
 import { Hono } from "hono";
 import { requestId } from "hono/request-id";
-import { getWebEnv, type WebEnv } from "../env.server";
+import { getWebEnv } from "../env.server";
 import { admin } from "./admin";
+import type { ApiEnv } from "./api-env";
+import { errorBody } from "./errors";
 import { scans } from "./scans";
-
-export type ApiEnv = { Bindings: Env; Variables: { requestId: string; env: WebEnv } };
-
-export function errorBody(error: AppError, id: string): ErrorBody {
-  const body: ErrorBody = { error: { code: error.code, message: error.message, requestId: id } };
-  if (error.details !== undefined) body.error.details = error.details;
-  return body;
-}
 
 export const api = new Hono<ApiEnv>();
 
 api.use(requestId({ headerName: "cf-ray" }));
 api.use(async (c, next) => {
-  c.set("env", getWebEnv(c.env));
+  const env = getWebEnv(c.env);
+  c.set("env", env);
+  c.set("db", getDb(env.DB));
   await next();
 });
 
 api.get("/health", async (c) => {
-  const { DB } = c.get("env");
-  const row = await DB.prepare("select count(*) as garments from garments").first<{ garments: number }>();
-  return c.json({ ok: true, garments: row?.garments ?? 0 });
+  return c.json({ ok: true, garments: await countGarments(c.get("db")) });
 });
 
 api.route("/admin", admin);

@@ -6,8 +6,8 @@ import { buildScanMessage, scanOrigin } from "@releve/core/tap-scan";
 import { getTapRoute } from "@releve/db/tap-cache";
 import { Hono } from "hono";
 import { getCookie } from "hono/cookie";
-import { z } from "zod";
-import type { ApiEnv } from "./index";
+import type { ApiEnv } from "./api-env";
+import { jsonBody } from "./validation";
 
 /**
  * The spec's log-scan call (part 1 §7) for clients that log a scan themselves. A tap on
@@ -16,18 +16,8 @@ import type { ApiEnv } from "./index";
  */
 export const scans = new Hono<ApiEnv>();
 
-scans.post("/", async (c) => {
-  let body: unknown;
-  try {
-    body = await c.req.json();
-  } catch {
-    throw new AppError("bad_request", "The request body must be JSON.");
-  }
-  const parsed = LogScanRequestSchema.safeParse(body);
-  if (!parsed.success) {
-    throw new AppError("bad_request", "Invalid scan.", z.flattenError(parsed.error).fieldErrors);
-  }
-  const { short_slug: slug, device_info: device } = parsed.data;
+scans.post("/", jsonBody(LogScanRequestSchema, "Invalid scan."), async (c) => {
+  const { short_slug: slug, device_info: device } = c.req.valid("json");
 
   const env = c.get("env");
   const { route } = await getTapRoute(env, slug, (promise) => c.executionCtx.waitUntil(promise));

@@ -1,10 +1,14 @@
 import { REFERRAL_LABELS, REFERRAL_SOURCES } from "@releve/core/early-access-constants";
-import { Button, FormAlert, TextField } from "@releve/ui";
 import { useId } from "react";
-import { Form, useNavigation } from "react-router";
 import type { EarlyAccessOutcome } from "../lib/early-access.server";
+import { ContactForm, type ContactFormField } from "./contact-form";
 
 type Failure = Extract<EarlyAccessOutcome, { ok: false }>;
+
+const FIELDS: ContactFormField[] = [
+  { label: "Full name *", name: "full_name", autoComplete: "name", required: true },
+  { label: "Email *", name: "email", type: "email", autoComplete: "email", inputMode: "email", required: true },
+];
 
 /**
  * The early-access form; the blog's newsletter uses it without the referral question (its
@@ -21,33 +25,18 @@ export function EarlyAccessForm({
   intent?: string;
   withReferral?: boolean;
 }) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === (intent ?? null);
   const selectId = useId();
-  const errors = failure?.fieldErrors ?? {};
-  const v = (name: keyof Failure["values"]) => failure?.values[name] ?? "";
   return (
-    <Form method="post" noValidate className="flex flex-col gap-5">
-      {intent && <input type="hidden" name="intent" value={intent} />}
-      {failure && <FormAlert title={failure.title}>{failure.message}</FormAlert>}
-      <TextField
-        label="Full name *"
-        name="full_name"
-        autoComplete="name"
-        required
-        defaultValue={v("full_name")}
-        error={errors.full_name}
-      />
-      <TextField
-        label="Email *"
-        name="email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        required
-        defaultValue={v("email")}
-        error={errors.email}
-      />
+    <ContactForm
+      fields={FIELDS}
+      values={failure?.values}
+      errors={failure?.fieldErrors}
+      alert={failure}
+      heading={intent && <input type="hidden" name="intent" value={intent} />}
+      submitLabel={submitLabel}
+      pending={({ formData }) => formData?.get("intent") === (intent ?? null)}
+      className="flex flex-col gap-5"
+    >
       {withReferral && (
         <div className="flex flex-col gap-1.5">
           <label htmlFor={selectId} className="text-xs font-medium uppercase tracking-[0.16em] text-ink">
@@ -56,7 +45,7 @@ export function EarlyAccessForm({
           <select
             id={selectId}
             name="referral_source"
-            defaultValue={v("referral_source")}
+            defaultValue={failure?.values.referral_source ?? ""}
             className="min-h-11 w-full min-w-0 border border-ink/20 bg-white px-3 text-base text-ink outline-none focus:border-ink"
           >
             <option value="">Select an option</option>
@@ -68,9 +57,6 @@ export function EarlyAccessForm({
           </select>
         </div>
       )}
-      <Button type="submit" disabled={busy} aria-busy={busy}>
-        {busy ? "Sending..." : submitLabel}
-      </Button>
-    </Form>
+    </ContactForm>
   );
 }

@@ -2,10 +2,27 @@ import { buttonClass } from "@releve/ui";
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { NotFound } from "./not-found";
 
-/** The one error screen every route exports (STYLE.md): 404s look like 404s, the rest stay calm. */
-export function GeneralErrorBoundary() {
+/** A route's own 404: what was not found, why, and the way back. */
+export type NotFoundCopy = { title: string; text: string; to: string; label: string };
+
+/**
+ * The one error screen every route exports (STYLE.md): 404s look like 404s (or say what was
+ * not found, with `notFound`), the rest stay calm.
+ */
+export function GeneralErrorBoundary({ notFound }: { notFound?: NotFoundCopy }) {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    if (!notFound) return <NotFound />;
+    return (
+      <section role="alert" className="mx-auto flex max-w-xl flex-col items-center px-5 py-24 text-center">
+        <h1 className="font-display text-3xl">{notFound.title}</h1>
+        <p className="mt-3 text-stone">{notFound.text}</p>
+        <Link to={notFound.to} className={buttonClass("primary", "mt-8")}>
+          {notFound.label}
+        </Link>
+      </section>
+    );
+  }
 
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const message =

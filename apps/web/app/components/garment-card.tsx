@@ -1,25 +1,32 @@
 import { garmentLabels, garmentPhoto } from "@releve/core/garment";
+import type { WardrobeGarment } from "@releve/db/garments";
 import { buttonClass } from "@releve/ui";
 import { Link } from "react-router";
+import { formatDay } from "../lib/crm-format";
 
-export interface GarmentCardData {
-  id: number;
-  name: string | null;
-  title: string | null;
-  brand: string | null;
-  garment_type: string | null;
-  color: string | null;
-  size: string | null;
-  created_at: number;
-  taps: number;
+export type GarmentCardData = Omit<WardrobeGarment, "short_slug" | "is_active" | "claimed_at">;
+
+/** A garment's brand, type, colour and size: the `<dt>`/`<dd>` pairs of its `<dl>`. */
+export function GarmentFacts({
+  labels,
+  typeLabel = "Type",
+}: {
+  labels: ReturnType<typeof garmentLabels>;
+  typeLabel?: string;
+}) {
+  return (
+    <>
+      <dt className="text-stone">Brand</dt>
+      <dd>{labels.brand}</dd>
+      <dt className="text-stone">{typeLabel}</dt>
+      <dd>{labels.type}</dd>
+      <dt className="text-stone">Colour</dt>
+      <dd>{labels.color}</dd>
+      <dt className="text-stone">Size</dt>
+      <dd>{labels.size}</dd>
+    </>
+  );
 }
-
-const dateFormat = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  timeZone: "UTC",
-});
 
 export function GarmentCard({ garment, highlight = false }: { garment: GarmentCardData; highlight?: boolean }) {
   const labels = garmentLabels(garment);
@@ -44,16 +51,9 @@ export function GarmentCard({ garment, highlight = false }: { garment: GarmentCa
           </span>
         </div>
         <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
-          <dt className="text-stone">Brand</dt>
-          <dd>{labels.brand}</dd>
-          <dt className="text-stone">Type</dt>
-          <dd>{labels.type}</dd>
-          <dt className="text-stone">Colour</dt>
-          <dd>{labels.color}</dd>
-          <dt className="text-stone">Size</dt>
-          <dd>{labels.size}</dd>
+          <GarmentFacts labels={labels} />
           <dt className="text-stone">Added</dt>
-          <dd>{dateFormat.format(new Date(garment.created_at))}</dd>
+          <dd>{formatDay(garment.created_at)}</dd>
           <dt className="text-stone">Taps</dt>
           <dd>{garment.taps}</dd>
         </dl>

@@ -1,6 +1,7 @@
 import { buttonClass } from "@releve/ui";
 import { Form, Link, NavLink, useNavigation } from "react-router";
 import type { Viewer } from "../lib/viewer";
+import { SubmitButton } from "./submit-button";
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   `text-xs uppercase tracking-[0.2em] underline-offset-8 hover:underline ${isActive ? "underline" : ""}`;
@@ -45,9 +46,9 @@ export function SiteHeader({ viewer }: { viewer: Viewer }) {
             </Link>
           ) : (
             <Form method="post" action="/logout">
-              <button type="submit" className={buttonClass("ghost")} disabled={loggingOut} aria-busy={loggingOut}>
-                {loggingOut ? "Logging out..." : "Logout"}
-              </button>
+              <SubmitButton variant="ghost" busy={loggingOut} busyLabel="Logging out...">
+                Logout
+              </SubmitButton>
             </Form>
           )}
         </div>

@@ -1,6 +1,17 @@
 import { hashPassword, verifyPassword } from "@releve/core";
-import { type AuthTokenPurpose, authAttempts, authTokens, type Db, users } from "@releve/db";
-import { and, eq, isNull } from "drizzle-orm";
+import type { AuthTokenPurpose, Db } from "@releve/db";
+import {
+  countFailedSignIns,
+  findAuthToken,
+  findUserForSignIn,
+  findUserIdByEmail,
+  insertAuthToken,
+  insertUser,
+  markEmailVerified,
+  recordSignInAttempt,
+  setPasswordSpendingResetTokens,
+  spendAuthToken,
+} from "@releve/db/accounts";
 import { randomToken, sha256Hex } from "./crypto.server";
 import { type EmailSender, passwordResetEmail, verificationEmail } from "./email.server";
 
@@ -21,18 +32,8 @@ export type AuthResult =
 
 /** Failed attempts since the window opened and since the last success, for the email and the IP. */
 async function isLockedOut(db: Db, email: string, ip: string | null, now: number): Promise<boolean> {
-  const since = now - LOCKOUT_WINDOW_MS;
-  const count = (column: "email" | "ip") =>
-    db.$client
-      .prepare(
-        `select count(*) as n from auth_attempts
-          where ${column} = ?1 and success = 0 and created_at > ?2
-            and created_at > coalesce((select max(created_at) from auth_attempts where ${column} = ?1 and success = 1), 0)`,
-      )
-      .bind(column === "email" ? email : ip, since);
-  const statements = [count("email"), ...(ip ? [count("ip")] : [])];
-  const [byEmail, byIp] = await db.$client.batch<{ n: number }>(statements);
-  return (byEmail?.results[0]?.n ?? 0) >= MAX_FAILURES_PER_EMAIL || (byIp?.results[0]?.n ?? 0) >= MAX_FAILURES_PER_IP;
+  const { byEmail, byIp } = await countFailedSignIns(db, { email, ip }, new Date(now - LOCKOUT_WINDOW_MS));
+  return byEmail >= MAX_FAILURES_PER_EMAIL || byIp >= MAX_FAILURES_PER_IP;
 }
 
 export async function authenticate(
@@ -41,15 +42,14 @@ export async function authenticate(
   now = Date.now(),
 ): Promise<AuthResult> {
   if (await isLockedOut(db, input.email, input.ip, now)) return { ok: false, reason: "locked" };
-  const user = await db.query.users.findFirst({
-    columns: { id: true, password_hash: true },
-    where: eq(users.email, input.email),
-    with: { adminUser: { columns: { role: true, is_active: true } } },
-  });
+  const user = await findUserForSignIn(db, input.email);
   const valid = await verifyPassword(input.password, user?.password_hash ?? DUMMY_HASH);
-  await db
-    .insert(authAttempts)
-    .values({ email: input.email, ip: input.ip, success: valid && !!user, created_at: new Date(now) });
+  await recordSignInAttempt(db, {
+    email: input.email,
+    ip: input.ip,
+    success: valid && !!user,
+    created_at: new Date(now),
+  });
   if (!user || !valid) return { ok: false, reason: "invalid" };
   const adminRole = user.adminUser?.is_active ? user.adminUser.role : null;
   return { ok: true, userId: user.id, adminRole };
@@ -57,7 +57,7 @@ export async function authenticate(
 
 export async function issueToken(db: Db, userId: string, purpose: AuthTokenPurpose, now = Date.now()): Promise<string> {
   const token = randomToken();
-  await db.insert(authTokens).values({
+  await insertAuthToken(db, {
     user_id: userId,
     purpose,
     token_hash: await sha256Hex(token),
@@ -69,10 +69,7 @@ export async function issueToken(db: Db, userId: string, purpose: AuthTokenPurpo
 /** Checks a token without spending it (to decide whether to show the reset form). */
 export async function peekToken(db: Db, token: string, purpose: AuthTokenPurpose, now = Date.now()) {
   if (!token || token.length > 200) return null;
-  const row = await db.query.authTokens.findFirst({
-    columns: { user_id: true, expires_at: true, used_at: true },
-    where: and(eq(authTokens.token_hash, await sha256Hex(token)), eq(authTokens.purpose, purpose)),
-  });
+  const row = await findAuthToken(db, await sha256Hex(token), purpose);
   if (!row || row.used_at || row.expires_at.getTime() <= now) return null;
   return row.user_id;
 }
@@ -85,15 +82,7 @@ export async function consumeToken(
   now = Date.now(),
 ): Promise<string | null> {
   if (!token || token.length > 200) return null;
-  const row = await db.$client
-    .prepare(
-      `update auth_tokens set used_at = ?1
-        where token_hash = ?2 and purpose = ?3 and used_at is null and expires_at > ?1
-        returning user_id`,
-    )
-    .bind(now, await sha256Hex(token), purpose)
-    .first<{ user_id: string }>();
-  return row?.user_id ?? null;
+  return spendAuthToken(db, await sha256Hex(token), purpose, new Date(now));
 }
 
 export type SignUpResult = { ok: true; userId: string } | { ok: false; reason: "email_taken" };
@@ -103,11 +92,10 @@ export async function signUp(
   input: { firstName: string; lastName: string; email: string; password: string },
   mail: { sender: EmailSender; origin: string },
 ): Promise<SignUpResult> {
-  const existing = await db.query.users.findFirst({ columns: { id: true }, where: eq(users.email, input.email) });
-  if (existing) return { ok: false, reason: "email_taken" };
+  if (await findUserIdByEmail(db, input.email)) return { ok: false, reason: "email_taken" };
   const userId = crypto.randomUUID();
   try {
-    await db.insert(users).values({
+    await insertUser(db, {
       id: userId,
       email: input.email,
       password_hash: await hashPassword(input.password),
@@ -136,10 +124,7 @@ export async function sendVerificationEmail(
 export async function verifyEmail(db: Db, token: string, now = Date.now()): Promise<boolean> {
   const userId = await consumeToken(db, token, "email_verification", now);
   if (!userId) return false;
-  await db
-    .update(users)
-    .set({ email_verified_at: new Date(now) })
-    .where(eq(users.id, userId));
+  await markEmailVerified(db, userId, new Date(now));
   return true;
 }
 
@@ -149,9 +134,9 @@ export async function requestPasswordReset(
   email: string,
   mail: { sender: EmailSender; origin: string },
 ): Promise<void> {
-  const user = await db.query.users.findFirst({ columns: { id: true }, where: eq(users.email, email) });
-  if (!user) return;
-  const token = await issueToken(db, user.id, "password_reset");
+  const userId = await findUserIdByEmail(db, email);
+  if (!userId) return;
+  const token = await issueToken(db, userId, "password_reset");
   await mail.sender.send(passwordResetEmail(email, `${mail.origin}/reset-password?token=${encodeURIComponent(token)}`));
 }
 
@@ -159,15 +144,6 @@ export async function requestPasswordReset(
 export async function resetPassword(db: Db, token: string, password: string, now = Date.now()): Promise<string | null> {
   const userId = await consumeToken(db, token, "password_reset", now);
   if (!userId) return null;
-  await db.batch([
-    db
-      .update(users)
-      .set({ password_hash: await hashPassword(password) })
-      .where(eq(users.id, userId)),
-    db
-      .update(authTokens)
-      .set({ used_at: new Date(now) })
-      .where(and(eq(authTokens.user_id, userId), eq(authTokens.purpose, "password_reset"), isNull(authTokens.used_at))),
-  ]);
+  await setPasswordSpendingResetTokens(db, userId, await hashPassword(password), new Date(now));
   return userId;
 }

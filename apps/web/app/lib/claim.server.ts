@@ -1,5 +1,5 @@
 import { CLAIM_MESSAGES } from "@releve/core/garment";
-import { claimGarment } from "@releve/db/claim";
+import { claimGarment } from "@releve/db/garments";
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { tapStores } from "../env.server";
 import { authDeps } from "./auth-page.server";
@@ -31,7 +31,7 @@ export async function claimAndRespond(request: Request, context: Readonly<Router
 
   let result: Awaited<ReturnType<typeof claimGarment>>;
   try {
-    result = await claimGarment(tapStores(deps.env), { slug, userId: user.userId });
+    result = await claimGarment(deps.db, tapStores(deps.env), { slug, userId: user.userId });
   } catch (error) {
     console.error("[claim]", error);
     return fail(503, { title: "Claim Failed", message: CLAIM_MESSAGES.trouble, retryable: true, status: "error" });
@@ -45,6 +45,7 @@ export async function claimAndRespond(request: Request, context: Readonly<Router
         "Set-Cookie",
         await toastHeader(
           deps.env,
+          request,
           result.status === "claimed"
             ? {
                 type: "success",

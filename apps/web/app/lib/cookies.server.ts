@@ -4,24 +4,43 @@ import type { WebEnv } from "../env.server";
 export const SESSION_COOKIE = "releve_session";
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
-/** Secure everywhere but plain-http localhost, where browsers would drop a Secure cookie. */
+/**
+ * The one Secure policy of every cookie: Secure everywhere but plain-http localhost, where
+ * browsers would drop a Secure cookie.
+ */
 export function isSecureRequest(request: Request): boolean {
   const { protocol, hostname } = new URL(request.url);
   return !(protocol === "http:" && (hostname === "localhost" || hostname === "127.0.0.1" || hostname === "[::1]"));
 }
 
-function serializeCookie(name: string, value: string, opts: { maxAge: number; secure: boolean }): string {
-  const parts = [`${name}=${value}`, "Path=/", "HttpOnly", "SameSite=Lax", `Max-Age=${opts.maxAge}`];
-  if (opts.secure) parts.push("Secure");
+/**
+ * A cookie carrying a bare token (the session id, the owner JWT). Not createCookie: it would
+ * wrap the value in base64 JSON, which live sessions and the tap worker's JWT read cannot parse.
+ */
+export function tokenCookieHeader(request: Request, name: string, value: string, maxAge: number): string {
+  const parts = [`${name}=${value}`, "Path=/", "HttpOnly", "SameSite=Lax", `Max-Age=${maxAge}`];
+  if (isSecureRequest(request)) parts.push("Secure");
   return parts.join("; ");
 }
 
 export function sessionCookieHeader(request: Request, token: string): string {
-  return serializeCookie(SESSION_COOKIE, token, { maxAge: SESSION_TTL_MS / 1000, secure: isSecureRequest(request) });
+  return tokenCookieHeader(request, SESSION_COOKIE, token, SESSION_TTL_MS / 1000);
 }
 
 export function clearCookieHeader(request: Request, name: string): string {
-  return serializeCookie(name, "", { maxAge: 0, secure: isSecureRequest(request) });
+  return tokenCookieHeader(request, name, "", 0);
+}
+
+/** A signed value (React Router's createCookie) under the same policy: site-wide, HttpOnly, Lax. */
+export function signedCookie(env: WebEnv, request: Request, name: string, maxAge: number) {
+  return createCookie(name, {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: isSecureRequest(request),
+    maxAge,
+    secrets: [env.SESSION_SECRET],
+  });
 }
 
 export function readCookie(request: Request, name: string): string | null {
@@ -37,14 +56,7 @@ export function readCookie(request: Request, name: string): string | null {
 
 /** The garment a visitor was about to claim; it must survive sign-up and email verification. */
 export function pendingClaimCookie(env: WebEnv, request: Request) {
-  return createCookie("releve_pending_claim", {
-    path: "/",
-    httpOnly: true,
-    sameSite: "lax",
-    secure: isSecureRequest(request),
-    maxAge: 24 * 60 * 60,
-    secrets: [env.SESSION_SECRET],
-  });
+  return signedCookie(env, request, "releve_pending_claim", 24 * 60 * 60);
 }
 
 export async function readPendingClaim(env: WebEnv, request: Request): Promise<string | null> {

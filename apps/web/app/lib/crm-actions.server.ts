@@ -1,9 +1,9 @@
 import { ActiveEventSchema, CRM_MESSAGES, CreateEventSchema, fieldErrors, MarkContactedSchema } from "@releve/core/crm";
+import { markContactContacted } from "@releve/db/contacts";
+import { createEvent, setActiveEvent } from "@releve/db/events";
 import { data, type RouterContextProvider } from "react-router";
 import { tapStores } from "../env.server";
 import { authDeps } from "./auth-page.server";
-import { markContactContacted } from "./contacts.server";
-import { createEvent, setActiveEvent } from "./events.server";
 import { redirectWithToast } from "./toast.server";
 import { requireUser } from "./user.server";
 
@@ -61,7 +61,7 @@ export async function crmAction(request: Request, context: Readonly<RouterContex
     }
     const ok = await markContactContacted(deps.db, { userId: user.userId, ...parsed.data });
     if (!ok) return data<CrmActionData>({ intent, error: CRM_MESSAGES.updateContact, contactId }, { status: 404 });
-    return redirectWithToast(deps.env, back, { type: "success", title: CRM_MESSAGES.markedContacted });
+    return redirectWithToast(deps.env, request, back, { type: "success", title: CRM_MESSAGES.markedContacted });
   }
 
   if (intent === "create-event") {
@@ -78,7 +78,7 @@ export async function crmAction(request: Request, context: Readonly<RouterContex
       );
     }
     const id = await createEvent(deps.db, user.userId, parsed.data);
-    return redirectWithToast(deps.env, `/dashboard/events#event-${id}`, {
+    return redirectWithToast(deps.env, request, `/dashboard/events#event-${id}`, {
       type: "success",
       title: CRM_MESSAGES.eventCreated,
     });
@@ -86,11 +86,11 @@ export async function crmAction(request: Request, context: Readonly<RouterContex
 
   const parsed = ActiveEventSchema.safeParse({ eventId: text(form, "eventId") });
   if (!parsed.success) return data<CrmActionData>({ intent, error: CRM_MESSAGES.updateActiveEvent }, { status: 400 });
-  const result = await setActiveEvent(tapStores(deps.env), deps.db, user.userId, parsed.data.eventId);
+  const result = await setActiveEvent(deps.db, tapStores(deps.env), user.userId, parsed.data.eventId);
   if (result === "not_found" || result === "no_profile") {
     return data<CrmActionData>({ intent, error: CRM_MESSAGES.updateActiveEvent }, { status: 404 });
   }
-  return redirectWithToast(deps.env, back, {
+  return redirectWithToast(deps.env, request, back, {
     type: "success",
     title: result === "set" ? CRM_MESSAGES.activeEventSet : CRM_MESSAGES.activeEventCleared,
   });

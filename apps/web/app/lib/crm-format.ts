@@ -11,6 +11,13 @@ export function formatEventDate(date: string): string {
   return eventDay.format(new Date(`${date}T00:00:00Z`));
 }
 
+const day = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+
+/** A day as the owner's pages show it ('3 Mar 2026', UTC). */
+export function formatDay(date: Date | number): string {
+  return day.format(date);
+}
+
 const percent = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 1 });
 
 /** A conversion rate for display; '–' when there was nothing to convert. */

@@ -5,6 +5,9 @@ import {
   EarlyAccessSchema,
   isMissingRequired,
 } from "@releve/core/early-access";
+import type { Db } from "@releve/db";
+import { addEarlyAccessEntry } from "@releve/db/early-access";
+import { countRateEvents } from "@releve/db/rate-limits";
 import { sha256Hex } from "./crypto.server";
 
 // The same D1 sliding window as the share page's contact form (decision 0015): every
@@ -20,30 +23,27 @@ export type JoinResult = "joined" | "duplicate" | "rate_limited";
  * lower-cased, so Vera@Example.com and vera@example.com are one entry.
  */
 export async function joinEarlyAccess(
-  db: D1Database,
+  db: Db,
   input: EarlyAccessInput,
   ip: string | null,
   now = Date.now(),
 ): Promise<JoinResult> {
   const ipKey = ip ? await sha256Hex(`early_access:${ip}`) : null;
   if (ipKey) {
-    const recent = await db
-      .prepare("SELECT count(*) AS n FROM rate_events WHERE bucket = ?1 AND key = ?2 AND created_at > ?3")
-      .bind(BUCKET, ipKey, now - EARLY_ACCESS_WINDOW_MS)
-      .first<{ n: number }>();
+    const [recent] = await countRateEvents(db, { bucket: BUCKET, key: ipKey, since: now - EARLY_ACCESS_WINDOW_MS });
     if ((recent?.n ?? 0) >= EARLY_ACCESS_IP_LIMIT) return "rate_limited";
   }
-  const insert = db
-    .prepare(
-      `INSERT INTO early_access_entries (full_name, email, referral_source, created_at) VALUES (?1, ?2, ?3, ?4)
-       ON CONFLICT (email) DO NOTHING RETURNING id`,
-    )
-    .bind(input.full_name, input.email.toLowerCase(), input.referral_source, now);
-  const count = ipKey
-    ? [db.prepare("INSERT INTO rate_events (bucket, key, created_at) VALUES (?1, ?2, ?3)").bind(BUCKET, ipKey, now)]
-    : [];
-  const [inserted] = await db.batch<{ id: number }>([insert, ...count]);
-  return inserted?.results.length ? "joined" : "duplicate";
+  const joined = await addEarlyAccessEntry(
+    db,
+    {
+      full_name: input.full_name,
+      email: input.email.toLowerCase(),
+      referral_source: input.referral_source,
+      created_at: new Date(now),
+    },
+    ipKey ? { bucket: BUCKET, key: ipKey, at: now } : null,
+  );
+  return joined ? "joined" : "duplicate";
 }
 
 export type EarlyAccessOutcome =
@@ -62,7 +62,7 @@ export type EarlyAccessOutcome =
  * to 'other'): validation with the spec's messages, then the insert. Never throws.
  */
 export async function submitEarlyAccess(
-  db: D1Database,
+  db: Db,
   form: Record<string, string>,
   ip: string | null,
   opts: { referral?: "other" } = {},

@@ -1,4 +1,5 @@
-import { type Db, emailOutbox } from "@releve/db";
+import type { Db } from "@releve/db";
+import { insertOutboxEmail } from "@releve/db/outbox";
 import type { WebEnv } from "../env.server";
 
 export interface OutgoingEmail {
@@ -17,7 +18,7 @@ export interface EmailSender {
 export function outboxSender(db: Db): EmailSender {
   return {
     async send(email) {
-      await db.insert(emailOutbox).values({
+      await insertOutboxEmail(db, {
         to_address: email.to,
         subject: email.subject,
         text_body: email.text,

@@ -1,3 +1,5 @@
+import type { Db } from "@releve/db";
+import { listActivePosts } from "@releve/db/posts";
 import { type ArtworkSpec, INSTAGRAM_TILES } from "./artwork";
 
 export interface InstagramTile {
@@ -29,14 +31,9 @@ export const FALLBACK_TILES: InstagramTile[] = INSTAGRAM_TILES.map((art, i) => (
  * The active posts in display order (managed in the admin's Instagram page), as tiles. A
  * failed query, or no active post, shows the bundled images instead of an empty grid.
  */
-export async function loadInstagramTiles(db: D1Database): Promise<InstagramTile[]> {
+export async function loadInstagramTiles(db: Db): Promise<InstagramTile[]> {
   try {
-    const { results } = await db
-      .prepare(
-        "SELECT id, image_url, caption, permalink FROM instagram_posts WHERE is_active = 1 ORDER BY display_order, id LIMIT ?1",
-      )
-      .bind(GRID_SIZE)
-      .all<{ id: number; image_url: string; caption: string | null; permalink: string | null }>();
+    const results = await listActivePosts(db, GRID_SIZE);
     if (results.length === 0) return FALLBACK_TILES;
     return results.map((post) => {
       const art = bundled(post.image_url);

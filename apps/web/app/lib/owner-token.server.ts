@@ -1,13 +1,14 @@
 import { OWNER_TOKEN_COOKIE, signOwnerToken, verifyOwnerToken } from "@releve/core/owner-token";
-import { clearCookieHeader, isSecureRequest, readCookie } from "./cookies.server";
+import { decodeJwt } from "jose";
+import { clearCookieHeader, readCookie, tokenCookieHeader } from "./cookies.server";
 
 export const OWNER_TOKEN_TTL_S = 60 * 60;
 const REFRESH_BELOW_S = OWNER_TOKEN_TTL_S / 2;
 
 function expiresAt(token: string): number {
   try {
-    const payload = JSON.parse(atob((token.split(".")[1] ?? "").replaceAll("-", "+").replaceAll("_", "/")));
-    return typeof payload.exp === "number" ? payload.exp : 0;
+    const { exp } = decodeJwt(token);
+    return typeof exp === "number" ? exp : 0;
   } catch {
     return 0;
   }
@@ -32,14 +33,10 @@ export async function ownerTokenCookie(
   ) {
     return null;
   }
-  const token = await signOwnerToken(secret, userId, OWNER_TOKEN_TTL_S);
-  const parts = [
-    `${OWNER_TOKEN_COOKIE}=${token}`,
-    "Path=/",
-    "HttpOnly",
-    "SameSite=Lax",
-    `Max-Age=${OWNER_TOKEN_TTL_S}`,
-  ];
-  if (isSecureRequest(request)) parts.push("Secure");
-  return parts.join("; ");
+  return tokenCookieHeader(
+    request,
+    OWNER_TOKEN_COOKIE,
+    await signOwnerToken(secret, userId, OWNER_TOKEN_TTL_S),
+    OWNER_TOKEN_TTL_S,
+  );
 }

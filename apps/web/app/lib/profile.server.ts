@@ -1,12 +1,10 @@
 import type { OnboardingInput, ProfileInput } from "@releve/core/profile";
-import { type Db, type Profile, profiles } from "@releve/db";
+import type { Db } from "@releve/db";
+import { getProfile, insertProfile, setNfcSharingEnabled, updateProfile } from "@releve/db/profiles";
 import { refreshOwnerTapRoutes } from "@releve/db/tap-cache";
-import { eq } from "drizzle-orm";
 import { tapStores, type WebEnv } from "../env.server";
 
-export async function getProfile(db: Db, userId: string): Promise<Profile | undefined> {
-  return db.query.profiles.findFirst({ where: eq(profiles.user_id, userId) });
-}
+export { getProfile };
 
 /**
  * Creates or updates the user's one profile (email always from the account), then keeps
@@ -26,9 +24,9 @@ export async function saveProfile(
     ...(onboarded ? { profile_complete: true, onboarded_at: new Date() } : {}),
   };
   if (existing) {
-    await db.update(profiles).set(values).where(eq(profiles.id, existing.id));
+    await updateProfile(db, existing.id, values);
   } else {
-    await db.insert(profiles).values({ ...values, user_id: user.userId });
+    await insertProfile(db, { ...values, user_id: user.userId });
   }
   if (!existing || existing.nfc_sharing_enabled !== values.nfc_sharing_enabled) {
     await refreshOwnerTapRoutes(tapStores(env), user.userId);
@@ -37,12 +35,7 @@ export async function saveProfile(
 }
 
 export async function setNfcSharing(env: WebEnv, db: Db, userId: string, enabled: boolean): Promise<boolean> {
-  const updated = await db
-    .update(profiles)
-    .set({ nfc_sharing_enabled: enabled })
-    .where(eq(profiles.user_id, userId))
-    .returning({ id: profiles.id });
-  if (updated.length === 0) return false;
+  if (!(await setNfcSharingEnabled(db, userId, enabled))) return false;
   await refreshOwnerTapRoutes(tapStores(env), userId);
   return true;
 }

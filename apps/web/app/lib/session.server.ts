@@ -1,5 +1,5 @@
-import { type Db, sessions } from "@releve/db";
-import { and, eq, lt, ne } from "drizzle-orm";
+import type { Db } from "@releve/db";
+import { extendSession, findLiveSession, insertSession } from "@releve/db/accounts";
 import { clearCookieHeader, readCookie, SESSION_COOKIE, SESSION_TTL_MS, sessionCookieHeader } from "./cookies.server";
 import { randomToken, sha256Hex } from "./crypto.server";
 import type { Viewer } from "./viewer";
@@ -15,18 +15,6 @@ export interface SessionUser {
   lastName: string | null;
   emailVerified: boolean;
   adminRole: string | null;
-}
-
-interface SessionRow {
-  id: string;
-  user_id: string;
-  expires_at: number;
-  last_seen_at: number;
-  email: string;
-  first_name: string | null;
-  last_name: string | null;
-  email_verified_at: number | null;
-  admin_role: string | null;
 }
 
 export function viewerOf(user: SessionUser | null): Viewer {
@@ -45,7 +33,7 @@ export async function createSession(
 ): Promise<{ cookie: string; sessionId: string }> {
   const token = randomToken();
   const sessionId = await sha256Hex(token);
-  await db.insert(sessions).values({
+  await insertSession(db, {
     id: sessionId,
     user_id: userId,
     expires_at: new Date(now + SESSION_TTL_MS),
@@ -69,17 +57,7 @@ export async function readSession(
   if (!token) return { user: null, setCookie: null, roll: null };
   if (token.length > 100) return { user: null, setCookie: clearCookieHeader(request, SESSION_COOKIE), roll: null };
   const id = await sha256Hex(token);
-  const row = await db.$client
-    .prepare(
-      `select s.id, s.user_id, s.expires_at, s.last_seen_at, u.email, u.first_name, u.last_name,
-              u.email_verified_at, a.role as admin_role
-         from sessions s
-         join users u on u.id = s.user_id
-         left join admin_users a on a.user_id = u.id and a.is_active = 1
-        where s.id = ?1 and s.expires_at > ?2`,
-    )
-    .bind(id, now)
-    .first<SessionRow>();
+  const row = await findLiveSession(db, id, new Date(now));
   if (!row) return { user: null, setCookie: clearCookieHeader(request, SESSION_COOKIE), roll: null };
 
   const user: SessionUser = {
@@ -91,26 +69,11 @@ export async function readSession(
     emailVerified: row.email_verified_at !== null,
     adminRole: row.admin_role,
   };
-  if (now - row.last_seen_at < ROLL_AFTER_MS) return { user, setCookie: null, roll: null };
-  const roll = db
-    .update(sessions)
-    .set({ expires_at: new Date(now + SESSION_TTL_MS), last_seen_at: new Date(now) })
-    .where(eq(sessions.id, row.id));
+  if (now - row.last_seen_at.getTime() < ROLL_AFTER_MS) return { user, setCookie: null, roll: null };
+  const roll = extendSession(db, row.id, new Date(now + SESSION_TTL_MS), new Date(now));
   return { user, setCookie: sessionCookieHeader(request, token), roll };
 }
 
-export async function destroySession(db: Db, sessionId: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.id, sessionId));
-}
-
-/** Ends every session of a user, optionally but one. */
-export async function destroyUserSessions(db: Db, userId: string, keepSessionId?: string): Promise<void> {
-  const mine = eq(sessions.user_id, userId);
-  await db.delete(sessions).where(keepSessionId ? and(mine, ne(sessions.id, keepSessionId)) : mine);
-}
-
-export async function purgeExpiredSessions(db: Db, now = Date.now()): Promise<void> {
-  await db.delete(sessions).where(lt(sessions.expires_at, new Date(now)));
-}
+export { deleteSession as destroySession, deleteUserSessions as destroyUserSessions } from "@releve/db/accounts";
 
 export const clearSessionCookie = (request: Request) => clearCookieHeader(request, SESSION_COOKIE);

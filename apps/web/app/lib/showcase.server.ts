@@ -5,10 +5,10 @@ import { loadInstagramTiles } from "./instagram.server";
 
 /** What the landing and Learn More pages both show: the featured article and the photo grid. */
 export async function loadShowcase(request: Request, context: Readonly<RouterContextProvider>) {
-  const { env } = context.get(cloudflareContext);
+  const { db } = context.get(cloudflareContext);
   return {
     origin: new URL(request.url).origin,
     featured: featuredArticle(),
-    tiles: await loadInstagramTiles(env.DB),
+    tiles: await loadInstagramTiles(db),
   };
 }

@@ -1,33 +1,31 @@
-import { createCookie, redirect } from "react-router";
+import { redirect } from "react-router";
 import type { WebEnv } from "../env.server";
+import { signedCookie } from "./cookies.server";
 import { type Toast, type ToastInput, ToastSchema } from "./toast";
 
 // Outcomes of a POST reach the next page through this short-lived signed cookie
 // (epic-stack's redirectWithToast): it survives the redirect and is cleared once shown.
-function toastCookie(env: WebEnv) {
-  return createCookie("releve_toast", {
-    path: "/",
-    httpOnly: true,
-    sameSite: "lax",
-    secure: env.APP_ENV === "production",
-    maxAge: 60,
-    secrets: [env.SESSION_SECRET],
-  });
+const toastCookie = (env: WebEnv, request: Request) => signedCookie(env, request, "releve_toast", 60);
+
+export async function toastHeader(env: WebEnv, request: Request, toast: ToastInput): Promise<string> {
+  return toastCookie(env, request).serialize(ToastSchema.parse(toast));
 }
 
-export async function toastHeader(env: WebEnv, toast: ToastInput): Promise<string> {
-  return toastCookie(env).serialize(ToastSchema.parse(toast));
-}
-
-export async function redirectWithToast(env: WebEnv, url: string, toast: ToastInput, init?: ResponseInit) {
+export async function redirectWithToast(
+  env: WebEnv,
+  request: Request,
+  url: string,
+  toast: ToastInput,
+  init?: ResponseInit,
+) {
   const headers = new Headers(init?.headers);
-  headers.append("Set-Cookie", await toastHeader(env, toast));
+  headers.append("Set-Cookie", await toastHeader(env, request, toast));
   return redirect(url, { ...init, headers });
 }
 
 /** Reads the pending toast, if any, and the header that clears it. A tampered cookie reads as none. */
 export async function getToast(request: Request, env: WebEnv): Promise<{ toast: Toast | null; headers: Headers }> {
-  const cookie = toastCookie(env);
+  const cookie = toastCookie(env, request);
   const headers = new Headers();
   const raw = await cookie.parse(request.headers.get("Cookie"));
   if (raw === null || raw === undefined) return { toast: null, headers };

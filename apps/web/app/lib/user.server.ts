@@ -1,4 +1,3 @@
-import { getDb } from "@releve/db";
 import { createContext, data, type RouterContextProvider, redirect } from "react-router";
 import { cloudflareContext } from "../context";
 import { SESSION_COOKIE } from "./cookies.server";
@@ -45,8 +44,8 @@ export async function sessionMiddleware(
   { request, context }: { request: Request; context: Context },
   next: () => Promise<Response>,
 ): Promise<Response> {
-  const { env, ctx } = context.get(cloudflareContext);
-  const { user, setCookie, roll } = await readSession(getDb(env.DB), request);
+  const { env, ctx, db } = context.get(cloudflareContext);
+  const { user, setCookie, roll } = await readSession(db, request);
   if (roll) ctx.waitUntil(roll);
   (context as RouterContextProvider).set(userContext, user);
   const response = await next();

@@ -1,8 +1,10 @@
 import { AUTH_MESSAGES, fieldErrors, LoginSchema, safeRedirect } from "@releve/core";
-import { Button, FormAlert, TextField } from "@releve/ui";
+import { FormAlert, TextField } from "@releve/ui";
 import { useEffect } from "react";
-import { data, Form, redirect, type ShouldRevalidateFunction, useNavigate, useNavigation } from "react-router";
+import { data, Form, redirect, type ShouldRevalidateFunction, useNavigate } from "react-router";
 import { GeneralErrorBoundary } from "../components/error-boundary";
+import { PasswordField } from "../components/password-fields";
+import { SubmitButton } from "../components/submit-button";
 import { authenticate } from "../lib/auth.server";
 import { authDeps, formString } from "../lib/auth-page.server";
 import { createSession } from "../lib/session.server";
@@ -58,9 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AdminLoginRoute({ loaderData, actionData }: Route.ComponentProps) {
   const result = actionData as Result | undefined;
-  const navigation = useNavigation();
   const navigate = useNavigate();
-  const busy = navigation.state === "submitting";
 
   useEffect(() => {
     if (!result?.ok) return;
@@ -96,17 +96,10 @@ export default function AdminLoginRoute({ loaderData, actionData }: Route.Compon
           defaultValue={result && !result.ok ? result.email : undefined}
           error={errors.email}
         />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          error={errors.password}
-        />
-        <Button type="submit" disabled={busy} aria-busy={busy} className="mt-2 w-full">
-          {busy ? "Signing in..." : "Sign In"}
-        </Button>
+        <PasswordField error={errors.password} />
+        <SubmitButton busyLabel="Signing in..." className="mt-2 w-full">
+          Sign In
+        </SubmitButton>
       </Form>
     </section>
   );

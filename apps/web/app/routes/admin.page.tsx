@@ -1,6 +1,7 @@
 import { type AdminAppProps, isAdminPage } from "@releve/core/admin-portal";
 import { lazy, Suspense, useSyncExternalStore } from "react";
 import { redirect, useNavigate, useRouteLoaderData } from "react-router";
+import { toast } from "sonner";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import type { Route } from "./+types/admin.page";
 import type { loader as adminLoader } from "./admin";
@@ -27,6 +28,9 @@ const AdminApp = lazy(() =>
 
 const subscribe = () => () => {};
 
+// The remote's notices go to the shell's one toaster (root.tsx), the same as the shell's own.
+const notify: AdminAppProps["notify"] = ({ type, title, description }) => toast[type](title, { description });
+
 export default function AdminPage({ loaderData }: Route.ComponentProps) {
   const admin = useRouteLoaderData<typeof adminLoader>("routes/admin");
   const navigate = useNavigate();
@@ -39,6 +43,7 @@ export default function AdminPage({ loaderData }: Route.ComponentProps) {
     page: loaderData.page,
     admin: { email: admin?.email ?? "", role: admin?.role ?? "admin" },
     navigate: (to) => navigate(to),
+    notify,
   };
   const loading = (
     <p role="status" className="mx-auto max-w-6xl px-5 py-16 text-stone">

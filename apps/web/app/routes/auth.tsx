@@ -1,13 +1,17 @@
 import { type FieldErrors, ForgotPasswordSchema, fieldErrors, LoginSchema, SignupSchema } from "@releve/core";
-import { AUTH_MESSAGES, claimSlugFromPath, PASSWORD_RULES, safeRedirect } from "@releve/core/auth-constants";
-import { Button, FormAlert, TextField } from "@releve/ui";
+import { AUTH_MESSAGES, claimSlugFromPath, safeRedirect } from "@releve/core/auth-constants";
+import { FormAlert, TextField } from "@releve/ui";
 import { useEffect } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { toast } from "sonner";
+import { BackLink } from "../components/back-link";
 import { GeneralErrorBoundary } from "../components/error-boundary";
+import { NewPasswordFields, PasswordField } from "../components/password-fields";
+import { SubmitButton } from "../components/submit-button";
 import { authenticate, requestPasswordReset, signUp } from "../lib/auth.server";
-import { authDeps, formString, postSignInDestination } from "../lib/auth-page.server";
-import { pendingClaimHeader, readPendingClaim } from "../lib/cookies.server";
+import { authDeps, formString } from "../lib/auth-page.server";
+import { pendingClaimHeader } from "../lib/cookies.server";
+import { pendingClaimRedirect } from "../lib/pending-claim.server";
 import { createSession } from "../lib/session.server";
 import { toastHeader } from "../lib/toast.server";
 import { getUser } from "../lib/user.server";
@@ -39,14 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
   // Spec part 1 §4: a signed-in user arriving here goes to the pending claim, else the
   // redirect, else /dashboard (the screen rule, as opposed to the sign-in handler's wardrobe).
-  if (getUser(context)) {
-    const pending = await readPendingClaim(deps.env, request);
-    if (pending)
-      throw redirect(`/claim/${pending}`, {
-        headers: { "Set-Cookie": await pendingClaimHeader(deps.env, request, null) },
-      });
-    throw redirect(redirectTo || "/dashboard");
-  }
+  if (getUser(context)) throw (await pendingClaimRedirect(deps.env, request)) ?? redirect(redirectTo || "/dashboard");
 
   const headers = new Headers();
   const claimSlug = claimSlugFromPath(redirectTo);
@@ -60,6 +57,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const mode = modeOf(formString(form, "intent"));
   const redirectTo = formString(form, "redirectTo");
   const fail = (status: number, body: Omit<ActionData, "mode">) => data<ActionData>({ mode, ...body }, { status });
+  // Spec part 1 §4 (the global handler): a pending claim first, then a same-origin redirect, else the wardrobe.
+  const signedIn = async (headers: Headers) =>
+    (await pendingClaimRedirect(deps.env, request, { headers })) ??
+    redirect(safeRedirect(redirectTo, "/dashboard/wardrobe"), { headers });
 
   if (mode === "login") {
     const parsed = LoginSchema.safeParse({ email: formString(form, "email"), password: formString(form, "password") });
@@ -73,12 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
     }
     const session = await createSession(deps.db, request, result.userId);
-    const { to, headers } = await postSignInDestination(request, deps, redirectTo);
-    const out = new Headers([
-      ["Set-Cookie", session.cookie],
-      ...headers.map((h): [string, string] => ["Set-Cookie", h]),
-    ]);
-    return redirect(to, { headers: out });
+    return signedIn(new Headers([["Set-Cookie", session.cookie]]));
   }
 
   if (mode === "signup") {
@@ -96,16 +92,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     const result = await signUp(deps.db, parsed.data, deps.mail);
     if (!result.ok) return fail(400, { fieldErrors: { email: AUTH_MESSAGES.emailTaken }, values });
     const session = await createSession(deps.db, request, result.userId);
-    const { to, headers } = await postSignInDestination(request, deps, redirectTo);
-    const out = new Headers([
-      ["Set-Cookie", session.cookie],
-      ...headers.map((h): [string, string] => ["Set-Cookie", h]),
-    ]);
-    out.append(
+    const headers = new Headers([["Set-Cookie", session.cookie]]);
+    headers.append(
       "Set-Cookie",
-      await toastHeader(deps.env, { type: "success", title: "Success", description: AUTH_MESSAGES.signupSuccess }),
+      await toastHeader(deps.env, request, {
+        type: "success",
+        title: "Success",
+        description: AUTH_MESSAGES.signupSuccess,
+      }),
     );
-    return redirect(to, { headers: out });
+    return signedIn(headers);
   }
 
   const parsed = ForgotPasswordSchema.safeParse({ email: formString(form, "email") });
@@ -118,7 +114,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const back = `/auth?mode=login${redirectTo ? `&redirect=${encodeURIComponent(redirectTo)}` : ""}`;
   return redirect(back, {
     headers: {
-      "Set-Cookie": await toastHeader(deps.env, {
+      "Set-Cookie": await toastHeader(deps.env, request, {
         type: "success",
         title: "Success",
         description: AUTH_MESSAGES.resetSent,
@@ -147,8 +143,6 @@ export default function AuthRoute({ loaderData, actionData }: Route.ComponentPro
   const result = actionData as ActionData | undefined;
   const mode = loaderData.mode;
   const copy = COPY[mode];
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/auth");
   const errors = result?.mode === mode ? (result.fieldErrors ?? {}) : {};
   const values = result?.mode === mode ? (result.values ?? {}) : {};
   const formError = result?.mode === mode ? result.formError : undefined;
@@ -161,9 +155,7 @@ export default function AuthRoute({ loaderData, actionData }: Route.ComponentPro
 
   return (
     <section className="mx-auto w-full max-w-md px-5 py-12 sm:py-20">
-      <Link to="/" className="text-xs uppercase tracking-[0.2em] text-stone underline-offset-4 hover:underline">
-        ← Back to Home
-      </Link>
+      <BackLink to="/">Back to Home</BackLink>
       <h1 className="mt-8 font-display text-4xl">{copy.title}</h1>
       <p className="mt-2 text-stone">{copy.lead}</p>
 
@@ -201,31 +193,15 @@ export default function AuthRoute({ loaderData, actionData }: Route.ComponentPro
           defaultValue={values.email}
           error={errors.email}
         />
-        {mode !== "forgot" && (
-          <TextField
-            label="Password"
-            name="password"
-            type="password"
-            autoComplete={mode === "signup" ? "new-password" : "current-password"}
-            required
-            minLength={mode === "signup" ? 10 : undefined}
-            hint={mode === "signup" ? PASSWORD_RULES : undefined}
-            error={errors.password}
-          />
-        )}
-        {mode === "signup" && (
-          <TextField
-            label="Confirm password"
-            name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            required
-            error={errors.confirmPassword}
-          />
-        )}
-        <Button type="submit" disabled={busy} aria-busy={busy} className="mt-2 w-full">
-          {busy ? copy.busy : copy.submit}
-        </Button>
+        {mode === "login" && <PasswordField error={errors.password} />}
+        {mode === "signup" && <NewPasswordFields label="Password" minLength={10} errors={errors} />}
+        <SubmitButton
+          busyLabel={copy.busy}
+          pending={(navigation) => navigation.formAction?.startsWith("/auth") === true}
+          className="mt-2 w-full"
+        >
+          {copy.submit}
+        </SubmitButton>
       </Form>
 
       <nav aria-label="Other options" className="mt-8 flex flex-col gap-3 text-sm text-stone">

@@ -5,7 +5,7 @@ import { data, Form, Link, redirect } from "react-router";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { verifyEmail } from "../lib/auth.server";
 import { authDeps, formString } from "../lib/auth-page.server";
-import { pendingClaimHeader, readPendingClaim } from "../lib/cookies.server";
+import { pendingClaimRedirect } from "../lib/pending-claim.server";
 import { redirectWithToast } from "../lib/toast.server";
 import { getUser } from "../lib/user.server";
 import type { Route } from "./+types/auth.verified";
@@ -19,14 +19,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // scanner that merely fetches the link cannot use it up.
   if (token) return { token };
   // Spec part 1 §2: pending claim -> the claim; signed in -> the wardrobe; else /auth.
-  const deps = authDeps(request, context);
   if (getUser(context)) {
-    const pending = await readPendingClaim(deps.env, request);
-    if (pending)
-      throw redirect(`/claim/${pending}`, {
-        headers: { "Set-Cookie": await pendingClaimHeader(deps.env, request, null) },
-      });
-    throw redirect("/dashboard/wardrobe");
+    throw (await pendingClaimRedirect(authDeps(request, context).env, request)) ?? redirect("/dashboard/wardrobe");
   }
   throw redirect("/auth");
 }
@@ -35,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const deps = authDeps(request, context);
   const token = formString(await request.formData(), "token");
   if (!(await verifyEmail(deps.db, token))) return data({ error: AUTH_MESSAGES.tokenInvalid }, { status: 400 });
-  return redirectWithToast(deps.env, "/auth/verified", {
+  return redirectWithToast(deps.env, request, "/auth/verified", {
     type: "success",
     title: "Email verified",
     description: AUTH_MESSAGES.emailVerified,

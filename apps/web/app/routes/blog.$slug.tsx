@@ -2,6 +2,7 @@ import { buttonClass } from "@releve/ui";
 import { Link } from "react-router";
 import { ARTICLE_ACTIONS_SCRIPT, ArticleActions } from "../components/article-actions";
 import { Artwork } from "../components/artwork";
+import { BackLink } from "../components/back-link";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { ARTWORK } from "../lib/artwork";
 import { formatArticleDate } from "../lib/blog";
@@ -54,9 +55,9 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
   return (
     <article className="pb-20 sm:pb-28">
       <header className="mx-auto max-w-3xl px-5 pt-12 sm:pt-20">
-        <Link to="/blog" className="text-xs uppercase tracking-[0.2em] text-stone underline-offset-8 hover:underline">
-          ← Editorial
-        </Link>
+        <BackLink to="/blog" underlineOffset={8}>
+          Editorial
+        </BackLink>
         <p className="mt-10 text-xs uppercase tracking-[0.3em] text-gold">{article.category}</p>
         <h1 className="mt-4 font-display text-4xl leading-[1.08] sm:text-6xl">{article.title}</h1>
         <p className="mt-6 text-xs uppercase tracking-[0.2em] text-stone">

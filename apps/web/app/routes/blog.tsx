@@ -39,9 +39,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 
 /** 'Subscribe to Newsletter' joins the early-access list with referral 'other' (issue #10). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { env } = context.get(cloudflareContext);
+  const { db } = context.get(cloudflareContext);
   const form = Object.fromEntries(await request.formData()) as Record<string, string>;
-  const outcome = await submitEarlyAccess(env.DB, form, request.headers.get("CF-Connecting-IP"), {
+  const outcome = await submitEarlyAccess(db, form, request.headers.get("CF-Connecting-IP"), {
     referral: "other",
   });
   return data(outcome, { status: outcome.ok ? 200 : outcome.status });

@@ -1,13 +1,15 @@
 import { AUTO_CLAIM_DELAY_MS, CLAIM_MESSAGES, CLAIM_TIMEOUT_MS, garmentLabels } from "@releve/core/garment";
 import { normalizeSlug } from "@releve/core/slug";
+import { garmentBySlug } from "@releve/db/garments";
 import { Button, buttonClass } from "@releve/ui";
 import { useEffect, useRef, useState } from "react";
 import { data, Link, redirect, useActionData, useFetcher } from "react-router";
 import { GeneralErrorBoundary } from "../components/error-boundary";
+import { GarmentFacts } from "../components/garment-card";
+import { SubmitButton } from "../components/submit-button";
 import { authDeps } from "../lib/auth-page.server";
 import { type ClaimFailure, claimAndRespond } from "../lib/claim.server";
 import { pendingClaimHeader } from "../lib/cookies.server";
-import { garmentBySlug } from "../lib/garment-code.server";
 import { getUser } from "../lib/user.server";
 import type { Route } from "./+types/claim";
 
@@ -20,8 +22,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!slug) throw new Response("Not Found", { status: 404 });
   const deps = authDeps(request, context);
   // The tap sent us here from a routing hint (KV); D1 decides what is true (DESIGN.md §3).
-  const garment = await garmentBySlug(deps.env.DB, slug);
-  if (garment?.is_active !== 1) throw new Response("Not Found", { status: 404 });
+  const garment = await garmentBySlug(deps.db, slug);
+  if (garment?.is_active !== true) throw new Response("Not Found", { status: 404 });
 
   const user = getUser(context);
   if (!user) {
@@ -95,14 +97,7 @@ export default function ClaimRoute({ loaderData }: Route.ComponentProps) {
         <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
           <dt className="text-stone">Piece</dt>
           <dd className="font-display text-lg">{labels.name}</dd>
-          <dt className="text-stone">Brand</dt>
-          <dd>{labels.brand}</dd>
-          <dt className="text-stone">Type</dt>
-          <dd>{labels.type}</dd>
-          <dt className="text-stone">Colour</dt>
-          <dd>{labels.color}</dd>
-          <dt className="text-stone">Size</dt>
-          <dd>{labels.size}</dd>
+          <GarmentFacts labels={labels} />
         </dl>
         {error ? (
           <div role="alert" className="mt-6">
@@ -125,9 +120,9 @@ export default function ClaimRoute({ loaderData }: Route.ComponentProps) {
             </p>
             <p className="mt-4 text-stone">This garment will be permanently added to your personal collection</p>
             <fetcher.Form method="post" className="mt-6">
-              <Button type="submit" disabled={busy} aria-busy={busy} className="w-full">
-                {busy ? "Claiming..." : "Claim & Add to My Wardrobe"}
-              </Button>
+              <SubmitButton busy={busy} busyLabel="Claiming..." className="w-full">
+                Claim & Add to My Wardrobe
+              </SubmitButton>
             </fetcher.Form>
             <p className="mt-4 text-xs text-stone">
               By claiming, you confirm that you own this garment and agree to the terms of the Relevé digital wardrobe.

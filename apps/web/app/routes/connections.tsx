@@ -1,11 +1,12 @@
 import { CONNECTIONS_MAX_ROWS, parseId } from "@releve/core/crm";
+import { listConnections } from "@releve/db/contacts";
 import { buttonClass } from "@releve/ui";
 import { data, Form, Link } from "react-router";
 import { BackLink } from "../components/back-link";
 import { ContactItem } from "../components/contact-item";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { authDeps } from "../lib/auth-page.server";
-import { groupByEvent, listConnections } from "../lib/contacts.server";
+import { groupByEvent } from "../lib/contacts.server";
 import { crmAction } from "../lib/crm-actions.server";
 import { formatEventDate } from "../lib/crm-format";
 import { requireUser } from "../lib/user.server";

@@ -14,7 +14,7 @@ export const headers = () => ({ "Cache-Control": "private, no-store" });
 export async function loader({ request, context }: Route.LoaderArgs) {
   const id = new URL(request.url).searchParams.get("id")?.trim() ?? "";
   if (!id) return data({ error: CONTACT_MESSAGES.missingUserId, card: null, id }, { status: 400 });
-  const card = await loadContactCard(authDeps(request, context).env.DB, id.toLowerCase());
+  const card = await loadContactCard(authDeps(request, context).db, id.toLowerCase());
   if (!card) return data({ error: CONTACT_MESSAGES.userNotFound, card: null, id }, { status: 404 });
   return { error: null, card: { profile: card.profile }, id: id.toLowerCase() };
 }

@@ -38,18 +38,15 @@ function ConversionTable({ title, rows, empty }: { title: string; rows: Conversi
             <caption className="sr-only">{title}: visitor taps, contacts and conversion, all time</caption>
             <thead className="text-xs uppercase tracking-[0.14em] text-stone">
               <tr>
-                <th scope="col" className="p-2 font-normal sm:p-3">
-                  Name
-                </th>
-                <th scope="col" className="p-2 text-right font-normal sm:p-3">
-                  Taps
-                </th>
-                <th scope="col" className="p-2 text-right font-normal sm:p-3">
-                  Contacts
-                </th>
-                <th scope="col" className="p-2 text-right font-normal sm:p-3">
-                  Conversion
-                </th>
+                {["Name", "Taps", "Contacts", "Conversion"].map((heading, i) => (
+                  <th
+                    key={heading}
+                    scope="col"
+                    className={i === 0 ? "p-2 font-normal sm:p-3" : "p-2 text-right font-normal sm:p-3"}
+                  >
+                    {heading}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>

@@ -1,7 +1,7 @@
 import { contactsExportFileName, contactsQueryFrom, contactsVCard, fieldErrors } from "@releve/core/crm";
 import { contactsCsv, fileSlug } from "@releve/core/csv";
+import { exportContacts } from "@releve/db/contacts";
 import { authDeps } from "../lib/auth-page.server";
-import { exportContacts } from "../lib/contacts.server";
 import { requireUser } from "../lib/user.server";
 import type { Route } from "./+types/dashboard.contacts.export";
 
@@ -21,16 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const found = await exportContacts(authDeps(request, context).db, user.userId, parsed.data);
   if (!found) return new Response("Event not found", { status: 404 });
   const name = contactsExportFileName(fileSlug(found.event?.name ?? "releve"), format);
-  const body =
-    format === "csv"
-      ? `\uFEFF${contactsCsv(
-          found.contacts.map((c) => ({
-            ...c,
-            created_at: new Date(c.created_at),
-            contacted_at: c.contacted_at ? new Date(c.contacted_at) : null,
-          })),
-        )}`
-      : contactsVCard(found.contacts);
+  const body = format === "csv" ? `\uFEFF${contactsCsv(found.contacts)}` : contactsVCard(found.contacts);
   return new Response(body, {
     headers: {
       "Content-Type": format === "csv" ? "text/csv; charset=utf-8" : "text/vcard; charset=utf-8",

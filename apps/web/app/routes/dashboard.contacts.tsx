@@ -1,12 +1,13 @@
 import { contactsQueryFrom, contactsQueryString, fieldErrors } from "@releve/core/crm";
-import { Button, buttonClass } from "@releve/ui";
+import { listContacts } from "@releve/db/contacts";
+import { buttonClass } from "@releve/ui";
 import { data, Form, Link, useNavigation } from "react-router";
 import { BackLink } from "../components/back-link";
 import { ContactExports } from "../components/contact-exports";
 import { ContactItem } from "../components/contact-item";
 import { GeneralErrorBoundary } from "../components/error-boundary";
+import { SubmitButton } from "../components/submit-button";
 import { authDeps } from "../lib/auth-page.server";
-import { listContacts } from "../lib/contacts.server";
 import { crmAction } from "../lib/crm-actions.server";
 import { requireUser } from "../lib/user.server";
 import type { Route } from "./+types/dashboard.contacts";
@@ -25,6 +26,40 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const action = ({ request, context }: Route.ActionArgs) => crmAction(request, context, ["mark-contacted"]);
+
+function FilterSelect({
+  id,
+  label,
+  name,
+  value,
+  options,
+}: {
+  id: string;
+  label: string;
+  name: string;
+  value: string;
+  options: Array<[value: string, label: string]>;
+}) {
+  return (
+    <div className="flex min-w-0 flex-col gap-1.5">
+      <label htmlFor={id} className="text-xs font-medium uppercase tracking-[0.16em]">
+        {label}
+      </label>
+      <select
+        id={id}
+        name={name}
+        defaultValue={value}
+        className="min-h-11 w-full min-w-0 border border-ink/20 bg-white px-3 text-base"
+      >
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
 
 export default function ContactsRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { contacts, total, page, pageCount, events, query } = loaderData;
@@ -63,43 +98,31 @@ export default function ContactsRoute({ loaderData, actionData }: Route.Componen
             className="min-h-11 w-full min-w-0 border border-ink/20 bg-white px-3 text-base outline-none focus:border-ink"
           />
         </div>
-        <div className="flex min-w-0 flex-col gap-1.5">
-          <label htmlFor="contacts-event" className="text-xs font-medium uppercase tracking-[0.16em]">
-            Event
-          </label>
-          <select
-            id="contacts-event"
-            name="event"
-            defaultValue={eventValue}
-            className="min-h-11 w-full min-w-0 border border-ink/20 bg-white px-3 text-base"
-          >
-            <option value="all">All events</option>
-            <option value="none">No event</option>
-            {events.map((e) => (
-              <option key={e.id} value={e.id}>
-                {e.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex min-w-0 flex-col gap-1.5">
-          <label htmlFor="contacts-status" className="text-xs font-medium uppercase tracking-[0.16em]">
-            Status
-          </label>
-          <select
-            id="contacts-status"
-            name="contacted"
-            defaultValue={query.contacted}
-            className="min-h-11 w-full min-w-0 border border-ink/20 bg-white px-3 text-base"
-          >
-            <option value="all">All</option>
-            <option value="no">Not contacted</option>
-            <option value="yes">Contacted</option>
-          </select>
-        </div>
-        <Button type="submit" disabled={searching} aria-busy={searching}>
-          {searching ? "Searching..." : "Apply"}
-        </Button>
+        <FilterSelect
+          id="contacts-event"
+          label="Event"
+          name="event"
+          value={eventValue}
+          options={[
+            ["all", "All events"],
+            ["none", "No event"],
+            ...events.map((e): [string, string] => [String(e.id), e.name]),
+          ]}
+        />
+        <FilterSelect
+          id="contacts-status"
+          label="Status"
+          name="contacted"
+          value={query.contacted}
+          options={[
+            ["all", "All"],
+            ["no", "Not contacted"],
+            ["yes", "Contacted"],
+          ]}
+        />
+        <SubmitButton busy={searching} busyLabel="Searching...">
+          Apply
+        </SubmitButton>
       </Form>
 
       <p className="mt-6 text-sm text-stone" aria-live="polite">

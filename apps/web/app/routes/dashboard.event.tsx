@@ -1,6 +1,7 @@
 import { EVENT_CONTACTS_SHOWN, parseId } from "@releve/core/crm";
-import { buttonClass, FormAlert } from "@releve/ui";
-import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { loadEventDetail } from "@releve/db/events";
+import { FormAlert } from "@releve/ui";
+import { data, Link } from "react-router";
 import { ActiveEventStar, EventBadges } from "../components/active-event-star";
 import { BackLink } from "../components/back-link";
 import { ContactExports } from "../components/contact-exports";
@@ -12,7 +13,6 @@ import { authDeps } from "../lib/auth-page.server";
 import { barChart } from "../lib/chart.server";
 import { crmAction } from "../lib/crm-actions.server";
 import { formatEventDate } from "../lib/crm-format";
-import { loadEventDetail } from "../lib/events.server";
 import { requireUser } from "../lib/user.server";
 import type { Route } from "./+types/dashboard.event";
 
@@ -56,9 +56,9 @@ export default function EventRoute({ loaderData, actionData }: Route.ComponentPr
               "No date or place set"}
           </p>
           {event.description && <p className="mt-3 max-w-2xl break-words">{event.description}</p>}
-          <EventBadges flagged={event.is_active === 1} current={active} className="mt-3" />
+          <EventBadges flagged={event.is_active} current={active} className="mt-3" />
         </div>
-        {event.is_active === 1 && <ActiveEventStar eventId={event.id} name={event.name} active={active} />}
+        {event.is_active && <ActiveEventStar eventId={event.id} name={event.name} active={active} />}
       </header>
       {actionData?.intent === "set-active-event" && (
         <div className="mt-4">
@@ -121,17 +121,14 @@ export default function EventRoute({ loaderData, actionData }: Route.ComponentPr
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <section role="alert" className="mx-auto flex max-w-xl flex-col items-center px-5 py-24 text-center">
-        <h1 className="font-display text-3xl">Event not found</h1>
-        <p className="mt-3 text-stone">It is not one of your events, or the link is wrong.</p>
-        <Link to="/dashboard/events" className={buttonClass("primary", "mt-8")}>
-          Back to Events
-        </Link>
-      </section>
-    );
-  }
-  return <GeneralErrorBoundary />;
+  return (
+    <GeneralErrorBoundary
+      notFound={{
+        title: "Event not found",
+        text: "It is not one of your events, or the link is wrong.",
+        to: "/dashboard/events",
+        label: "Back to Events",
+      }}
+    />
+  );
 }

@@ -1,14 +1,15 @@
 import { CRM_MESSAGES } from "@releve/core/crm";
+import { listEvents } from "@releve/db/events";
 import { Button, buttonClass, FormAlert, TextAreaField, TextField } from "@releve/ui";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { ActiveEventStar, EventBadges } from "../components/active-event-star";
 import { BackLink } from "../components/back-link";
 import { GeneralErrorBoundary } from "../components/error-boundary";
+import { SubmitButton } from "../components/submit-button";
 import { authDeps } from "../lib/auth-page.server";
 import { type CrmActionData, crmAction } from "../lib/crm-actions.server";
 import { formatEventDate } from "../lib/crm-format";
-import { listEvents } from "../lib/events.server";
 import { requireUser } from "../lib/user.server";
 import type { Route } from "./+types/dashboard.events";
 
@@ -95,9 +96,9 @@ function CreateEventDialog({ actionData }: { actionData: CrmActionData | undefin
             <Button variant="secondary" onClick={() => setOpen(false)}>
               Cancel
             </Button>
-            <Button type="submit" disabled={name.trim() === "" || creating} aria-busy={creating}>
-              {creating ? "Creating..." : "Create Event"}
-            </Button>
+            <SubmitButton busy={creating} busyLabel="Creating..." disabled={name.trim() === ""}>
+              Create Event
+            </SubmitButton>
           </div>
         </Form>
       </dialog>
@@ -107,12 +108,7 @@ function CreateEventDialog({ actionData }: { actionData: CrmActionData | undefin
 
 export default function EventsRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { events, activeEventId } = loaderData;
-  const selectable = events.filter((e) => e.is_active === 1);
-  const navigation = useNavigation();
-  const saving =
-    navigation.state === "submitting" &&
-    navigation.formData?.get("intent") === "set-active-event" &&
-    !navigation.formData?.has("star");
+  const selectable = events.filter((e) => e.is_active);
   const activeError = actionData?.intent === "set-active-event" ? actionData.error : null;
 
   return (
@@ -158,9 +154,12 @@ export default function EventsRoute({ loaderData, actionData }: Route.ComponentP
               ))}
             </select>
           </div>
-          <Button type="submit" disabled={saving} aria-busy={saving}>
-            {saving ? "Saving..." : "Set Active Event"}
-          </Button>
+          <SubmitButton
+            busyLabel="Saving..."
+            pending={({ formData }) => formData?.get("intent") === "set-active-event" && !formData.has("star")}
+          >
+            Set Active Event
+          </SubmitButton>
           {activeError && (
             <div className="sm:col-span-2">
               <FormAlert>{activeError}</FormAlert>
@@ -193,10 +192,10 @@ export default function EventsRoute({ loaderData, actionData }: Route.ComponentP
                       {e.date && <p className="text-sm text-stone">{formatEventDate(e.date)}</p>}
                       {e.location && <p className="break-words text-sm text-stone">{e.location}</p>}
                     </div>
-                    {e.is_active === 1 && <ActiveEventStar eventId={e.id} name={e.name} active={isActive} />}
+                    {e.is_active && <ActiveEventStar eventId={e.id} name={e.name} active={isActive} />}
                   </div>
                   {e.description && <p className="break-words text-sm">{e.description}</p>}
-                  <EventBadges flagged={e.is_active === 1} current={isActive} />
+                  <EventBadges flagged={e.is_active} current={isActive} />
                   <dl className="mt-auto grid grid-cols-2 gap-3 text-center">
                     <div className="border border-ink/10 p-3">
                       <dt className="text-[10px] uppercase tracking-[0.16em] text-stone">Scans</dt>

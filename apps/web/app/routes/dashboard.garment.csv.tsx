@@ -1,7 +1,7 @@
 import { contactsCsv, contactsCsvFileName } from "@releve/core/csv";
 import { garmentLabels } from "@releve/core/garment";
+import { loadGarmentContacts } from "@releve/db/garments";
 import { authDeps } from "../lib/auth-page.server";
-import { loadGarmentContacts } from "../lib/garment-detail.server";
 import { requireUser } from "../lib/user.server";
 import type { Route } from "./+types/dashboard.garment.csv";
 
@@ -12,13 +12,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const found =
     Number.isInteger(id) && id > 0 ? await loadGarmentContacts(authDeps(request, context).db, id, user.userId) : null;
   if (!found) return new Response("Garment not found", { status: 404 });
-  const csv = contactsCsv(
-    found.contacts.map((c) => ({
-      ...c,
-      created_at: new Date(c.created_at),
-      contacted_at: c.contacted_at ? new Date(c.contacted_at) : null,
-    })),
-  );
+  const csv = contactsCsv(found.contacts);
   return new Response(`\uFEFF${csv}`, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

@@ -1,20 +1,23 @@
 import { CONTACT_NOTES_MAX } from "@releve/core/crm";
 import { garmentLabels } from "@releve/core/garment";
-import { Button, buttonClass, FormAlert } from "@releve/ui";
-import { data, Form, isRouteErrorResponse, Link, useNavigation, useRouteError } from "react-router";
+import { markContactContacted } from "@releve/db/contacts";
+import { loadGarmentDetail } from "@releve/db/garments";
+import { Button, buttonClass } from "@releve/ui";
+import { data } from "react-router";
 import { renderSVG } from "uqr";
+import { BackLink } from "../components/back-link";
 import { CopyButton } from "../components/copy-button";
 import { GeneralErrorBoundary } from "../components/error-boundary";
+import { GarmentFacts } from "../components/garment-card";
+import { ContactStatus } from "../components/mark-contacted";
 import { authDeps } from "../lib/auth-page.server";
-import { markContactContacted } from "../lib/contacts.server";
-import { loadGarmentDetail } from "../lib/garment-detail.server";
+import { formatDay } from "../lib/crm-format";
 import { redirectWithToast } from "../lib/toast.server";
 import { requireUser } from "../lib/user.server";
 import type { Route } from "./+types/dashboard.garment";
 
 export const meta = () => [{ title: "Garment · Relevé" }, { name: "robots", content: "noindex" }];
 
-const day = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 function garmentId(param: string | undefined): number | null {
@@ -52,7 +55,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     notes: notes || null,
   });
   if (!ok) return data({ error: "Failed to update contact", contactId }, { status: 404 });
-  return redirectWithToast(deps.env, `/dashboard/garment/${id}`, {
+  return redirectWithToast(deps.env, request, `/dashboard/garment/${id}`, {
     type: "success",
     title: "Contact marked as contacted",
   });
@@ -61,37 +64,23 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export default function GarmentRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { garment, stats, scans, contacts, shortLink, qr } = loaderData;
   const labels = garmentLabels(garment);
-  const navigation = useNavigation();
-  const busyContact = navigation.state === "submitting" ? navigation.formData?.get("contactId") : null;
   const tagId = garment.tag_uuid ?? garment.nfc_chip_id ?? "";
 
   return (
     <section className="mx-auto w-full max-w-6xl px-5 py-10 sm:py-16">
-      <Link
-        to="/dashboard/wardrobe"
-        className="text-xs uppercase tracking-[0.2em] text-stone underline-offset-4 hover:underline"
-      >
-        ← Wardrobe
-      </Link>
+      <BackLink to="/dashboard/wardrobe">Wardrobe</BackLink>
       <h1 className="mt-6 font-display text-4xl sm:text-5xl">{labels.name}</h1>
 
       <div className="mt-10 grid grid-cols-1 gap-10 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <div className="flex min-w-0 flex-col gap-10">
           <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-6 gap-y-3 border border-ink/10 bg-white p-6 text-sm">
-            <dt className="text-stone">Brand</dt>
-            <dd>{labels.brand}</dd>
-            <dt className="text-stone">Category</dt>
-            <dd>{labels.type}</dd>
-            <dt className="text-stone">Colour</dt>
-            <dd>{labels.color}</dd>
-            <dt className="text-stone">Size</dt>
-            <dd>{labels.size}</dd>
+            <GarmentFacts labels={labels} typeLabel="Category" />
             <dt className="text-stone">SKU</dt>
             <dd>{garment.sku ?? "N/A"}</dd>
             <dt className="text-stone">Status</dt>
             <dd className="capitalize">{garment.status}</dd>
             <dt className="text-stone">Claimed</dt>
-            <dd>{garment.claimed_at ? day.format(garment.claimed_at) : "N/A"}</dd>
+            <dd>{garment.claimed_at ? formatDay(garment.claimed_at) : "N/A"}</dd>
             <dt className="text-stone">Tag ID</dt>
             <dd className="flex items-center justify-between gap-3">
               <code className="min-w-0 truncate">{tagId.slice(0, 16) || "N/A"}</code>
@@ -125,7 +114,7 @@ export default function GarmentRoute({ loaderData, actionData }: Route.Component
                 <dt className="text-[10px] uppercase tracking-[0.12em] text-stone sm:text-xs sm:tracking-[0.16em]">
                   Last scan
                 </dt>
-                <dd className="mt-2 text-sm">{stats.lastScan ? day.format(stats.lastScan) : "Never"}</dd>
+                <dd className="mt-2 text-sm">{stats.lastScan ? formatDay(stats.lastScan) : "Never"}</dd>
               </div>
             </dl>
           </section>
@@ -194,37 +183,14 @@ export default function GarmentRoute({ loaderData, actionData }: Route.Component
                               {[c.email, c.phone].filter(Boolean).join(" · ") || "No email or phone"}
                             </p>
                             <p className="text-xs text-stone">
-                              {c.event_name ? `${c.event_name} · ` : ""}Connected {day.format(c.created_at)}
+                              {c.event_name ? `${c.event_name} · ` : ""}Connected {formatDay(c.created_at)}
                             </p>
                           </div>
-                          {c.contacted_at ? (
-                            <span className="border border-gold/40 px-2 py-0.5 text-xs text-gold">
-                              Contacted {day.format(c.contacted_at)}
-                            </span>
-                          ) : (
-                            <details className="w-full sm:w-auto">
-                              <summary className={buttonClass("secondary", "cursor-pointer list-none")}>
-                                Mark Contacted
-                              </summary>
-                              <Form method="post" className="mt-3 flex flex-col gap-2">
-                                <input type="hidden" name="contactId" value={c.id} />
-                                <label htmlFor={`notes-${c.id}`} className="text-xs uppercase tracking-[0.16em]">
-                                  Notes (optional)
-                                </label>
-                                <textarea
-                                  id={`notes-${c.id}`}
-                                  name="notes"
-                                  rows={2}
-                                  maxLength={CONTACT_NOTES_MAX}
-                                  className="border border-ink/20 px-3 py-2 text-base outline-none focus:border-ink"
-                                />
-                                {actionData?.contactId === c.id && <FormAlert>{actionData.error}</FormAlert>}
-                                <Button type="submit" disabled={busyContact === String(c.id)}>
-                                  {busyContact === String(c.id) ? "Saving..." : "Save"}
-                                </Button>
-                              </Form>
-                            </details>
-                          )}
+                          <ContactStatus
+                            contactedAt={c.contacted_at}
+                            contactId={c.id}
+                            error={actionData?.contactId === c.id ? actionData.error : null}
+                          />
                         </div>
                         {c.contact_notes && <p className="mt-3 text-sm">{c.contact_notes}</p>}
                       </article>
@@ -248,17 +214,14 @@ export default function GarmentRoute({ loaderData, actionData }: Route.Component
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <section role="alert" className="mx-auto flex max-w-xl flex-col items-center px-5 py-24 text-center">
-        <h1 className="font-display text-3xl">Garment not found</h1>
-        <p className="mt-3 text-stone">It is not in your wardrobe, or the link is wrong.</p>
-        <Link to="/dashboard/wardrobe" className={buttonClass("primary", "mt-8")}>
-          Back to Wardrobe
-        </Link>
-      </section>
-    );
-  }
-  return <GeneralErrorBoundary />;
+  return (
+    <GeneralErrorBoundary
+      notFound={{
+        title: "Garment not found",
+        text: "It is not in your wardrobe, or the link is wrong.",
+        to: "/dashboard/wardrobe",
+        label: "Back to Wardrobe",
+      }}
+    />
+  );
 }

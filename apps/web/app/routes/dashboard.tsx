@@ -1,25 +1,19 @@
 import { garmentLabels } from "@releve/core/garment";
 import { publicName } from "@releve/core/share-visibility";
-import { contacts } from "@releve/db";
-import { Button, buttonClass } from "@releve/ui";
-import { desc, eq } from "drizzle-orm";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { listRecentContacts } from "@releve/db/contacts";
+import { listWardrobe } from "@releve/db/garments";
+import { buttonClass } from "@releve/ui";
+import { data, Form, Link, redirect } from "react-router";
 import { GeneralErrorBoundary } from "../components/error-boundary";
+import { SubmitButton } from "../components/submit-button";
 import { authDeps } from "../lib/auth-page.server";
+import { formatDay } from "../lib/crm-format";
 import { getProfile, setNfcSharing } from "../lib/profile.server";
 import { redirectWithToast } from "../lib/toast.server";
 import { requireUser } from "../lib/user.server";
-import { listWardrobe } from "../lib/wardrobe.server";
 import type { Route } from "./+types/dashboard";
 
 export const meta = () => [{ title: "Dashboard · Relevé" }, { name: "robots", content: "noindex" }];
-
-const dateFormat = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  timeZone: "UTC",
-});
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
@@ -29,18 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [garments, recent] = await Promise.all([
     listWardrobe(db, user.userId, 4),
     // The user's OWN connections (the spec's fixed owner_profile_id 1 was a defect: DESIGN.md §4).
-    db
-      .select({
-        id: contacts.id,
-        first_name: contacts.first_name,
-        last_name: contacts.last_name,
-        email: contacts.email,
-        created_at: contacts.created_at,
-      })
-      .from(contacts)
-      .where(eq(contacts.owner_user_id, user.userId))
-      .orderBy(desc(contacts.created_at))
-      .limit(5),
+    listRecentContacts(db, user.userId, 5),
   ]);
   return {
     name: publicName(profile),
@@ -51,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       id: c.id,
       name: [c.first_name, c.last_name].filter(Boolean).join(" ") || "Anonymous",
       email: c.email,
-      date: dateFormat.format(c.created_at),
+      date: formatDay(c.created_at),
     })),
   };
 }
@@ -64,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (enabled !== "true" && enabled !== "false") return data({ error: "Choose on or off." }, { status: 400 });
   const ok = await setNfcSharing(deps.env, deps.db, user.userId, enabled === "true");
   if (!ok) return data({ error: "Profile not found" }, { status: 404 });
-  return redirectWithToast(deps.env, "/dashboard", {
+  return redirectWithToast(deps.env, request, "/dashboard", {
     type: "success",
     title: enabled === "true" ? "NFC sharing enabled" : "NFC sharing disabled",
     description:
@@ -74,9 +57,36 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
+/** A dashboard list: its title, a 'View all' link, and the list or what to say when it is empty. */
+function RecentList({
+  id,
+  title,
+  all,
+  empty,
+  children,
+}: {
+  id: string;
+  title: string;
+  all: string;
+  empty: string | false;
+  children: React.ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id}>
+      <div className="flex items-baseline justify-between">
+        <h2 id={id} className="font-display text-2xl">
+          {title}
+        </h2>
+        <Link to={all} className="text-sm underline underline-offset-4">
+          View all
+        </Link>
+      </div>
+      {empty ? <p className="mt-4 text-stone">{empty}</p> : children}
+    </section>
+  );
+}
+
 export default function DashboardRoute({ loaderData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const toggling = navigation.state === "submitting" && navigation.formData?.has("nfc_sharing_enabled");
   const { sharing } = loaderData;
 
   return (
@@ -93,59 +103,45 @@ export default function DashboardRoute({ loaderData }: Route.ComponentProps) {
 
       <div className="mt-10 grid grid-cols-1 gap-10 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <div className="flex flex-col gap-10">
-          <section aria-labelledby="wardrobe-title">
-            <div className="flex items-baseline justify-between">
-              <h2 id="wardrobe-title" className="font-display text-2xl">
-                My Wardrobe
-              </h2>
-              <Link to="/dashboard/wardrobe" className="text-sm underline underline-offset-4">
-                View all
-              </Link>
-            </div>
-            {loaderData.garments.length === 0 ? (
-              <p className="mt-4 text-stone">No garments registered yet</p>
-            ) : (
-              <ul className="mt-4 grid gap-3 sm:grid-cols-2">
-                {loaderData.garments.map((g) => (
-                  <li key={g.id}>
-                    <Link
-                      to={`/dashboard/garment/${g.id}`}
-                      className="flex items-center justify-between border border-ink/10 bg-white p-4 hover:border-ink"
-                    >
-                      <span className="font-display text-lg">{garmentLabels(g).name}</span>
-                      <span className="text-xs text-stone">{g.taps} taps</span>
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
+          <RecentList
+            id="wardrobe-title"
+            title="My Wardrobe"
+            all="/dashboard/wardrobe"
+            empty={loaderData.garments.length === 0 && "No garments registered yet"}
+          >
+            <ul className="mt-4 grid gap-3 sm:grid-cols-2">
+              {loaderData.garments.map((g) => (
+                <li key={g.id}>
+                  <Link
+                    to={`/dashboard/garment/${g.id}`}
+                    className="flex items-center justify-between border border-ink/10 bg-white p-4 hover:border-ink"
+                  >
+                    <span className="font-display text-lg">{garmentLabels(g).name}</span>
+                    <span className="text-xs text-stone">{g.taps} taps</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </RecentList>
 
-          <section aria-labelledby="connections-title">
-            <div className="flex items-baseline justify-between">
-              <h2 id="connections-title" className="font-display text-2xl">
-                Recent Connections
-              </h2>
-              <Link to="/connections" className="text-sm underline underline-offset-4">
-                View all
-              </Link>
-            </div>
-            {loaderData.connections.length === 0 ? (
-              <p className="mt-4 text-stone">No connections yet</p>
-            ) : (
-              <ul className="mt-4 divide-y divide-ink/10 border border-ink/10 bg-white">
-                {loaderData.connections.map((c) => (
-                  <li key={c.id} className="flex items-center justify-between gap-4 p-4">
-                    <span>
-                      <span className="block">{c.name}</span>
-                      {c.email && <span className="block text-sm text-stone">{c.email}</span>}
-                    </span>
-                    <span className="shrink-0 text-xs text-stone">{c.date}</span>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
+          <RecentList
+            id="connections-title"
+            title="Recent Connections"
+            all="/connections"
+            empty={loaderData.connections.length === 0 && "No connections yet"}
+          >
+            <ul className="mt-4 divide-y divide-ink/10 border border-ink/10 bg-white">
+              {loaderData.connections.map((c) => (
+                <li key={c.id} className="flex items-center justify-between gap-4 p-4">
+                  <span>
+                    <span className="block">{c.name}</span>
+                    {c.email && <span className="block text-sm text-stone">{c.email}</span>}
+                  </span>
+                  <span className="shrink-0 text-xs text-stone">{c.date}</span>
+                </li>
+              ))}
+            </ul>
+          </RecentList>
         </div>
 
         <aside className="flex flex-col gap-6">
@@ -160,15 +156,14 @@ export default function DashboardRoute({ loaderData }: Route.ComponentProps) {
             </p>
             <Form method="post" className="mt-5">
               <input type="hidden" name="nfc_sharing_enabled" value={sharing ? "false" : "true"} />
-              <Button
-                type="submit"
+              <SubmitButton
+                busyLabel="Saving..."
+                pending={(navigation) => navigation.formData?.has("nfc_sharing_enabled") === true}
                 variant={sharing ? "secondary" : "primary"}
-                disabled={toggling}
-                aria-busy={toggling}
                 className="w-full"
               >
-                {toggling ? "Saving..." : sharing ? "Turn Sharing Off" : "Turn Sharing On"}
-              </Button>
+                {sharing ? "Turn Sharing Off" : "Turn Sharing On"}
+              </SubmitButton>
             </Form>
           </section>
 

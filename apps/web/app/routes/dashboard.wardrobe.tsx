@@ -1,11 +1,12 @@
 import { garmentLabels } from "@releve/core/garment";
+import { listWardrobe } from "@releve/db/garments";
 import { buttonClass } from "@releve/ui";
 import { Link } from "react-router";
+import { BackLink } from "../components/back-link";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { GarmentCard } from "../components/garment-card";
 import { authDeps } from "../lib/auth-page.server";
 import { requireUser } from "../lib/user.server";
-import { listWardrobe } from "../lib/wardrobe.server";
 import type { Route } from "./+types/dashboard.wardrobe";
 
 export const meta = () => [{ title: "My Digital Wardrobe · Relevé" }, { name: "robots", content: "noindex" }];
@@ -21,24 +22,19 @@ export default function WardrobeRoute({ loaderData }: Route.ComponentProps) {
   const { garments, claimed } = loaderData;
   return (
     <section className="mx-auto w-full max-w-6xl px-5 py-10 sm:py-16">
-      <Link
-        to="/dashboard"
-        className="text-xs uppercase tracking-[0.2em] text-stone underline-offset-4 hover:underline"
-      >
-        ← Dashboard
-      </Link>
+      <BackLink to="/dashboard">Dashboard</BackLink>
       <div className="mt-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <h1 className="font-display text-4xl sm:text-5xl">My Digital Wardrobe</h1>
         <nav aria-label="Your connections" className="flex flex-wrap gap-x-5 gap-y-2 text-sm">
-          <Link to="/connections" className="underline underline-offset-4">
-            Connections
-          </Link>
-          <Link to="/dashboard/events" className="underline underline-offset-4">
-            Events
-          </Link>
-          <Link to="/dashboard/analytics" className="underline underline-offset-4">
-            Analytics
-          </Link>
+          {[
+            ["/connections", "Connections"],
+            ["/dashboard/events", "Events"],
+            ["/dashboard/analytics", "Analytics"],
+          ].map(([to, label]) => (
+            <Link key={to} to={to as string} className="underline underline-offset-4">
+              {label}
+            </Link>
+          ))}
         </nav>
       </div>
       {garments.length === 0 ? (

@@ -1,5 +1,4 @@
-import { emailOutbox, getDb } from "@releve/db";
-import { desc } from "drizzle-orm";
+import { listRecentOutbox } from "@releve/db/outbox";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { cloudflareContext } from "../context";
 import type { Route } from "./+types/dev.outbox";
@@ -8,20 +7,9 @@ export const meta = () => [{ title: "Outbox (local only) · Relevé" }, { name: 
 
 /** Local-only: the mail the app would have sent. Production answers 404. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { env } = context.get(cloudflareContext);
+  const { env, db } = context.get(cloudflareContext);
   if (env.APP_ENV === "production") throw new Response("Not Found", { status: 404 });
-  const emails = await getDb(env.DB)
-    .select({
-      id: emailOutbox.id,
-      to: emailOutbox.to_address,
-      subject: emailOutbox.subject,
-      text: emailOutbox.text_body,
-      kind: emailOutbox.kind,
-      createdAt: emailOutbox.created_at,
-    })
-    .from(emailOutbox)
-    .orderBy(desc(emailOutbox.id))
-    .limit(50);
+  const emails = await listRecentOutbox(db, 50);
   return { emails: emails.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() })) };
 }
 

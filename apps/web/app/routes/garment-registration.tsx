@@ -1,8 +1,11 @@
 import { garmentLabels } from "@releve/core/garment";
-import { Button, FormAlert, TextField } from "@releve/ui";
+import { listActiveOwnedGarments } from "@releve/db/garments";
+import { FormAlert, TextField } from "@releve/ui";
 import { useEffect, useState } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link } from "react-router";
+import { BackLink } from "../components/back-link";
 import { GeneralErrorBoundary } from "../components/error-boundary";
+import { SubmitButton } from "../components/submit-button";
 import { authDeps } from "../lib/auth-page.server";
 import { type ClaimFailure, claimAndRespond } from "../lib/claim.server";
 import { slugFromCode } from "../lib/garment-code.server";
@@ -13,22 +16,8 @@ export const meta = () => [{ title: "Register a garment · Relevé" }, { name: "
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
-  const { results } = await authDeps(request, context)
-    .env.DB.prepare(
-      `SELECT id, name, title, brand, garment_type, color, size FROM garments
-        WHERE owner_user_id = ?1 AND is_active = 1 ORDER BY claimed_at DESC`,
-    )
-    .bind(user.userId)
-    .all<{
-      id: number;
-      name: string | null;
-      title: string | null;
-      brand: string | null;
-      garment_type: string | null;
-      color: string | null;
-      size: string | null;
-    }>();
-  return { garments: results.map((g) => ({ id: g.id, ...garmentLabels(g) })) };
+  const garments = await listActiveOwnedGarments(authDeps(request, context).db, user.userId);
+  return { garments: garments.map((g) => ({ id: g.id, ...garmentLabels(g) })) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -47,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  const slug = await slugFromCode(authDeps(request, context).env.DB, code);
+  const slug = await slugFromCode(authDeps(request, context).db, code);
   if (!slug) {
     return data<ClaimFailure>(
       {
@@ -65,7 +54,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function GarmentRegistrationRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const busy = useNavigation().state === "submitting";
   const [code, setCode] = useState("");
   // Without JavaScript the button stays enabled; the server refuses a blank code all the same.
   const [hydrated, setHydrated] = useState(false);
@@ -74,9 +62,7 @@ export default function GarmentRegistrationRoute({ loaderData, actionData }: Rou
 
   return (
     <section className="mx-auto w-full max-w-3xl px-5 py-10 sm:py-16">
-      <Link to="/" className="text-xs uppercase tracking-[0.2em] text-stone underline-offset-4 hover:underline">
-        ← Back to Home
-      </Link>
+      <BackLink to="/">Back to Home</BackLink>
       <h1 className="mt-6 font-display text-4xl">Register a garment</h1>
       <p className="mt-2 max-w-xl text-stone">
         Enter the code printed on the care label (for example <code>mb-001</code>), or{" "}
@@ -102,9 +88,9 @@ export default function GarmentRegistrationRoute({ loaderData, actionData }: Rou
           error={error?.status === "empty" ? error.message : undefined}
         />
         {/* A whitespace-only code does nothing (spec part 1 §5). */}
-        <Button type="submit" disabled={busy || (hydrated && code.trim() === "")} aria-busy={busy}>
-          {busy ? "Registering..." : "Register Garment"}
-        </Button>
+        <SubmitButton busyLabel="Registering..." disabled={hydrated && code.trim() === ""}>
+          Register Garment
+        </SubmitButton>
       </Form>
       {error && error.status !== "empty" && (
         <div className="mt-4">

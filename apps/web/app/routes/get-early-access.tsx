@@ -28,9 +28,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
   });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { env } = context.get(cloudflareContext);
+  const { db } = context.get(cloudflareContext);
   const form = Object.fromEntries(await request.formData()) as Record<string, string>;
-  const outcome = await submitEarlyAccess(env.DB, form, request.headers.get("CF-Connecting-IP"));
+  const outcome = await submitEarlyAccess(db, form, request.headers.get("CF-Connecting-IP"));
   return data(outcome, { status: outcome.ok ? 200 : outcome.status });
 }
 

@@ -23,7 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     console.error("[logout]", error);
     headers.append(
       "Set-Cookie",
-      await toastHeader(deps.env, {
+      await toastHeader(deps.env, request, {
         type: "error",
         title: "Logout error",
         description: "There was an issue logging you out. Please try again.",
@@ -35,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   headers.append("Set-Cookie", clearCookieHeader(request, OWNER_TOKEN_COOKIE));
   headers.append(
     "Set-Cookie",
-    await toastHeader(deps.env, {
+    await toastHeader(deps.env, request, {
       type: "success",
       title: AUTH_MESSAGES.loggedOutTitle,
       description: AUTH_MESSAGES.loggedOut,

@@ -1,97 +1,32 @@
 import { fieldErrors } from "@releve/core";
+import { INPUT_CHANNELS } from "@releve/core/channels";
 import { PROFILE_DEFAULTS, PROFILE_MESSAGES, ProfileSchema } from "@releve/core/profile";
 import { type PublicProfile, publicProfile, type ShareableProfile } from "@releve/core/share-visibility";
-import { Button, FormAlert, TextAreaField, TextField } from "@releve/ui";
+import { FormAlert } from "@releve/ui";
 import { useRef, useState } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form } from "react-router";
+import { BackLink } from "../components/back-link";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { OwnerCard } from "../components/owner-card";
+import { BioField, ChannelField, NameFields, ProfileText, profileFormState } from "../components/profile-fields";
 import { previewFromForm } from "../components/profile-preview";
+import { SubmitButton } from "../components/submit-button";
 import { SwitchField } from "../components/switch-field";
 import { authDeps } from "../lib/auth-page.server";
-import { readPendingClaim } from "../lib/cookies.server";
+import { pendingClaimRedirect } from "../lib/pending-claim.server";
 import { getProfile, saveProfile } from "../lib/profile.server";
-import { toastHeader } from "../lib/toast.server";
+import { redirectWithToast, toastHeader } from "../lib/toast.server";
 import { requireUser } from "../lib/user.server";
 import type { Route } from "./+types/profile-setup";
 
 export const meta = () => [{ title: "Your profile · Relevé" }, { name: "robots", content: "noindex" }];
-
-const CHANNELS = [
-  {
-    name: "mobile_phone",
-    flag: "share_mobile",
-    label: "Mobile phone",
-    share: "my phone number",
-    type: "tel",
-    autoComplete: "tel",
-  },
-  { name: "website", flag: "share_website", label: "Website", share: "my website", type: "url", autoComplete: "url" },
-  {
-    name: "instagram",
-    flag: "share_instagram",
-    label: "Instagram",
-    share: "my Instagram",
-    type: "text",
-    autoComplete: "off",
-  },
-  {
-    name: "linkedin",
-    flag: "share_linkedin",
-    label: "LinkedIn",
-    share: "my LinkedIn",
-    type: "text",
-    autoComplete: "off",
-  },
-  { name: "tiktok", flag: "share_tiktok", label: "TikTok", share: "my TikTok", type: "text", autoComplete: "off" },
-  {
-    name: "facebook",
-    flag: "share_facebook",
-    label: "Facebook",
-    share: "my Facebook",
-    type: "text",
-    autoComplete: "off",
-  },
-  {
-    name: "twitter",
-    flag: "share_twitter",
-    label: "X / Twitter",
-    share: "my X profile",
-    type: "text",
-    autoComplete: "off",
-  },
-] as const;
-
-const FORM_KEYS = [
-  "first_name",
-  "last_name",
-  "display_name",
-  "city_region",
-  "bio",
-  "mobile_phone",
-  "website",
-  "instagram",
-  "linkedin",
-  "tiktok",
-  "facebook",
-  "twitter",
-  "share_email",
-  "share_mobile",
-  "share_website",
-  "share_instagram",
-  "share_linkedin",
-  "share_tiktok",
-  "share_facebook",
-  "share_twitter",
-  "nfc_sharing_enabled",
-] as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const profile = await getProfile(authDeps(request, context).db, user.userId);
   const fromClaim = new URL(request.url).searchParams.get("source") === "claim";
   const values: Record<string, string | boolean | null> = profile
-    ? Object.fromEntries(FORM_KEYS.map((k) => [k, profile[k]]))
+    ? Object.fromEntries(ProfileSchema.keyof().options.map((k) => [k, profile[k]]))
     : { ...PROFILE_DEFAULTS, first_name: user.firstName, last_name: user.lastName };
   return { email: user.email, exists: Boolean(profile), fromClaim, values };
 }
@@ -105,38 +40,24 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ fieldErrors: fieldErrors(parsed.error), values: form }, { status: 400 });
   }
   const { created } = await saveProfile(deps.env, deps.db, user, parsed.data);
-  const headers = new Headers();
-  const pending = await readPendingClaim(deps.env, request);
-  if (pending) {
-    // The claim page picks the pending slug up again; this message says why we are going there.
-    headers.append(
-      "Set-Cookie",
-      await toastHeader(deps.env, {
-        type: "success",
-        title: "Welcome to Relevé!",
-        description: "Your profile is ready. Let's add your garment to your wardrobe.",
-      }),
-    );
-    return redirect(`/claim/${pending}`, { headers });
-  }
-  headers.append(
-    "Set-Cookie",
-    await toastHeader(deps.env, {
-      type: "success",
-      title: created ? PROFILE_MESSAGES.created : PROFILE_MESSAGES.updated,
-    }),
-  );
-  return redirect("/dashboard", { headers });
+  // Back to the garment being claimed, with a message that says why we are going there.
+  const welcome = await toastHeader(deps.env, request, {
+    type: "success",
+    title: "Welcome to Relevé!",
+    description: "Your profile is ready. Let's add your garment to your wardrobe.",
+  });
+  const toClaim = await pendingClaimRedirect(deps.env, request, { keep: true, headers: { "Set-Cookie": welcome } });
+  if (toClaim) return toClaim;
+  return redirectWithToast(deps.env, request, "/dashboard", {
+    type: "success",
+    title: created ? PROFILE_MESSAGES.created : PROFILE_MESSAGES.updated,
+  });
 }
 
 export default function ProfileSetupRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
-  const errors: Record<string, string> = actionData?.fieldErrors ?? {};
-  const submitted = (actionData?.values ?? {}) as Record<string, string>;
   const initial = loaderData.values;
-  const value = (name: string) => (submitted[name] as string | undefined) ?? (initial[name] as string | null) ?? "";
-  const checked = (name: string) => (actionData ? submitted[name] === "on" : initial[name] === true);
+  const state = profileFormState(initial, actionData);
+  const { errors, checked } = state;
 
   const formRef = useRef<HTMLFormElement>(null);
   const [preview, setPreview] = useState<PublicProfile>(() =>
@@ -152,12 +73,7 @@ export default function ProfileSetupRoute({ loaderData, actionData }: Route.Comp
 
   return (
     <section className="mx-auto w-full max-w-6xl px-5 py-10 sm:py-16">
-      <Link
-        to="/dashboard"
-        className="text-xs uppercase tracking-[0.2em] text-stone underline-offset-4 hover:underline"
-      >
-        ← Dashboard
-      </Link>
+      <BackLink to="/dashboard">Dashboard</BackLink>
       <h1 className="mt-6 font-display text-4xl">{loaderData.exists ? "Edit your profile" : "Create your profile"}</h1>
       <p className="mt-2 max-w-xl text-stone">
         Choose exactly what someone sees when they tap one of your garments. Nothing is shown unless you switch it on.
@@ -174,44 +90,16 @@ export default function ProfileSetupRoute({ loaderData, actionData }: Route.Comp
           <fieldset className="flex min-w-0 flex-col gap-5">
             <legend className="mb-2 font-display text-xl">About you</legend>
             <div className="grid gap-5 sm:grid-cols-2">
-              <TextField
-                label="First name"
-                name="first_name"
-                required
-                autoComplete="given-name"
-                defaultValue={value("first_name")}
-                error={errors.first_name}
-              />
-              <TextField
-                label="Last name"
-                name="last_name"
-                required
-                autoComplete="family-name"
-                defaultValue={value("last_name")}
-                error={errors.last_name}
-              />
-              <TextField
-                label="Display name (optional)"
-                name="display_name"
-                autoComplete="nickname"
-                defaultValue={value("display_name")}
-                error={errors.display_name}
-              />
-              <TextField
+              <NameFields state={state} />
+              <ProfileText state={state} label="Display name (optional)" name="display_name" autoComplete="nickname" />
+              <ProfileText
+                state={state}
                 label="City or region (optional)"
                 name="city_region"
                 autoComplete="address-level2"
-                defaultValue={value("city_region")}
-                error={errors.city_region}
               />
             </div>
-            <TextAreaField
-              label="Short bio (optional)"
-              name="bio"
-              maxLength={500}
-              defaultValue={value("bio")}
-              error={errors.bio}
-            />
+            <BioField state={state} />
           </fieldset>
 
           <fieldset className="flex min-w-0 flex-col gap-5">
@@ -221,18 +109,8 @@ export default function ProfileSetupRoute({ loaderData, actionData }: Route.Comp
               <p className="break-all">{loaderData.email}</p>
               <SwitchField name="share_email" label="Share my email" defaultChecked={checked("share_email")} />
             </div>
-            {CHANNELS.map((c) => (
-              <div key={c.name} className="flex flex-col gap-3 border border-ink/10 bg-white p-4">
-                <TextField
-                  label={c.label}
-                  name={c.name}
-                  type={c.type}
-                  autoComplete={c.autoComplete}
-                  defaultValue={value(c.name)}
-                  error={errors[c.name]}
-                />
-                <SwitchField name={c.flag} label={`Share ${c.share}`} defaultChecked={checked(c.flag)} />
-              </div>
+            {INPUT_CHANNELS.map((c) => (
+              <ChannelField key={c.field} channel={c} state={state} />
             ))}
           </fieldset>
 
@@ -246,9 +124,9 @@ export default function ProfileSetupRoute({ loaderData, actionData }: Route.Comp
             />
           </fieldset>
 
-          <Button type="submit" disabled={busy} aria-busy={busy} className="w-full sm:w-auto sm:self-start">
-            {busy ? "Saving..." : "Save Profile"}
-          </Button>
+          <SubmitButton busyLabel="Saving..." className="w-full sm:w-auto sm:self-start">
+            Save Profile
+          </SubmitButton>
         </Form>
 
         <aside aria-label="Live preview" className="lg:sticky lg:top-6 lg:self-start">

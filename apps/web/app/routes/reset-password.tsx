@@ -1,8 +1,10 @@
 import { fieldErrors, ResetPasswordSchema } from "@releve/core";
-import { AUTH_MESSAGES, PASSWORD_RULES } from "@releve/core/auth-constants";
-import { Button, buttonClass, FormAlert, TextField } from "@releve/ui";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { AUTH_MESSAGES } from "@releve/core/auth-constants";
+import { buttonClass, FormAlert } from "@releve/ui";
+import { data, Form, Link, redirect } from "react-router";
 import { GeneralErrorBoundary } from "../components/error-boundary";
+import { NewPasswordFields } from "../components/password-fields";
+import { SubmitButton } from "../components/submit-button";
 import { peekToken, resetPassword } from "../lib/auth.server";
 import { authDeps, formString } from "../lib/auth-page.server";
 import { createSession, destroyUserSessions } from "../lib/session.server";
@@ -35,14 +37,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const headers = new Headers([["Set-Cookie", session.cookie]]);
   headers.append(
     "Set-Cookie",
-    await toastHeader(deps.env, { type: "success", title: "Success", description: AUTH_MESSAGES.passwordUpdated }),
+    await toastHeader(deps.env, request, {
+      type: "success",
+      title: "Success",
+      description: AUTH_MESSAGES.passwordUpdated,
+    }),
   );
   return redirect("/dashboard", { headers });
 }
 
 export default function ResetPasswordRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
   const errors: Record<string, string> = actionData?.fieldErrors ?? {};
   const formError = actionData?.formError ?? (loaderData.valid ? undefined : AUTH_MESSAGES.tokenInvalid);
 
@@ -57,26 +61,10 @@ export default function ResetPasswordRoute({ loaderData, actionData }: Route.Com
       {loaderData.valid ? (
         <Form method="post" className="mt-8 flex flex-col gap-5" noValidate>
           <input type="hidden" name="token" value={loaderData.token} />
-          <TextField
-            label="New password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-            hint={PASSWORD_RULES}
-            error={errors.password}
-          />
-          <TextField
-            label="Confirm password"
-            name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            required
-            error={errors.confirmPassword}
-          />
-          <Button type="submit" disabled={busy} aria-busy={busy} className="mt-2 w-full">
-            {busy ? "Saving..." : "Save New Password"}
-          </Button>
+          <NewPasswordFields label="New password" errors={errors} />
+          <SubmitButton busyLabel="Saving..." className="mt-2 w-full">
+            Save New Password
+          </SubmitButton>
         </Form>
       ) : (
         <Link to="/auth?mode=forgot" className={buttonClass("primary", "mt-8")}>

@@ -19,7 +19,7 @@ const notFound = () =>
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const slug = normalizeSlug(params.slug);
   if (!slug) return notFound();
-  const card = await loadShareCard(authDeps(request, context).env.DB, slug);
+  const card = await loadShareCard(authDeps(request, context).db, slug);
   if (!card) return notFound();
   return new Response(shareCardVCard(card), {
     headers: {

@@ -10,7 +10,7 @@ import { loadShareCard } from "../lib/share-card.server";
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const slug = normalizeSlug(params.slug);
-  const card = slug ? await loadShareCard(authDeps(request, context).env.DB, slug) : null;
+  const card = slug ? await loadShareCard(authDeps(request, context).db, slug) : null;
   if (!card) {
     return new Response("Not Found", {
       status: 404,

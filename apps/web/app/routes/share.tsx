@@ -1,8 +1,11 @@
 import { fieldErrors } from "@releve/core";
 import { CONTACT_MESSAGES, ContactFormSchema } from "@releve/core/contact";
 import { normalizeSlug } from "@releve/core/slug";
-import { Button, buttonClass, FormAlert, TextAreaField, TextField } from "@releve/ui";
-import { data, Form, isRouteErrorResponse, Link, useNavigation, useRouteError } from "react-router";
+import type { Db } from "@releve/db";
+import { buttonClass } from "@releve/ui";
+import { Fragment } from "react";
+import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { ContactForm, type ContactFormFailure, type ContactFormField } from "../components/contact-form";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { OwnerCard } from "../components/owner-card";
 import { authDeps } from "../lib/auth-page.server";
@@ -31,13 +34,13 @@ export const headers = () => ({ "Cache-Control": "private, no-store", "X-Robots-
 const TOKEN = /^([0-9a-f]{32})-(\d{1,15})$/;
 
 /** A share token is `<client id>-<timestamp>` (spec part 2 §3); the client id finds the profile. */
-async function resolveToken(db: D1Database, param: string | undefined) {
+async function resolveToken(db: Db, param: string | undefined) {
   const clientId = TOKEN.exec(param ?? "")?.[1];
   return clientId ? loadContactCard(db, clientId) : null;
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const db = authDeps(request, context).env.DB;
+  const { db } = authDeps(request, context);
   const url = new URL(request.url);
   const slug = normalizeSlug(params.slug);
   const share = slug ? await loadShare(db, slug) : ({ state: "unavailable" } as const);
@@ -71,18 +74,18 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-type Failure = { formError?: string; fieldErrors?: Record<string, string>; values?: Record<string, string> };
+type Failure = ContactFormFailure;
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const slug = normalizeSlug(params.slug);
-  const { env } = authDeps(request, context);
+  const { db } = authDeps(request, context);
   const form = Object.fromEntries(await request.formData()) as Record<string, string>;
   const values = { ...form };
   delete values.website_url;
   const fail = (status: number, body: Failure) => data<Failure>({ values, ...body }, { status });
 
-  const share = slug ? await loadShare(env.DB, slug) : ({ state: "unavailable" } as const);
-  const card = share.state === "unavailable" ? await resolveToken(env.DB, params.slug) : null;
+  const share = slug ? await loadShare(db, slug) : ({ state: "unavailable" } as const);
+  const card = share.state === "unavailable" ? await resolveToken(db, params.slug) : null;
   if (share.state !== "open" && !card) return fail(404, { formError: CONTACT_MESSAGES.ownerUnavailable });
   // Honeypot: a field people never see; bots fill it. Nothing is stored.
   if ((form.website_url ?? "") !== "") return fail(400, { formError: CONTACT_MESSAGES.rejected });
@@ -94,17 +97,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   const ip = request.headers.get("CF-Connecting-IP");
   const ownerUserId = share.state === "open" ? share.ownerUserId : (card?.target.ownerUserId ?? "");
-  const verdict = await checkContactRate(env.DB, ip, ownerUserId);
+  const verdict = await checkContactRate(db, ip, ownerUserId);
   if (verdict !== "ok") {
     return fail(429, { formError: verdict === "ip" ? CONTACT_MESSAGES.rateLimited : CONTACT_MESSAGES.ownerBusy });
   }
   const tag = new URL(request.url).searchParams.get("tag");
   try {
     if (share.state === "open") {
-      await createShareContact(env.DB, { share, slug: slug as string, form: parsed.data, ip });
+      await createShareContact(db, { share, slug: slug as string, form: parsed.data, ip });
     } else if (card) {
       const tagValue = tag && tag.length <= 64 ? tag : null;
-      await createContact(env.DB, { target: card.target, tag: tagValue, source: "share_token", form: parsed.data, ip });
+      await createContact(db, { target: card.target, tag: tagValue, source: "share_token", form: parsed.data, ip });
     }
   } catch (error) {
     console.error("[share-contact]", error);
@@ -179,110 +182,64 @@ function GarmentShare({
           </p>
         </div>
       ) : (
-        <ContactForm firstName={firstName} failure={failure} />
+        <VisitorForm firstName={firstName} failure={failure} />
       )}
     </section>
   );
 }
 
-function ContactForm({ firstName, failure, action }: { firstName: string; failure?: Failure; action?: string }) {
-  const busy = useNavigation().state === "submitting";
-  const errors = failure?.fieldErrors ?? {};
-  const v = (name: string) => failure?.values?.[name] ?? "";
+const VISITOR_FIELDS: ContactFormField[] = [
+  { label: "First Name *", name: "first_name", autoComplete: "given-name", required: true },
+  { label: "Last Name", name: "last_name", autoComplete: "family-name" },
+  { label: "Email", name: "email", type: "email", autoComplete: "email" },
+  { label: "Phone", name: "phone", type: "tel", autoComplete: "tel" },
+  { label: "Instagram Handle", name: "instagram" },
+  { label: "LinkedIn Profile URL", name: "linkedin", type: "url" },
+  { label: "Notes (Optional)", name: "notes", multiline: true, maxLength: 4096 },
+];
+
+function VisitorForm({ firstName, failure, action }: { firstName: string; failure?: Failure; action?: string }) {
   return (
-    <Form
-      method="post"
+    <ContactForm
+      fields={VISITOR_FIELDS}
+      values={failure?.values}
+      errors={failure?.fieldErrors}
+      alert={failure?.formError ? { message: failure.formError } : null}
+      heading={<h2 className="font-display text-2xl">Share Your Contact Info</h2>}
+      submitLabel={`Connect with ${firstName}`}
+      submitClassName="w-full"
       action={action}
       className="mt-8 flex flex-col gap-4 border border-ink/10 bg-white p-6"
-      noValidate
     >
-      <h2 className="font-display text-2xl">Share Your Contact Info</h2>
-      {failure?.formError && <FormAlert>{failure.formError}</FormAlert>}
-      <TextField
-        label="First Name *"
-        name="first_name"
-        autoComplete="given-name"
-        required
-        defaultValue={v("first_name")}
-        error={errors.first_name}
-      />
-      <TextField
-        label="Last Name"
-        name="last_name"
-        autoComplete="family-name"
-        defaultValue={v("last_name")}
-        error={errors.last_name}
-      />
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        defaultValue={v("email")}
-        error={errors.email}
-      />
-      <TextField
-        label="Phone"
-        name="phone"
-        type="tel"
-        autoComplete="tel"
-        defaultValue={v("phone")}
-        error={errors.phone}
-      />
-      <TextField label="Instagram Handle" name="instagram" defaultValue={v("instagram")} error={errors.instagram} />
-      <TextField
-        label="LinkedIn Profile URL"
-        name="linkedin"
-        type="url"
-        defaultValue={v("linkedin")}
-        error={errors.linkedin}
-      />
-      <TextAreaField
-        label="Notes (Optional)"
-        name="notes"
-        maxLength={4096}
-        defaultValue={v("notes")}
-        error={errors.notes}
-      />
       <div aria-hidden className="absolute -left-[9999px] h-px w-px overflow-hidden">
         <label htmlFor="website_url">Leave this empty</label>
         <input id="website_url" name="website_url" tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
       <fieldset className="flex flex-col gap-2 text-sm">
         <legend className="mb-1 text-xs uppercase tracking-[0.16em] text-stone">Consent</legend>
-        <input type="hidden" name="consent_data_collection" value="false" />
-        <label className="flex items-start gap-3">
-          <input
-            type="checkbox"
-            name="consent_data_collection"
-            value="true"
-            defaultChecked
-            className="mt-1 size-4 accent-ink"
-          />
-          <span>{firstName} may keep my details to get back in touch.</span>
-        </label>
-        <input type="hidden" name="consent_marketing" value="false" />
-        <label className="flex items-start gap-3">
-          <input type="checkbox" name="consent_marketing" value="true" className="mt-1 size-4 accent-ink" />
-          <span>I'd like news and offers from Relevé.</span>
-        </label>
-        <input type="hidden" name="consent_event_updates" value="false" />
-        <label className="flex items-start gap-3">
-          <input
-            type="checkbox"
-            name="consent_event_updates"
-            value="true"
-            defaultChecked
-            className="mt-1 size-4 accent-ink"
-          />
-          <span>Tell me about events where we could meet again.</span>
-        </label>
+        {[
+          { name: "consent_data_collection", on: true, text: `${firstName} may keep my details to get back in touch.` },
+          { name: "consent_marketing", on: false, text: "I'd like news and offers from Relevé." },
+          { name: "consent_event_updates", on: true, text: "Tell me about events where we could meet again." },
+        ].map((consent) => (
+          // Unticked boxes are absent from form data: the hidden "false" comes first, a tick overrides it.
+          <Fragment key={consent.name}>
+            <input type="hidden" name={consent.name} value="false" />
+            <label className="flex items-start gap-3">
+              <input
+                type="checkbox"
+                name={consent.name}
+                value="true"
+                defaultChecked={consent.on}
+                className="mt-1 size-4 accent-ink"
+              />
+              <span>{consent.text}</span>
+            </label>
+          </Fragment>
+        ))}
       </fieldset>
       <p className="text-xs text-stone">* Either email or phone is required</p>
-      <Button type="submit" disabled={busy} aria-busy={busy} className="w-full">
-        {busy ? "Sending..." : `Connect with ${firstName}`}
-      </Button>
-    </Form>
+    </ContactForm>
   );
 }
 
@@ -329,7 +286,7 @@ function TokenShare({ data: d, failure }: { data: Extract<LoaderData, { kind: "t
               Share my details
             </Link>
           ) : (
-            <ContactForm
+            <VisitorForm
               firstName={d.profile.firstName}
               failure={failure}
               action={d.tag ? withTag("contact") : undefined}

@@ -1,12 +1,15 @@
 import { garmentLabels } from "@releve/core/garment";
 import { normalizeSlug } from "@releve/core/slug";
+import { garmentBySlug } from "@releve/db/garments";
 import { Button, buttonClass, FormAlert, TextField } from "@releve/ui";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
+import { BackLink } from "../components/back-link";
 import { GeneralErrorBoundary } from "../components/error-boundary";
+import { SubmitButton } from "../components/submit-button";
 import { authDeps } from "../lib/auth-page.server";
 import { type ClaimFailure, claimAndRespond } from "../lib/claim.server";
-import { garmentBySlug, slugFromCode } from "../lib/garment-code.server";
+import { slugFromCode } from "../lib/garment-code.server";
 import { getUser } from "../lib/user.server";
 import type { Route } from "./+types/tap-register";
 
@@ -30,10 +33,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const here = `/tap-register${code ? `?code=${encodeURIComponent(code)}` : ""}`;
   const base = { signedIn: Boolean(user), authHref: `/auth?redirect=${encodeURIComponent(here)}` };
   if (!code) return { ...base, found: { state: "none" } as Found };
-  const db = authDeps(request, context).env.DB;
+  const { db } = authDeps(request, context);
   const slug = await slugFromCode(db, code);
   const g = slug ? await garmentBySlug(db, slug) : null;
-  if (!slug || g?.is_active !== 1) return { ...base, found: { state: "unknown", code } as Found };
+  if (!slug || g?.is_active !== true) return { ...base, found: { state: "unknown", code } as Found };
   const state = g.status === "unclaimed" ? "claimable" : g.owner_user_id === user?.userId ? "mine" : "other";
   return { ...base, found: { state, slug, garmentId: g.id, labels: garmentLabels(g) } as Found };
 }
@@ -110,12 +113,7 @@ export default function TapRegisterRoute({ loaderData, actionData }: Route.Compo
 
   return (
     <section className="mx-auto w-full max-w-md px-5 py-10 sm:py-16">
-      <Link
-        to="/dashboard"
-        className="text-xs uppercase tracking-[0.2em] text-stone underline-offset-4 hover:underline"
-      >
-        ← Dashboard
-      </Link>
+      <BackLink to="/dashboard">Dashboard</BackLink>
       <h1 className="mt-6 font-display text-4xl">Tap to Register</h1>
 
       {found.state === "none" || found.state === "unknown" ? (
@@ -194,9 +192,9 @@ export default function TapRegisterRoute({ loaderData, actionData }: Route.Compo
             <Form method="post" className="mt-6 flex flex-col gap-4">
               <input type="hidden" name="slug" value={found.slug} />
               {claimError && <FormAlert title={claimError.title}>{claimError.message}</FormAlert>}
-              <Button type="submit" disabled={busy} aria-busy={busy}>
-                {busy ? "Registering..." : "Add to My Wardrobe"}
-              </Button>
+              <SubmitButton busy={busy} busyLabel="Registering...">
+                Add to My Wardrobe
+              </SubmitButton>
             </Form>
           )}
         </article>

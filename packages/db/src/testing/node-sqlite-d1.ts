@@ -8,15 +8,23 @@ export const migrationsDir = fileURLToPath(new URL("../../../../migrations", imp
 // Cloudflare D1 rejects statements with more than 100 bound parameters.
 const D1_MAX_BOUND_PARAMETERS = 100;
 
+/** The migration files in order, each as its list of statements. */
+export function migrationStatements(dir = migrationsDir): string[][] {
+  return readdirSync(dir)
+    .filter((file) => file.endsWith(".sql"))
+    .sort()
+    .map((file) =>
+      readFileSync(join(dir, file), "utf8")
+        .split("--> statement-breakpoint")
+        .map((statement) => statement.trim())
+        .filter(Boolean),
+    );
+}
+
 export function openMigratedDatabase(dir = migrationsDir): DatabaseSync {
   const db = new DatabaseSync(":memory:", { enableForeignKeyConstraints: true });
-  const files = readdirSync(dir)
-    .filter((file) => file.endsWith(".sql"))
-    .sort();
-  for (const file of files) {
-    for (const statement of readFileSync(join(dir, file), "utf8").split("--> statement-breakpoint")) {
-      if (statement.trim()) db.exec(statement);
-    }
+  for (const statements of migrationStatements(dir)) {
+    for (const statement of statements) db.exec(statement);
   }
   return db;
 }

@@ -1,71 +1,28 @@
-import { readD1Migrations } from "@cloudflare/vitest-plugin";
+import { env } from "cloudflare:workers";
 import { OWNER_TOKEN_COOKIE, signOwnerToken } from "@releve/core/owner-token";
 import { type ScanMessage, ScanMessageSchema } from "@releve/core/scan-message";
 import { getDb } from "@releve/db";
 import { createGarment, createOwner, uniqueSlug } from "@releve/db/testing/factories";
-import { convertV4MiniflareOptions, Miniflare } from "miniflare";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { api } from "./index";
+import { beforeEach, describe, expect, it } from "vitest";
+import { api } from "../app/api";
 
-// POST /api/scans against real local D1, KV and Queue bindings (Miniflare, in memory), called
-// through the real API app so its error handling is the one under test.
+// POST /api/scans inside workerd on the real local D1, KV and Queue bindings, called through
+// the real API app so its error handling is the one under test. The queue binding is watched:
+// every message still goes to the real local queue.
 
-const SECRET = "scans-api-test-secret-0123456789abcdef0123";
-const migrationsDir = new URL("../../../../migrations", import.meta.url).pathname;
+const SECRET = env.SESSION_SECRET;
+const db = getDb(env.DB);
+let sent: ScanMessage[] = [];
 
-let mf: Miniflare;
-let env: Record<string, unknown>;
-let db: ReturnType<typeof getDb>;
-let sent: ScanMessage[];
-
-beforeAll(async () => {
-  mf = new Miniflare(
-    convertV4MiniflareOptions({
-      modules: true,
-      script: "export default { fetch: () => new Response(null, { status: 404 }) }",
-      compatibilityDate: "2026-10-01",
-      d1Databases: { DB: "00000000-0000-4000-8000-00000000a5c1" },
-      kvNamespaces: { TAP_KV: "scans-api-test" },
-      queueProducers: { SCANS: { queueName: "releve-scans" } },
-      // Present because the API's env requires them; /api/scans never calls the tap worker.
-      serviceBindings: {
-        TAP: () => new Response(null, { status: 404 }),
-        TAP_CONTROL: () => new Response(null, { status: 404 }),
-      },
-    }),
-  );
-  const bindings = await mf.getBindings<{
-    DB: D1Database;
-    TAP_KV: KVNamespace;
-    SCANS: Queue;
-    TAP: Fetcher;
-    TAP_CONTROL: Fetcher;
-  }>();
-  for (const migration of await readD1Migrations(migrationsDir)) {
-    await bindings.DB.batch(migration.queries.map((query) => bindings.DB.prepare(query)));
-  }
-  db = getDb(bindings.DB);
-  // The real queue binding, watched: every message still goes to the local queue.
-  const SCANS = {
+const watchedEnv = {
+  ...env,
+  SCANS: {
     send: async (message: unknown, options?: QueueSendOptions) => {
       sent.push(ScanMessageSchema.parse(message));
-      await bindings.SCANS.send(message, options);
+      await env.SCANS.send(message, options);
     },
-  };
-  env = {
-    APP_ENV: "test",
-    SESSION_SECRET: SECRET,
-    DB: bindings.DB,
-    TAP_KV: bindings.TAP_KV,
-    TAP: bindings.TAP,
-    TAP_CONTROL: bindings.TAP_CONTROL,
-    SCANS,
-  };
-}, 60_000);
-
-afterAll(async () => {
-  await mf?.dispose();
-});
+  },
+};
 
 beforeEach(() => {
   sent = [];
@@ -81,7 +38,7 @@ async function post(body: unknown, headers: Record<string, string> = {}) {
       headers: { "content-type": "application/json", "cf-connecting-ip": "192.0.2.10", ...headers },
       body: typeof body === "string" ? body : JSON.stringify(body),
     },
-    env,
+    watchedEnv,
     ctx as unknown as ExecutionContext,
   );
   await Promise.all(pending);

@@ -1,0 +1,7 @@
+import type { AdminAppProps } from "@releve/core/admin-portal";
+import { createContext, useContext } from "react";
+
+/** The shell's `notify` (its sonner toaster), handed down from AdminApp's props. */
+export const NotifyContext = createContext<AdminAppProps["notify"]>(() => {});
+
+export const useNotify = () => useContext(NotifyContext);

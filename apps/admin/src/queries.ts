@@ -1,0 +1,136 @@
+import type {
+  AdminClient,
+  AdminGarment,
+  AuditEntry,
+  InstagramPost,
+  InstagramPostInput,
+  ScanHistoryRow,
+  TagBatch,
+  TagBatchInput,
+  UnclaimedPage,
+} from "@releve/core/admin-api";
+import type { AdminStats } from "@releve/core/admin-portal";
+import {
+  keepPreviousData,
+  QueryClient,
+  type QueryKey,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+} from "@tanstack/react-query";
+import { adminApi } from "./api";
+
+/** One client per mounted portal; an error shows at once with its 'Try again', as before. */
+export const createQueryClient = () =>
+  new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
+
+/** Query keys per resource: invalidating a prefix refreshes every view of that resource. */
+export const keys = {
+  stats: ["admin", "stats"],
+  audit: ["admin", "audit"],
+  garments: ["admin", "garments"],
+  scans: ["admin", "scans"],
+  clients: ["admin", "clients"],
+  batches: ["admin", "tag-batches"],
+  posts: ["admin", "instagram-posts"],
+} as const;
+
+const q = (value: string) => encodeURIComponent(value);
+
+export const statsQuery = queryOptions({ queryKey: keys.stats, queryFn: () => adminApi<AdminStats>("/stats") });
+
+export const auditQuery = queryOptions({
+  queryKey: keys.audit,
+  queryFn: () => adminApi<{ entries: AuditEntry[] }>("/audit"),
+});
+
+// Lists keep showing their previous page or search while the next one loads (aria-busy).
+export const garmentsQuery = (search: string) =>
+  queryOptions({
+    queryKey: [...keys.garments, "list", search],
+    queryFn: () =>
+      adminApi<{ garments: AdminGarment[]; truncated: boolean }>(`/garments${search ? `?q=${q(search)}` : ""}`),
+    placeholderData: keepPreviousData,
+  });
+
+export const unclaimedQuery = (page: number) =>
+  queryOptions({
+    queryKey: [...keys.garments, "unclaimed", page],
+    queryFn: () => adminApi<UnclaimedPage>(`/garments/unclaimed?page=${page}`),
+    placeholderData: keepPreviousData,
+  });
+
+export const scansQuery = queryOptions({
+  queryKey: [...keys.scans, "recent"],
+  queryFn: () => adminApi<{ scans: ScanHistoryRow[] }>("/scans/recent"),
+});
+
+export const clientsQuery = (search: string | null) =>
+  queryOptions({
+    queryKey: [...keys.clients, search],
+    queryFn: () => adminApi<{ clients: AdminClient[] }>(`/clients?q=${q(search ?? "")}`),
+    enabled: search !== null,
+    placeholderData: keepPreviousData,
+  });
+
+export const batchesQuery = queryOptions({
+  queryKey: keys.batches,
+  queryFn: () => adminApi<{ batches: TagBatch[] }>("/tag-batches"),
+});
+
+export const postsQuery = queryOptions({
+  queryKey: keys.posts,
+  queryFn: () => adminApi<{ posts: InstagramPost[] }>("/instagram-posts"),
+});
+
+/** A write to the admin API that, once done, refreshes the queries it affects. */
+function useAdminMutation<Vars>(request: (vars: Vars) => Promise<unknown>, affects: readonly QueryKey[]) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: request,
+    // Awaited, so the mutation stays pending until the lists show the change.
+    onSuccess: () => Promise.all(affects.map((queryKey) => client.invalidateQueries({ queryKey }))),
+  });
+}
+
+// Every change lands in the audit log; garment and batch changes also move the figures.
+export const useSetGarmentStatus = () =>
+  useAdminMutation(
+    (garment: AdminGarment) =>
+      adminApi(`/garments/${garment.id}/status`, { method: "POST", body: { is_active: !garment.isActive } }),
+    [keys.garments, keys.stats, keys.audit],
+  );
+
+export const useReassignGarment = () =>
+  useAdminMutation(
+    ({ garmentId, clientId }: { garmentId: number; clientId: string }) =>
+      adminApi(`/garments/${garmentId}/reassign`, { method: "POST", body: { client_id: clientId } }),
+    [keys.garments, keys.stats, keys.audit],
+  );
+
+export const useMarkProgrammed = () =>
+  useAdminMutation(
+    (garmentId: number) => adminApi(`/garments/${garmentId}/programmed`, { method: "POST" }),
+    [keys.garments, keys.stats, keys.audit],
+  );
+
+export const useCreateBatch = () =>
+  useAdminMutation(
+    (batch: TagBatchInput) => adminApi("/tag-batches", { method: "POST", body: batch }),
+    [keys.batches, keys.stats, keys.audit],
+  );
+
+export const useSavePost = () =>
+  useAdminMutation(
+    ({ id, post }: { id: number | "new"; post: InstagramPostInput }) =>
+      id === "new"
+        ? adminApi("/instagram-posts", { method: "POST", body: post })
+        : adminApi(`/instagram-posts/${id}`, { method: "PUT", body: post }),
+    [keys.posts, keys.audit],
+  );
+
+export const useDeletePost = () =>
+  useAdminMutation(
+    (post: InstagramPost) => adminApi(`/instagram-posts/${post.id}`, { method: "DELETE" }),
+    [keys.posts, keys.audit],
+  );

@@ -1,0 +1,152 @@
+import { zValidator } from "@hono/zod-validator";
+import { AppError } from "@releve/core";
+import {
+  type AdminGarment,
+  GarmentIdParamSchema,
+  GarmentStatusBodySchema,
+  ListQuerySchema,
+  ReassignBodySchema,
+  UNCLAIMED_PAGE_SIZE,
+  type UnclaimedPage,
+} from "@releve/core/admin-api";
+import { toCsv } from "@releve/core/csv";
+import { publicName } from "@releve/core/share-visibility";
+import type { Db } from "@releve/db/client";
+import {
+  type AdminGarmentRow,
+  getAdminGarment,
+  listAdminGarments,
+  listUnclaimedGarments,
+  markGarmentProgrammed,
+  reassignGarment,
+  setGarmentActive,
+} from "@releve/db/garments";
+import { refreshTapRoute } from "@releve/db/tap-cache";
+import { Hono } from "hono";
+import { tapStores, type WebEnv } from "../../env.server";
+import { badRequest, jsonBody } from "../validation";
+import { type AdminEnv, actorOf } from "./admin-env";
+
+const GARMENT_LIST_LIMIT = 200;
+
+function toGarment(row: AdminGarmentRow): AdminGarment {
+  return {
+    id: row.id,
+    title: row.title,
+    brand: row.brand,
+    garmentType: row.garment_type,
+    shortSlug: row.short_slug,
+    status: row.status,
+    isActive: row.is_active,
+    createdAt: row.created_at.getTime(),
+    claimedAt: row.claimed_at?.getTime() ?? null,
+    owner: row.owner_user_id ? { profileId: row.profile_id, name: publicName(row), email: row.email } : null,
+  };
+}
+
+async function garmentOrThrow(db: Db, id: number): Promise<AdminGarmentRow> {
+  const garment = await getAdminGarment(db, id);
+  if (!garment) throw new AppError("not_found", "Garment not found.");
+  return garment;
+}
+
+/** Keeps the tap answer in step with D1; a KV failure is logged, the change stands (0010). */
+async function refreshTap(env: WebEnv, slug: string) {
+  try {
+    await refreshTapRoute(tapStores(env), slug);
+  } catch (error) {
+    console.error(`[admin] tap cache refresh failed for ${slug}`, error);
+  }
+}
+
+const idParam = zValidator("param", GarmentIdParamSchema, badRequest);
+
+/** `/api/admin/garments`: 'Registered & Claimed', its CSV, unclaimed stock and the changes an admin makes. */
+export const garmentRoutes = new Hono<AdminEnv>();
+
+garmentRoutes.get("/", zValidator("query", ListQuerySchema, badRequest), async (c) => {
+  const { rows, truncated } = await listAdminGarments(c.get("db"), {
+    q: c.req.valid("query").q,
+    limit: GARMENT_LIST_LIMIT,
+  });
+  return c.json({ garments: rows.map(toGarment), truncated });
+});
+
+garmentRoutes.get("/export.csv", async (c) => {
+  const { rows } = await listAdminGarments(c.get("db"), { limit: GARMENT_LIST_LIMIT });
+  const date = new Date().toISOString().slice(0, 10);
+  const csv = toCsv(
+    ["ID", "Title", "Brand", "Type", "Short slug", "Status", "Active", "Owner", "Owner email", "Created", "Claimed"],
+    rows
+      .map(toGarment)
+      .map((g) => [
+        g.id,
+        g.title,
+        g.brand,
+        g.garmentType,
+        g.shortSlug,
+        g.status,
+        g.isActive ? "Yes" : "No",
+        g.owner?.name ?? "",
+        g.owner?.email ?? "",
+        new Date(g.createdAt),
+        g.claimedAt === null ? null : new Date(g.claimedAt),
+      ]),
+  );
+  return c.body(csv, 200, {
+    "Content-Type": "text/csv; charset=utf-8",
+    "Content-Disposition": `attachment; filename="garments_export_${date}.csv"`,
+    "Cache-Control": "private, no-store",
+  });
+});
+
+garmentRoutes.get("/unclaimed", zValidator("query", ListQuerySchema, badRequest), async (c) => {
+  const { page = 1 } = c.req.valid("query");
+  const { rows, total } = await listUnclaimedGarments(c.get("db"), {
+    limit: UNCLAIMED_PAGE_SIZE,
+    offset: (page - 1) * UNCLAIMED_PAGE_SIZE,
+  });
+  const origin = new URL(c.req.url).origin;
+  const body: UnclaimedPage = {
+    rows: rows.map((row) => ({
+      ...row,
+      created_at: row.created_at.getTime(),
+      programmed_at: row.programmed_at?.getTime() ?? null,
+      programming_url: `${origin}/t/${row.short_slug}`,
+    })),
+    page,
+    pageSize: UNCLAIMED_PAGE_SIZE,
+    total,
+  };
+  return c.json(body);
+});
+
+garmentRoutes.post("/:id/status", idParam, jsonBody(GarmentStatusBodySchema), async (c) => {
+  const { id } = c.req.valid("param");
+  const db = c.get("db");
+  const garment = await garmentOrThrow(db, id);
+  await setGarmentActive(db, actorOf(c), garment, c.req.valid("json").is_active);
+  await refreshTap(c.get("env"), garment.short_slug);
+  return c.json(toGarment(await garmentOrThrow(db, id)));
+});
+
+garmentRoutes.post("/:id/reassign", idParam, jsonBody(ReassignBodySchema), async (c) => {
+  const { id } = c.req.valid("param");
+  const { client_id } = c.req.valid("json");
+  const db = c.get("db");
+  const garment = await garmentOrThrow(db, id);
+  if (!(await reassignGarment(db, actorOf(c), garment, client_id))) {
+    throw new AppError("not_found", `No client has the id ${client_id}.`);
+  }
+  await refreshTap(c.get("env"), garment.short_slug);
+  return c.json(toGarment(await garmentOrThrow(db, id)));
+});
+
+garmentRoutes.post("/:id/programmed", idParam, async (c) => {
+  const after = await markGarmentProgrammed(c.get("db"), actorOf(c), c.req.valid("param").id);
+  if (!after) throw new AppError("not_found", "Garment not found.");
+  return c.json({
+    programmed_at: after.programmed_at?.getTime() ?? null,
+    programmed_by_admin_id: after.programmed_by_admin_id,
+  });
+});

@@ -1,0 +1,29 @@
+import { Button } from "@releve/ui";
+import type { ComponentProps, ReactNode } from "react";
+import { useNavigation } from "react-router";
+
+export type PendingNavigation = ReturnType<typeof useNavigation>;
+
+type SubmitButtonProps = Omit<ComponentProps<typeof Button>, "type" | "disabled"> & {
+  busyLabel: ReactNode;
+  /** Which submission is this button's when a page has several forms (default: any). */
+  pending?: (navigation: PendingNavigation) => boolean;
+  /** Busy from elsewhere (a fetcher, a dialog's own state), instead of the page's navigation. */
+  busy?: boolean;
+  /** Disabled for another reason than being busy. */
+  disabled?: boolean;
+};
+
+/**
+ * A form's submit button: disabled and relabelled while its form is being sent. On a plain
+ * page (decision 0020) the server renders it idle and the inline script does the same job.
+ */
+export function SubmitButton({ busyLabel, pending, busy, disabled, children, ...props }: SubmitButtonProps) {
+  const navigation = useNavigation();
+  const sending = busy ?? (navigation.state === "submitting" && (pending?.(navigation) ?? true));
+  return (
+    <Button type="submit" disabled={sending || disabled} aria-busy={sending} {...props}>
+      {sending ? busyLabel : children}
+    </Button>
+  );
+}

@@ -1,0 +1,193 @@
+/**
+ * Accounts and sessions: users, sessions, auth tokens, admin users, sign-in attempts.
+ * Every function takes `db` first; drizzle's query builder and `db.batch()`; raw `sql` only
+ * where drizzle cannot say it, with a one-line reason. Row types come from the schema.
+ */
+import { and, asc, count, eq, gt, inArray, isNull, lt, lte, max, ne, sql } from "drizzle-orm";
+import type { Db } from "./client";
+import { type AuthTokenPurpose, adminUsers, authAttempts, authTokens, sessions, users } from "./schema";
+
+/** Failed sign-ins of one email (or IP) since `since` and since its last success, as a batchable count. */
+function failedSignIns(db: Db, column: typeof authAttempts.email | typeof authAttempts.ip, value: string, since: Date) {
+  const lastSuccess = db
+    .select({ at: max(authAttempts.created_at) })
+    .from(authAttempts)
+    .where(and(eq(column, value), eq(authAttempts.success, true)));
+  return db
+    .select({ n: count() })
+    .from(authAttempts)
+    .where(
+      and(
+        eq(column, value),
+        eq(authAttempts.success, false),
+        gt(authAttempts.created_at, since),
+        // drizzle has no coalesce(): before any success the window is all there is.
+        gt(authAttempts.created_at, sql`coalesce((${lastSuccess}), 0)`),
+      ),
+    );
+}
+
+/** Failed sign-ins since `since` (and since the last success) for the email and, if known, the IP. */
+export async function countFailedSignIns(
+  db: Db,
+  who: { email: string; ip: string | null },
+  since: Date,
+): Promise<{ byEmail: number; byIp: number }> {
+  const byEmail = failedSignIns(db, authAttempts.email, who.email, since);
+  if (!who.ip) return { byEmail: (await byEmail)[0]?.n ?? 0, byIp: 0 };
+  const [email, ip] = await db.batch([byEmail, failedSignIns(db, authAttempts.ip, who.ip, since)]);
+  return { byEmail: email[0]?.n ?? 0, byIp: ip[0]?.n ?? 0 };
+}
+
+export async function recordSignInAttempt(
+  db: Db,
+  attempt: Pick<typeof authAttempts.$inferInsert, "email" | "ip" | "success" | "created_at">,
+): Promise<void> {
+  await db.insert(authAttempts).values(attempt);
+}
+
+/** The account behind an email with its password hash and admin row, for signing in. */
+export function findUserForSignIn(db: Db, email: string) {
+  return db.query.users.findFirst({
+    columns: { id: true, password_hash: true },
+    where: eq(users.email, email),
+    with: { adminUser: { columns: { role: true, is_active: true } } },
+  });
+}
+
+export async function findUserIdByEmail(db: Db, email: string): Promise<string | null> {
+  const user = await db.query.users.findFirst({ columns: { id: true }, where: eq(users.email, email) });
+  return user?.id ?? null;
+}
+
+/** Inserts an account; a taken email throws the unique index's error. */
+export async function insertUser(
+  db: Db,
+  user: Pick<typeof users.$inferInsert, "id" | "email" | "password_hash" | "first_name" | "last_name">,
+): Promise<void> {
+  await db.insert(users).values(user);
+}
+
+export async function markEmailVerified(db: Db, userId: string, at: Date): Promise<void> {
+  await db.update(users).set({ email_verified_at: at }).where(eq(users.id, userId));
+}
+
+export async function insertAuthToken(
+  db: Db,
+  token: Pick<typeof authTokens.$inferInsert, "user_id" | "purpose" | "token_hash" | "expires_at">,
+): Promise<void> {
+  await db.insert(authTokens).values(token);
+}
+
+export function findAuthToken(db: Db, tokenHash: string, purpose: AuthTokenPurpose) {
+  return db.query.authTokens.findFirst({
+    columns: { user_id: true, expires_at: true, used_at: true },
+    where: and(eq(authTokens.token_hash, tokenHash), eq(authTokens.purpose, purpose)),
+  });
+}
+
+/** Spends a single-use token in one conditional UPDATE: of two concurrent uses exactly one gets the user id. */
+export async function spendAuthToken(
+  db: Db,
+  tokenHash: string,
+  purpose: AuthTokenPurpose,
+  now: Date,
+): Promise<string | null> {
+  const row = await db
+    .update(authTokens)
+    .set({ used_at: now })
+    .where(
+      and(
+        eq(authTokens.token_hash, tokenHash),
+        eq(authTokens.purpose, purpose),
+        isNull(authTokens.used_at),
+        gt(authTokens.expires_at, now),
+      ),
+    )
+    .returning({ user_id: authTokens.user_id })
+    .get();
+  return row?.user_id ?? null;
+}
+
+/** Sets a new password hash and spends every outstanding reset token of the user, in one batch. */
+export async function setPasswordSpendingResetTokens(
+  db: Db,
+  userId: string,
+  passwordHash: string,
+  now: Date,
+): Promise<void> {
+  await db.batch([
+    db.update(users).set({ password_hash: passwordHash }).where(eq(users.id, userId)),
+    db
+      .update(authTokens)
+      .set({ used_at: now })
+      .where(and(eq(authTokens.user_id, userId), eq(authTokens.purpose, "password_reset"), isNull(authTokens.used_at))),
+  ]);
+}
+
+export async function insertSession(
+  db: Db,
+  session: Pick<typeof sessions.$inferInsert, "id" | "user_id" | "expires_at" | "last_seen_at" | "user_agent" | "ip">,
+): Promise<void> {
+  await db.insert(sessions).values(session);
+}
+
+/** A live session with its user and active admin role (one query), or undefined. */
+export function findLiveSession(db: Db, sessionId: string, now: Date) {
+  return db
+    .select({
+      id: sessions.id,
+      user_id: sessions.user_id,
+      last_seen_at: sessions.last_seen_at,
+      email: users.email,
+      first_name: users.first_name,
+      last_name: users.last_name,
+      email_verified_at: users.email_verified_at,
+      admin_role: adminUsers.role,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.user_id))
+    .leftJoin(adminUsers, and(eq(adminUsers.user_id, users.id), eq(adminUsers.is_active, true)))
+    .where(and(eq(sessions.id, sessionId), gt(sessions.expires_at, now)))
+    .get();
+}
+
+export async function extendSession(db: Db, sessionId: string, expiresAt: Date, now: Date): Promise<void> {
+  await db.update(sessions).set({ expires_at: expiresAt, last_seen_at: now }).where(eq(sessions.id, sessionId));
+}
+
+export async function deleteSession(db: Db, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every session of a user, optionally but one. */
+export async function deleteUserSessions(db: Db, userId: string, keepSessionId?: string): Promise<void> {
+  const mine = eq(sessions.user_id, userId);
+  await db.delete(sessions).where(keepSessionId ? and(mine, ne(sessions.id, keepSessionId)) : mine);
+}
+
+/** Housekeeping: at most `limit` sessions expired at `now` (index sessions_expires_at_idx), as a statement to batch. */
+export function purgeExpiredSessions(db: Db, now: Date, limit: number) {
+  const expired = db.select({ id: sessions.id }).from(sessions).where(lte(sessions.expires_at, now)).limit(limit);
+  return db.delete(sessions).where(inArray(sessions.id, expired));
+}
+
+/** Housekeeping: at most `limit` auth tokens expired at `now`, used or not (a small table), as a statement to batch. */
+export function purgeExpiredAuthTokens(db: Db, now: Date, limit: number) {
+  const expired = db.select({ id: authTokens.id }).from(authTokens).where(lte(authTokens.expires_at, now)).limit(limit);
+  return db.delete(authTokens).where(inArray(authTokens.id, expired));
+}
+
+/**
+ * Housekeeping: at most `limit` sign-in attempts made before `before`, as a statement to batch.
+ * Ids grow with time, so walking them in order meets the old rows first and stops at `limit`.
+ */
+export function purgeSignInAttempts(db: Db, before: Date, limit: number) {
+  const old = db
+    .select({ id: authAttempts.id })
+    .from(authAttempts)
+    .where(lt(authAttempts.created_at, before))
+    .orderBy(asc(authAttempts.id))
+    .limit(limit);
+  return db.delete(authAttempts).where(inArray(authAttempts.id, old));
+}

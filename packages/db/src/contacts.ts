@@ -1,0 +1,305 @@
+/**
+ * Contacts: what visitors leave, the owner's lists, filters, exports and marks.
+ * Every function takes `db` first; drizzle's query builder and `db.batch()`; raw `sql` only
+ * where drizzle cannot say it, with a one-line reason. Row types come from the schema.
+ */
+import type { ContactFormInput } from "@releve/core/contact";
+import {
+  CONNECTIONS_MAX_ROWS,
+  CONTACTS_PAGE_SIZE,
+  type ContactedFilter,
+  type ContactsQuery,
+  type EventFilter,
+  EXPORT_MAX_ROWS,
+} from "@releve/core/crm";
+import { and, count, desc, eq, gt, isNotNull, isNull, like, or, type SQL, sql } from "drizzle-orm";
+import type { Db } from "./client";
+import { containsPattern, likeEscaped } from "./like";
+import { countRateEvents, recordRateEvent } from "./rate-limits";
+import { type ContactSource, contacts, garments, wardrobeEvents } from "./schema";
+
+export interface ContactFilter {
+  q: string;
+  event: EventFilter;
+  contacted: ContactedFilter;
+  garmentId?: number | null;
+}
+
+const ALL: ContactFilter = { q: "", event: { kind: "all" }, contacted: "all" };
+
+/** The owner's contacts matching the filter; the owner is always the first condition. */
+function contactsWhere(userId: string, filter: ContactFilter): SQL | undefined {
+  const conditions: Array<SQL | undefined> = [eq(contacts.owner_user_id, userId)];
+  if (filter.q) {
+    // `%` and `_` in what the owner typed are literal, not wildcards.
+    const pattern = containsPattern(filter.q);
+    // Spec part 2 §2: search by name, email, phone and notes (the visitor's and the owner's).
+    const fields = [
+      contacts.first_name,
+      contacts.last_name,
+      // Raw: drizzle has no string concatenation.
+      sql`(${contacts.first_name} || ' ' || ${contacts.last_name})`,
+      contacts.email,
+      contacts.phone,
+      contacts.notes,
+      contacts.contact_notes,
+    ].map((field) => likeEscaped(field, pattern));
+    // Phones are stored normalised (+33611223344); "06 11 22" should still find them.
+    const digits = filter.q.replace(/[^\d+]/g, "");
+    if (digits.length >= 3 && digits !== filter.q) {
+      // Raw: drizzle has no replace().
+      fields.push(like(sql`replace(${contacts.phone}, ' ', '')`, `%${digits}%`));
+    }
+    conditions.push(or(...fields));
+  }
+  if (filter.event.kind === "none") conditions.push(isNull(contacts.wardrobe_event_id));
+  if (filter.event.kind === "event") conditions.push(eq(contacts.wardrobe_event_id, filter.event.id));
+  if (filter.contacted === "yes") conditions.push(isNotNull(contacts.contacted_at));
+  if (filter.contacted === "no") conditions.push(isNull(contacts.contacted_at));
+  if (filter.garmentId) conditions.push(eq(contacts.garment_id, filter.garmentId));
+  return and(...conditions);
+}
+
+/**
+ * The owner's contacts as every list shows them, newest first. The joins carry the owner too:
+ * a contact row can never pull in another owner's garment or event.
+ */
+export function selectOwnerContacts(db: Db, userId: string, filter: ContactFilter = ALL) {
+  return db
+    .select({
+      id: contacts.id,
+      first_name: contacts.first_name,
+      last_name: contacts.last_name,
+      email: contacts.email,
+      phone: contacts.phone,
+      instagram: contacts.instagram,
+      linkedin: contacts.linkedin,
+      tiktok: contacts.tiktok,
+      facebook: contacts.facebook,
+      notes: contacts.notes,
+      contact_notes: contacts.contact_notes,
+      contacted_at: contacts.contacted_at,
+      created_at: contacts.created_at,
+      garment_id: contacts.garment_id,
+      // Raw: coalesce() has no drizzle builder.
+      garment_name: sql<string | null>`coalesce(${garments.name}, ${garments.title})`.as("garment_name"),
+      // Aliased: in a D1 batch drizzle maps rows by column name, and contacts.id is "id" too.
+      event_id: sql<number | null>`${wardrobeEvents.id}`.as("event_id"),
+      event_name: wardrobeEvents.name,
+      event_date: wardrobeEvents.date,
+    })
+    .from(contacts)
+    .leftJoin(garments, and(eq(garments.id, contacts.garment_id), eq(garments.owner_user_id, contacts.owner_user_id)))
+    .leftJoin(
+      wardrobeEvents,
+      and(eq(wardrobeEvents.id, contacts.wardrobe_event_id), eq(wardrobeEvents.owner_user_id, contacts.owner_user_id)),
+    )
+    .where(contactsWhere(userId, filter))
+    .orderBy(desc(contacts.created_at), desc(contacts.id))
+    .$dynamic();
+}
+
+/** One contact as the owner's lists show it (every list is filtered to the owner on the server). */
+export type OwnerContact = Awaited<ReturnType<typeof selectOwnerContacts>>[number];
+
+const countContacts = (db: Db, userId: string, filter: ContactFilter) =>
+  db.select({ n: count() }).from(contacts).where(contactsWhere(userId, filter));
+
+/** The owner's events as the contact filters offer them, by name. */
+function selectEventOptions(db: Db, userId: string) {
+  return (
+    db
+      .select({
+        id: wardrobeEvents.id,
+        name: wardrobeEvents.name,
+        date: wardrobeEvents.date,
+        is_active: wardrobeEvents.is_active,
+      })
+      .from(wardrobeEvents)
+      .where(eq(wardrobeEvents.owner_user_id, userId))
+      // Raw: drizzle has no collation helper.
+      .orderBy(sql`${wardrobeEvents.name} COLLATE NOCASE`, wardrobeEvents.id)
+  );
+}
+
+export type EventOption = Awaited<ReturnType<typeof selectEventOptions>>[number];
+
+const eventKnown = (events: EventOption[], filter: EventFilter) =>
+  filter.kind !== "event" || events.some((e) => e.id === filter.id);
+
+export type ContactsPage = {
+  contacts: OwnerContact[];
+  total: number;
+  page: number;
+  pageCount: number;
+  pageSize: number;
+  events: EventOption[];
+};
+
+/**
+ * /dashboard/contacts: one page of the owner's filtered contacts, the filtered total and the
+ * owner's events, in ONE D1 batch (three statements). Null when the event filter names an
+ * event that is not this owner's (the page answers 404).
+ */
+export async function listContacts(
+  db: Db,
+  userId: string,
+  query: ContactsQuery,
+  pageSize = CONTACTS_PAGE_SIZE,
+): Promise<ContactsPage | null> {
+  const [rows, [total], events] = await db.batch([
+    selectOwnerContacts(db, userId, query)
+      .limit(pageSize)
+      .offset((query.page - 1) * pageSize),
+    countContacts(db, userId, query),
+    selectEventOptions(db, userId),
+  ]);
+  if (!eventKnown(events, query.event)) return null;
+  const n = total?.n ?? 0;
+  return {
+    contacts: rows,
+    total: n,
+    page: query.page,
+    pageCount: Math.max(1, Math.ceil(n / pageSize)),
+    pageSize,
+    events,
+  };
+}
+
+/**
+ * Every contact matching the filter (no paging), for CSV and vCard export; null for an
+ * event that is not this owner's. Two statements in one batch.
+ */
+export async function exportContacts(
+  db: Db,
+  userId: string,
+  filter: ContactFilter,
+): Promise<{ contacts: OwnerContact[]; event: EventOption | null } | null> {
+  const [rows, events] = await db.batch([
+    selectOwnerContacts(db, userId, filter).limit(EXPORT_MAX_ROWS),
+    selectEventOptions(db, userId),
+  ]);
+  if (!eventKnown(events, filter.event)) return null;
+  const { event } = filter;
+  return { contacts: rows, event: event.kind === "event" ? (events.find((e) => e.id === event.id) ?? null) : null };
+}
+
+/**
+ * /connections: the owner's most recent connections matching the search (optionally one
+ * garment's), for grouping by event. Null when the garment is not this owner's.
+ */
+export async function listConnections(
+  db: Db,
+  userId: string,
+  opts: { q: string; garmentId: number | null },
+): Promise<{ contacts: OwnerContact[]; total: number; garment: { id: number; name: string | null } | null } | null> {
+  const filter: ContactFilter = { ...ALL, q: opts.q, garmentId: opts.garmentId };
+  const [[garment], rows, [total]] = await db.batch([
+    db
+      .select({ id: garments.id, name: sql<string | null>`coalesce(${garments.name}, ${garments.title})` })
+      .from(garments)
+      .where(and(eq(garments.id, opts.garmentId ?? 0), eq(garments.owner_user_id, userId))),
+    selectOwnerContacts(db, userId, filter).limit(CONNECTIONS_MAX_ROWS),
+    countContacts(db, userId, filter),
+  ]);
+  if (opts.garmentId && !garment) return null;
+  return { contacts: rows, total: total?.n ?? 0, garment: garment ?? null };
+}
+
+/**
+ * 'Mark Contacted' (spec part 2 §4): contacted_at = now, with the optional notes, only on one
+ * of this owner's contacts (and, from a garment's page, only one made through that garment).
+ * False (nothing changed) for any other id.
+ */
+export async function markContactContacted(
+  db: Db,
+  input: { userId: string; contactId: number; notes: string | null; garmentId?: number },
+  now = Date.now(),
+): Promise<boolean> {
+  const row = await db
+    .update(contacts)
+    .set({ contacted_at: new Date(now), contact_notes: input.notes })
+    .where(
+      and(
+        eq(contacts.id, input.contactId),
+        eq(contacts.owner_user_id, input.userId),
+        input.garmentId === undefined ? undefined : eq(contacts.garment_id, input.garmentId),
+      ),
+    )
+    .returning({ id: contacts.id })
+    .get();
+  return row !== undefined;
+}
+
+/** Where a visitor's details are filed: the owner, the garment tapped (if any), the owner's active event. */
+export interface ContactTarget {
+  ownerUserId: string;
+  garmentId: number | null;
+  activeEventId: number | null;
+}
+
+/** rate_events bucket of the public contact forms' posts, per hashed IP. */
+export const CONTACT_IP_BUCKET = "contact_ip";
+
+/** Posts to the contact forms since the given times: the owner's contacts and, with a key, one IP's posts. One batch. */
+export async function countRecentContactPosts(
+  db: Db,
+  input: { ownerUserId: string; ownerSince: number; ipKey: string | null; ipSince: number },
+): Promise<{ owner: number; ip: number }> {
+  const owner = db
+    .select({ n: count() })
+    .from(contacts)
+    .where(and(eq(contacts.owner_user_id, input.ownerUserId), gt(contacts.created_at, new Date(input.ownerSince))));
+  if (!input.ipKey) return { owner: (await owner)[0]?.n ?? 0, ip: 0 };
+  const [[byOwner], [byIp]] = await db.batch([
+    owner,
+    countRateEvents(db, { bucket: CONTACT_IP_BUCKET, key: input.ipKey, since: input.ipSince }),
+  ]);
+  return { owner: byOwner?.n ?? 0, ip: byIp?.n ?? 0 };
+}
+
+/**
+ * Writes a visitor's details to the owner's contacts (the spec's create_contact_secure) and,
+ * with a key, counts the post against the IP, in one batch: all or nothing.
+ */
+export async function insertVisitorContact(
+  db: Db,
+  input: {
+    target: ContactTarget;
+    tag: string | null;
+    source: ContactSource;
+    form: ContactFormInput;
+    ipKey: string | null;
+  },
+  now = Date.now(),
+): Promise<void> {
+  const { target, form } = input;
+  const insert = db.insert(contacts).values({
+    owner_user_id: target.ownerUserId,
+    garment_id: target.garmentId,
+    wardrobe_event_id: target.activeEventId,
+    first_name: form.first_name,
+    last_name: form.last_name,
+    email: form.email,
+    phone: form.phone,
+    instagram: form.instagram,
+    linkedin: form.linkedin,
+    notes: form.notes,
+    consent_data_collection: form.consent_data_collection,
+    consent_marketing: form.consent_marketing,
+    consent_event_updates: form.consent_event_updates,
+    tag_uuid: input.tag,
+    contact_source: input.source,
+    created_at: new Date(now),
+  });
+  if (!input.ipKey) {
+    await insert;
+    return;
+  }
+  await db.batch([insert, recordRateEvent(db, { bucket: CONTACT_IP_BUCKET, key: input.ipKey, at: now })]);
+}
+
+/** The owner's latest connections (the dashboard's list): their own, newest first. */
+export function listRecentContacts(db: Db, userId: string, limit: number) {
+  return selectOwnerContacts(db, userId).limit(limit);
+}

@@ -1,0 +1,160 @@
+/**
+ * Profiles: a client's own profile, the public card a visitor sees, client search.
+ * Every function takes `db` first; drizzle's query builder and `db.batch()`; raw `sql` only
+ * where drizzle cannot say it, with a one-line reason. Row types come from the schema.
+ */
+import { and, eq, or, sql } from "drizzle-orm";
+import type { Db } from "./client";
+import { containsPattern, likeEscaped } from "./like";
+import { garments, profiles, users, wardrobeEvents } from "./schema";
+
+// ---------------------------------------------------------------------------------------------
+// Admin portal: client search (issue #9).
+// ---------------------------------------------------------------------------------------------
+
+/** Clients by partial first, last or display name, email or client id, or exactly by profile id. */
+export function searchClients(db: Db, q: string, limit = 10) {
+  const pattern = containsPattern(q);
+  // coalesce() has no drizzle builder.
+  const email = sql<string | null>`coalesce(${profiles.email}, ${users.email})`;
+  return db
+    .select({
+      id: profiles.id,
+      client_id: profiles.client_id,
+      display_name: profiles.display_name,
+      first_name: profiles.first_name,
+      last_name: profiles.last_name,
+      email,
+    })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.user_id))
+    .where(
+      or(
+        ...[profiles.first_name, profiles.last_name, profiles.display_name, email, profiles.client_id].map((column) =>
+          likeEscaped(column, pattern),
+        ),
+        // Raw sql: compared as text, so only an id's exact digits match ("012" or "1e1" match nothing).
+        sql`CAST(${profiles.id} AS TEXT) = ${q.trim()}`,
+      ),
+    )
+    .orderBy(profiles.id)
+    .limit(limit);
+}
+
+export function getProfile(db: Db, userId: string) {
+  return db.query.profiles.findFirst({ where: eq(profiles.user_id, userId) });
+}
+
+export async function updateProfile(
+  db: Db,
+  profileId: number,
+  values: Partial<typeof profiles.$inferInsert>,
+): Promise<void> {
+  await db.update(profiles).set(values).where(eq(profiles.id, profileId));
+}
+
+export async function insertProfile(db: Db, values: typeof profiles.$inferInsert): Promise<void> {
+  await db.insert(profiles).values(values);
+}
+
+/** False when the user has no profile. */
+export async function setNfcSharingEnabled(db: Db, userId: string, enabled: boolean): Promise<boolean> {
+  const updated = await db
+    .update(profiles)
+    .set({ nfc_sharing_enabled: enabled })
+    .where(eq(profiles.user_id, userId))
+    .returning({ id: profiles.id });
+  return updated.length > 0;
+}
+
+/** Every profile column the share-visibility rule reads (ShareableProfile), for each public query. */
+export const shareableProfileColumns = {
+  first_name: profiles.first_name,
+  last_name: profiles.last_name,
+  display_name: profiles.display_name,
+  city_region: profiles.city_region,
+  bio: profiles.bio,
+  email: profiles.email,
+  mobile_phone: profiles.mobile_phone,
+  website: profiles.website,
+  instagram: profiles.instagram,
+  linkedin: profiles.linkedin,
+  tiktok: profiles.tiktok,
+  facebook: profiles.facebook,
+  twitter: profiles.twitter,
+  share_email: profiles.share_email,
+  share_mobile: profiles.share_mobile,
+  share_website: profiles.share_website,
+  share_instagram: profiles.share_instagram,
+  share_linkedin: profiles.share_linkedin,
+  share_tiktok: profiles.share_tiktok,
+  share_facebook: profiles.share_facebook,
+  share_twitter: profiles.share_twitter,
+};
+
+/**
+ * The owner's shareable profile behind a garment, or undefined unless the garment is active and
+ * claimed and its owner's sharing is on. D1, not the KV routing hint, decides (DESIGN.md §3).
+ */
+export function findSharedProfileBySlug(db: Db, slug: string) {
+  return db
+    .select(shareableProfileColumns)
+    .from(garments)
+    .innerJoin(profiles, eq(profiles.user_id, garments.owner_user_id))
+    .where(
+      and(
+        eq(garments.short_slug, slug),
+        eq(garments.is_active, true),
+        eq(garments.status, "claimed"),
+        eq(profiles.nfc_sharing_enabled, true),
+      ),
+    )
+    .get();
+}
+
+/** The owner's active event as a visitor's contact is filed under it: only if still the owner's and flagged active. */
+const activeEventOf = (ownerUserId: typeof profiles.user_id | typeof garments.owner_user_id) =>
+  and(
+    eq(wardrobeEvents.id, profiles.active_event_id),
+    eq(wardrobeEvents.owner_user_id, ownerUserId),
+    eq(wardrobeEvents.is_active, true),
+  );
+
+/**
+ * The public share page's one query (issue #7 performance budget): the garment, its owner's
+ * shareable profile and the owner's active event. D1, not KV, decides what is shown (DESIGN.md §3).
+ */
+export function findShareByGarmentSlug(db: Db, slug: string) {
+  return db
+    .select({
+      garment_id: garments.id,
+      garment_name: garments.name,
+      garment_title: garments.title,
+      status: garments.status,
+      is_active: garments.is_active,
+      owner_user_id: garments.owner_user_id,
+      nfc_sharing_enabled: profiles.nfc_sharing_enabled,
+      profile: shareableProfileColumns,
+      active_event_id: wardrobeEvents.id,
+    })
+    .from(garments)
+    .leftJoin(profiles, eq(profiles.user_id, garments.owner_user_id))
+    .leftJoin(wardrobeEvents, activeEventOf(garments.owner_user_id))
+    .where(eq(garments.short_slug, slug))
+    .get();
+}
+
+/** A contact card's profile by its client id, with the owner's active event. */
+export function findContactCardByClientId(db: Db, clientId: string) {
+  return db
+    .select({
+      user_id: profiles.user_id,
+      nfc_sharing_enabled: profiles.nfc_sharing_enabled,
+      profile: shareableProfileColumns,
+      active_event_id: wardrobeEvents.id,
+    })
+    .from(profiles)
+    .leftJoin(wardrobeEvents, activeEventOf(profiles.user_id))
+    .where(eq(profiles.client_id, clientId))
+    .get();
+}

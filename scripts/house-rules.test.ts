@@ -1,0 +1,80 @@
+/**
+ * The house rules of issue #15 (biome.json `overrides` -> noRestrictedImports), each proven to
+ * fail on a deliberate violation: a file is written where the rule applies, linted with the
+ * repo's own Biome config, and removed again.
+ */
+import { spawnSync } from "node:child_process";
+import { rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ROOT } from "./dev-vars";
+
+const BIOME = join(ROOT, "node_modules/@biomejs/biome/bin/biome");
+
+function lint(path: string, importLine: string): string {
+  const file = join(ROOT, path);
+  writeFileSync(file, `${importLine}\nexport const b = a;\n`);
+  try {
+    const r = spawnSync(process.execPath, [BIOME, "lint", "--max-diagnostics=5", file], {
+      cwd: ROOT,
+      encoding: "utf8",
+    });
+    return `${r.stdout}${r.stderr}`;
+  } finally {
+    rmSync(file, { force: true });
+  }
+}
+
+const cases: [string, string, string, string][] = [
+  [
+    "packages never import apps",
+    "packages/core/src/zz-house-rule.ts",
+    'import { a } from "../../../apps/web/app/x";',
+    "packages never import apps or workers",
+  ],
+  [
+    "packages never import workers",
+    "packages/db/src/zz-house-rule.ts",
+    'import { a } from "@releve/tap/src/index";',
+    "packages never import apps or workers",
+  ],
+  [
+    "workers/tap imports only core and db",
+    "workers/tap/src/zz-house-rule.ts",
+    'import { a } from "@releve/ui";',
+    "workers/tap imports only packages/core and packages/db",
+  ],
+  [
+    "workers/tap never reaches another worker",
+    "workers/tap/src/zz-house-rule.ts",
+    'import { a } from "../../scan-jobs/src/index";',
+    "workers/tap imports only packages/core and packages/db",
+  ],
+  [
+    "apps/web never imports apps/admin source",
+    "apps/web/app/lib/zz-house-rule.ts",
+    'import { a } from "../../../admin/src/AdminApp";',
+    "apps/web never imports apps/admin source",
+  ],
+  [
+    "public routes never reach admin code",
+    "apps/web/app/routes/zz-house-rule.tsx",
+    'import { a } from "../admin/remote.client";',
+    "public route modules never reach admin code",
+  ],
+];
+
+describe("house rules in npm run check", () => {
+  it.each(cases)("%s", (_name, path, importLine, message) => {
+    expect(lint(path, importLine)).toContain(`House rule: ${message}`);
+  });
+
+  it("allow what the rules allow", () => {
+    expect(lint("workers/tap/src/zz-house-rule.ts", 'import { a } from "@releve/core/slug";')).not.toContain(
+      "House rule",
+    );
+    expect(
+      lint("apps/web/app/routes/admin.zz-house-rule.tsx", 'import { a } from "../admin/remote.client";'),
+    ).not.toContain("House rule");
+  });
+});

@@ -1,11 +1,14 @@
 /**
- * `npm run bench:share` (issue #7): builds the app, serves it on a fresh seeded local state,
- * and loads `/t/<slug>` (a tap: 302 then the visitor share page) and `/` (the landing page,
- * the baseline of the same run) in Chromium through Playwright on a 390x844 phone with
- * emulated slow 4G and a 4x CPU slowdown. Prints, per page: requests issued before the first
- * paint (the owner card is in the HTML, so first paint shows it), transferred bytes, JS bytes
- * (requests, transferred, gzip), LCP and CLS. Each page is loaded BENCH_RUNS times (default 5)
- * with a cold cache; the median run is reported, under two readings of "slow 4G" (below).
+ * `npm run bench:share` (issues #7, #22): builds the app, serves it on a fresh seeded local
+ * state, and loads in Chromium through Playwright, on a 390x844 phone with emulated slow 4G and
+ * a 4x CPU slowdown: a visitor's tap as answered now, `/t/<slug>` (the share page in place, one
+ * request, decision 0029); the same tap the old way, `/t/<slug>?answer=redirect` (the tap's
+ * switch outside production: a 302, then `/share/<slug>`); and `/` (the landing page, the
+ * baseline of the same run). Prints, per page: requests issued before the first paint (the
+ * owner card is in the HTML, so first paint shows it), redirects, transferred bytes, JS bytes
+ * (requests, transferred, gzip), when the HTML had arrived, FCP, LCP and CLS. The pages are
+ * loaded in turn, BENCH_RUNS times each (default 5), with a cold cache; each page's median run
+ * by LCP is reported, under two readings of "slow 4G" (below).
  * Not a test: figures depend on the machine. BENCH_SKIP_BUILD=1 reuses an existing build.
  */
 import { gzipSync } from "node:zlib";
@@ -28,11 +31,14 @@ const CPU_SLOWDOWN = 4;
 
 type Figures = {
   requestsBeforePaint: number;
+  redirects: number;
   requests: number;
   transferred: number;
   jsRequests: number;
   jsTransferred: number;
   jsGzip: number;
+  /** When the card's HTML had fully arrived (the navigation's responseEnd): the network's share. */
+  htmlIn: number;
   fcp: number;
   lcp: number;
   cls: number;
@@ -59,9 +65,13 @@ async function measure(path: string, cardName: string | null, profile: Profile):
     const types = new Map<string, string>();
     const sizes = new Map<string, number>();
     let redirectBytes = 0;
+    let redirects = 0;
     cdp.on("Network.requestWillBeSent", (e) => {
       sent.push({ id: e.requestId, wallTime: e.wallTime * 1000 });
-      if (e.redirectResponse) redirectBytes += e.redirectResponse.encodedDataLength ?? 0;
+      if (e.redirectResponse) {
+        redirects++;
+        redirectBytes += e.redirectResponse.encodedDataLength ?? 0;
+      }
       if (e.type) types.set(e.requestId, e.type);
     });
     cdp.on("Network.responseReceived", (e) => types.set(e.requestId, e.type));
@@ -82,10 +92,11 @@ async function measure(path: string, cardName: string | null, profile: Profile):
     await page.waitForTimeout(500);
     const timing = (await page.evaluate(`({
       origin: performance.timeOrigin,
+      htmlIn: performance.getEntriesByType("navigation")[0]?.responseEnd ?? NaN,
       fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? NaN,
       lcp: window.__lcp,
       cls: window.__cls,
-    })`)) as { origin: number; fcp: number; lcp: number; cls: number };
+    })`)) as { origin: number; htmlIn: number; fcp: number; lcp: number; cls: number };
 
     const paintAt = timing.origin + timing.fcp;
     const scripts = [...types].filter(([, type]) => type === "Script").map(([id]) => id);
@@ -103,11 +114,13 @@ async function measure(path: string, cardName: string | null, profile: Profile):
 
     return {
       requestsBeforePaint: sent.filter((r) => r.wallTime <= paintAt).length,
+      redirects,
       requests: sent.length,
       transferred: [...sizes.values()].reduce((a, b) => a + b, 0) + redirectBytes,
       jsRequests: scripts.length,
       jsTransferred: scripts.reduce((sum, id) => sum + (sizes.get(id) ?? 0), 0),
       jsGzip,
+      htmlIn: timing.htmlIn,
       fcp: timing.fcp,
       lcp: timing.lcp,
       cls: timing.cls,
@@ -118,58 +131,78 @@ async function measure(path: string, cardName: string | null, profile: Profile):
   }
 }
 
-async function median(path: string, cardName: string | null, profile: Profile): Promise<Figures> {
-  const runs: Figures[] = [];
-  for (let i = 0; i < RUNS; i++) runs.push(await measure(path, cardName, profile));
-  runs.sort((a, b) => a.lcp - b.lcp);
-  return runs[Math.floor(runs.length / 2)] as Figures;
-}
+const median = (runs: Figures[]) => [...runs].sort((a, b) => a.lcp - b.lcp)[Math.floor(runs.length / 2)] as Figures;
 
+const LABEL = 36;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const ms = (n: number) => `${Math.round(n)} ms`;
 
 function row(label: string, f: Figures) {
   return [
-    label.padEnd(22),
-    String(f.requestsBeforePaint).padStart(8),
+    label.padEnd(LABEL),
+    String(f.requestsBeforePaint).padStart(9),
+    String(f.redirects).padStart(5),
     String(f.requests).padStart(6),
     kb(f.transferred).padStart(10),
     `${f.jsRequests} / ${kb(f.jsGzip)}`.padStart(14),
+    ms(f.htmlIn).padStart(8),
     ms(f.fcp).padStart(8),
     ms(f.lcp).padStart(8),
     f.cls.toFixed(3).padStart(6),
   ].join("  ");
 }
 
+const SLUG = "sj-004";
+const CARD = "Camille Laurent's card";
+const PAGES = [
+  { key: "inPlace", label: `tap, in place (/t/${SLUG})`, path: `/t/${SLUG}`, card: CARD },
+  { key: "redirect", label: "tap, 302 path (?answer=redirect)", path: `/t/${SLUG}?answer=redirect`, card: CARD },
+  { key: "landing", label: "landing (/)", path: "/", card: null },
+] as const;
+type PageKey = (typeof PAGES)[number]["key"];
+
 async function main() {
   const server = await startBenchServer(PORT);
   ORIGIN = server.origin;
+  const check = (ok: boolean, text: string) => console.log(`  ${ok ? "met    " : "NOT MET"}  ${text}`);
   try {
     // Warm the server (first requests open D1 and KV) so the runs compare pages.
-    for (const path of ["/", "/t/sj-004"]) await fetch(`${ORIGIN}${path}`);
-    const results = {} as Record<Profile, { share: Figures; landing: Figures }>;
+    for (const { path } of PAGES) await fetch(`${ORIGIN}${path}`);
+    const results = {} as Record<Profile, Record<PageKey, Figures>>;
     for (const profile of Object.keys(PROFILES) as Profile[]) {
-      const share = await median("/t/sj-004", "Camille Laurent's card", profile);
-      const landing = await median("/", null, profile);
-      results[profile] = { share, landing };
+      // Runs interleave the pages, so a shared machine's changing load weighs on each alike.
+      const runs = Object.fromEntries(PAGES.map(({ key }) => [key, [] as Figures[]])) as Record<PageKey, Figures[]>;
+      for (let i = 0; i < RUNS; i++) {
+        for (const { key, path, card } of PAGES) runs[key].push(await measure(path, card, profile));
+      }
+      const figures = Object.fromEntries(PAGES.map(({ key }) => [key, median(runs[key])])) as Record<PageKey, Figures>;
+      results[profile] = figures;
       const p = PROFILES[profile];
       console.log(
         `\nbench:share — ${profile === "lighthouse" ? "Lighthouse slow 4G" : "DevTools Slow 4G"} (${p.latency} ms latency), ${CPU_SLOWDOWN}x CPU slowdown, 390x844 phone, cold cache, median of ${RUNS} by LCP`,
       );
       console.log(
-        `${"page".padEnd(22)}  ${"reqs<FCP".padStart(8)}  ${"reqs".padStart(6)}  ${"transfer".padStart(10)}  ${"JS req/gzip".padStart(14)}  ${"FCP".padStart(8)}  ${"LCP".padStart(8)}  ${"CLS".padStart(6)}`,
+        `${"page".padEnd(LABEL)}  ${"reqs<card".padStart(9)}  ${"302s".padStart(5)}  ${"reqs".padStart(6)}  ${"transfer".padStart(10)}  ${"JS req/gzip".padStart(14)}  ${"HTML in".padStart(8)}  ${"FCP".padStart(8)}  ${"LCP".padStart(8)}  ${"CLS".padStart(6)}`,
       );
-      console.log(row("share (/t/sj-004)", share));
-      console.log(row("landing (/)", landing));
-      console.log(`share/landing LCP ratio: ${(share.lcp / landing.lcp).toFixed(2)}`);
+      for (const { key, label } of PAGES) console.log(row(label, figures[key]));
+      const { inPlace, redirect } = figures;
+      console.log(
+        `in place saves ${ms(redirect.lcp - inPlace.lcp)} of LCP, ${ms(redirect.htmlIn - inPlace.htmlIn)} of HTML arrival, over the 302 path (one round trip: ${p.latency} ms)`,
+      );
+      console.log("targets (a visitor's tap):");
+      check(inPlace.cardVisible && redirect.cardVisible, "the owner card is visible, both ways");
+      check(inPlace.redirects === 0 && redirect.redirects === 1, "in place: no redirect; the 302 path: one");
+      check(inPlace.requestsBeforePaint === 1, `requests before the card = 1: ${inPlace.requestsBeforePaint}`);
+      const bound = redirect.lcp - 0.8 * p.latency;
+      check(
+        inPlace.lcp <= bound,
+        `LCP <= 302 path - 0.8 x ${p.latency} ms = ${ms(bound)}: ${ms(inPlace.lcp)} (302 path ${ms(redirect.lcp)})`,
+      );
     }
-    const { share } = results.lighthouse;
-    console.log("\ntargets (share page, Lighthouse slow 4G):");
-    const check = (ok: boolean, text: string) => console.log(`  ${ok ? "met    " : "NOT MET"}  ${text}`);
-    check(share.cardVisible, "the owner card is visible");
-    check(share.requestsBeforePaint <= 2, `requests before the card <= 2 (302 + HTML): ${share.requestsBeforePaint}`);
-    check(share.lcp <= 1000, `LCP <= 1.0 s: ${ms(share.lcp)}`);
-    check(share.jsGzip <= 60 * 1024, `client JS <= 60 KB gzip: ${kb(share.jsGzip)}`);
+    const { inPlace } = results.lighthouse;
+    console.log("\ntargets (the share page, Lighthouse slow 4G, issue #7):");
+    check(inPlace.lcp <= 1000, `LCP <= 1.0 s: ${ms(inPlace.lcp)}`);
+    check(inPlace.jsGzip <= 60 * 1024, `client JS <= 60 KB gzip: ${kb(inPlace.jsGzip)}`);
   } finally {
     server.stop();
   }

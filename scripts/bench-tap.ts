@@ -4,7 +4,11 @@
  * Prints p50/p99 latency and requests/s for (a) a hit (a repeat tap, from the isolate memo),
  * (a-kv) a hit read from KV (the same build with the memo off), (b) KV miss -> D1, (c) unknown
  * slug, (d) the baseline, (e) the baseline plus one KV read, the ratios, and the tap bundle's
- * gzip size. Not a test: numbers
+ * gzip size. Beside them, the tap as deployed next to the shell's production build (`/t/*` to
+ * the tap, the rest to the shell, decision 0029): (f) a visitor's tap answered in place (the
+ * tap plus the shell's render over SHELL), (g) the same tap as a 302 (`?answer=redirect`) and
+ * (h) the shell's `/share/<slug>`, the 302 path's second request; BENCH_SHELL_REQUESTS (default
+ * 500) per round for those. BENCH_SKIP_BUILD=1 reuses an existing app build. Not a test: numbers
  * depend on the machine. BENCH_REQUESTS (per case and round, default 10000), BENCH_ROUNDS
  * (default 3; each case's round with the median p50 is reported, which damps a shared
  * machine's noise) and BENCH_CONNECTIONS (default 10) tune the run; BENCH_CASES (e.g. "d,a,a'")
@@ -13,7 +17,7 @@
  * machine saturated: latency then includes waiting for a core).
  */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import type { D1Like } from "@releve/db/binding-types";
@@ -29,6 +33,7 @@ const MODES = [1, CONNECTIONS];
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const WARMUP = Math.min(2_000, REQUESTS);
 const ONLY = process.env.BENCH_CASES?.split(",").map((c) => `(${c.trim()})`);
+const SHELL_REQUESTS = Number(process.env.BENCH_SHELL_REQUESTS ?? Math.min(500, REQUESTS));
 const OUT = join(ROOT, "workers/tap/dist/bench");
 const SECRET = "bench-only-secret-0123456789abcdef0123456789";
 
@@ -77,6 +82,57 @@ const worker = (name: string, scriptPath: string, extra: Record<string, unknown>
     }),
   );
 
+/** The shell's production build (React Router's server build), as `npm run build` writes it. */
+function buildShell() {
+  const rootPath = join(ROOT, "apps/web/build/server");
+  if (!process.env.BENCH_SKIP_BUILD || !existsSync(join(rootPath, "index.js"))) {
+    execFileSync("npm", ["run", "build"], { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"] });
+  }
+  // Its entry first, then the chunks it imports.
+  const chunks = readdirSync(join(rootPath, "assets")).filter((file) => file.endsWith(".js"));
+  const modules = ["index.js", ...chunks.map((file) => `assets/${file}`)];
+  return { rootPath, modules: modules.map((path) => ({ type: "ESModule" as const, path })) };
+}
+
+/**
+ * The shell and the tap in one workerd, bound both ways as deployed: `/t/*` reaches the tap
+ * (as the production route sends it), everything else the shell. APP_ENV "test" lets the
+ * tap's `?answer=redirect` switch answer (g) from the same worker.
+ */
+function shellAndTap(shell: ReturnType<typeof buildShell>, tapPath: string) {
+  const storage = {
+    compatibilityDate: "2026-10-01",
+    compatibilityFlags: ["nodejs_compat"],
+    bindings: { APP_ENV: "test", SESSION_SECRET: SECRET },
+    d1Databases: { DB: "00000000-0000-4000-8000-0000000be4c5" },
+    kvNamespaces: { TAP_KV: "bench-shell" },
+    queueProducers: { SCANS: { queueName: "releve-scans" } },
+  };
+  return new Miniflare(
+    convertV4MiniflareOptions({
+      host: "127.0.0.1",
+      port: 0,
+      cf: { city: "Paris", country: "FR", colo: "CDG" },
+      workers: [
+        {
+          name: "releve-web",
+          ...shell,
+          ...storage,
+          serviceBindings: { TAP: "releve-tap", TAP_CONTROL: { name: "releve-tap", entrypoint: "TapControl" } },
+        },
+        {
+          name: "releve-tap",
+          modules: true,
+          scriptPath: tapPath,
+          routes: ["*/t/*"],
+          ...storage,
+          serviceBindings: { SHELL: "releve-web" },
+        },
+      ],
+    }),
+  );
+}
+
 async function migrateAndSeed(mf: Miniflare) {
   const db = (await mf.getD1Database("DB")) as unknown as D1Like;
   await applyMigrations(db);
@@ -123,6 +179,10 @@ async function load(
 
 const fmt = (n: number, d = 3) => n.toFixed(d);
 
+const IN_PLACE = "(f) visitor tap, share page in place";
+const AS_302 = "(g) same tap, 302 (?answer=redirect)";
+const SHARE_PAGE = "(h) /share/<slug> from the shell (302's 2nd)";
+
 function report(connections: number, results: Record<string, Stats>) {
   console.log("");
   console.log(
@@ -150,6 +210,14 @@ function report(connections: number, results: Record<string, Stats>) {
     console.log(`ratio (a-kv)/(d): ${ratio(akv, d)}   (a KV read is local Miniflare I/O)`);
     console.log(`ratio (a-kv)/(e): ${ratio(akv, e)}   (the tap's own cost over its one KV read)`);
   }
+  const f = results[IN_PLACE];
+  const g = results[AS_302];
+  const h = results[SHARE_PAGE];
+  if (f && g && h) {
+    console.log(
+      `server time of a visitor's tap: in place (f) p50 ${fmt(f.p50)} ms; 302 path (g)+(h) p50 ${fmt(g.p50)} + ${fmt(h.p50)} = ${fmt(g.p50 + h.p50)} ms, plus the phone's second round trip`,
+    );
+  }
 }
 
 async function main() {
@@ -157,6 +225,7 @@ async function main() {
     `bench:tap: ${REQUESTS} requests per case and round, ${ROUNDS} rounds, with 1 and ${CONNECTIONS} connections, ${WARMUP} warm-up requests`,
   );
   const tap = buildTap();
+  const shell = buildShell();
   const baselinePath = await buildReference("baseline-worker");
   const kvBaselinePath = await buildReference("kv-baseline-worker");
 
@@ -176,7 +245,12 @@ async function main() {
   const tapKvMf = worker("releve-tap-kv", tap.path, tapOptions("0"));
   const baseMf = worker("baseline", baselinePath);
   const kvBaseMf = worker("kv-baseline", kvBaselinePath, { kvNamespaces: { TAP_KV: "bench" } });
+  const pairMf = shellAndTap(shell, tap.path);
   try {
+    const pairDb = (await pairMf.getD1Database("DB")) as unknown as D1Like;
+    await applyMigrations(pairDb);
+    await seedTapBench(pairDb, 1);
+    const pairUrl = await pairMf.ready;
     await migrateAndSeed(tapMf);
     await migrateAndSeed(tapKvMf);
     const tapUrl = await tapMf.ready;
@@ -197,9 +271,13 @@ async function main() {
     await load(kvBaseUrl, WARMUP, () => "/t/bench-hit");
     await load(tapUrl, WARMUP, (i) => `/t/miss-${REQUESTS * ROUNDS * MODES.length + 1 + i}`);
     await load(tapUrl, WARMUP, (i) => `/t/warm-nope-${i}`);
+    for (const path of ["/t/bench-hit", "/t/bench-hit?answer=redirect", "/share/bench-hit"]) {
+      await load(pairUrl, Math.min(WARMUP, SHELL_REQUESTS), () => path);
+    }
 
     // (b) and (c) give every request a slug no earlier request used, in any round.
-    const cases = (round: number): Array<[string, URL, (i: number) => string, Record<string, string>?]> => [
+    type Case = [string, URL, (i: number) => string, Record<string, string>?, number?];
+    const cases = (round: number): Case[] => [
       ["(d) bare Hono 302, no lookup", baseUrl, () => "/t/bench-hit"],
       ["(e) bare Hono 302 + one KV read", kvBaseUrl, () => "/t/bench-hit"],
       ["(a) hit: repeat tap, from the isolate memo", tapUrl, () => "/t/bench-hit"],
@@ -209,14 +287,17 @@ async function main() {
       ["(b) KV miss -> D1 (+ KV refill)", tapUrl, (i) => `/t/miss-${round * REQUESTS + i + 1}`],
       ["(c) unknown slug, first sight (D1)", tapUrl, (i) => `/t/nope-${round}-${i}`],
       ["(c') unknown slug, negatively cached", tapUrl, () => "/t/nope-0-0"],
+      [IN_PLACE, pairUrl, () => "/t/bench-hit", {}, SHELL_REQUESTS],
+      [AS_302, pairUrl, () => "/t/bench-hit?answer=redirect", {}, SHELL_REQUESTS],
+      [SHARE_PAGE, pairUrl, () => "/share/bench-hit", {}, SHELL_REQUESTS],
     ];
     for (const [m, connections] of MODES.entries()) {
       const runs: Record<string, Stats[]> = {};
       for (let r = 0; r < ROUNDS; r++) {
         const round = m * ROUNDS + r;
-        for (const [name, url, path, headers] of cases(round)) {
+        for (const [name, url, path, headers, amount] of cases(round)) {
           if (ONLY && !ONLY.some((c) => name.startsWith(c))) continue;
-          const stats = await load(url, REQUESTS, path, headers, connections);
+          const stats = await load(url, amount ?? REQUESTS, path, headers, connections);
           runs[name] = [...(runs[name] ?? []), stats];
         }
       }
@@ -231,7 +312,7 @@ async function main() {
       `tap bundle: ${(tap.bytes / 1024).toFixed(1)} KiB, ${(tap.gzipBytes / 1024).toFixed(1)} KiB gzip (budget 50 KiB gzip)`,
     );
   } finally {
-    await Promise.all([tapMf.dispose(), tapKvMf.dispose(), baseMf.dispose(), kvBaseMf.dispose()]);
+    await Promise.all([tapMf.dispose(), tapKvMf.dispose(), baseMf.dispose(), kvBaseMf.dispose(), pairMf.dispose()]);
   }
 }
 

@@ -99,10 +99,14 @@ test("an admin deactivates a garment (its tap then fails), reactivates it and re
 
   await row.getByRole("button", { name: /^Activate/ }).click();
   await expect(row.getByText("Active", { exact: true })).toBeVisible();
-  await visitor.goto("/t/lt-008");
-  await expect(visitor).toHaveURL(/\/share\/lt-008$/);
+  // A visitor's tap answers the share card in place (decision 0029).
+  expect((await visitor.goto("/t/lt-008"))?.status()).toBe(200);
+  await expect(visitor).toHaveURL(/\/t\/lt-008$/);
+  await expect(visitor.getByRole("article", { name: "Camille Laurent's card" })).toBeVisible();
 
-  // Reassign a stock piece to the demo visitor's profile (client id 2).
+  // Reassign a stock piece to the demo visitor's profile (client id 2). Stock is unclaimed:
+  // 'Registered & Claimed' shows it under 'All garments'.
+  await page.getByLabel("Show").selectOption({ label: "All garments" });
   await page.getByRole("searchbox", { name: "Search garments" }).fill(stock);
   await page.getByRole("button", { name: "Search", exact: true }).click();
   const stockRow = garments.getByRole("listitem").filter({ hasText: `/t/${stock}` });
@@ -116,7 +120,7 @@ test("an admin deactivates a garment (its tap then fails), reactivates it and re
   await expect(notices(page).getByText("Garment reassigned successfully")).toBeVisible();
   await expect(stockRow).toContainText("Jules Martin");
   await visitor.goto(`/t/${stock}`);
-  await expect(visitor).toHaveURL(new RegExp(`/share/${stock}$`));
+  await expect(visitor).toHaveURL(new RegExp(`/t/${stock}$`));
   await expect(visitor.getByRole("article", { name: "Jules Martin's card" })).toBeVisible();
   await stranger.close();
 

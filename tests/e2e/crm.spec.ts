@@ -42,7 +42,7 @@ test("an active event files a visitor's tap and contact under it; the owner foll
   const visitorContext = await browser.newContext();
   const visitor = await visitorContext.newPage();
   await visitor.goto("/t/cg-003");
-  await expect(visitor).toHaveURL(/\/share\/cg-003$/);
+  await expect(visitor).toHaveURL(/\/t\/cg-003$/); // the card answered in place (decision 0029)
   await visitor.getByLabel("First Name *").fill(guest);
   await visitor.getByLabel("Email").fill(`guest-${stamp}@example.com`);
   await visitor.getByRole("button", { name: "Connect with Camille" }).click();

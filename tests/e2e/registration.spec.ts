@@ -3,6 +3,7 @@ import { expect, test } from "./fixtures";
 
 const PASSWORD = "label-code-2024!";
 const slugFor = (project: string) => (project === "phone" ? "cs-009" : "ps-010");
+const nameFor = (project: string) => (project === "phone" ? "Cashmere Scarf" : "Pleated Skirt");
 
 test("a client registers a garment by the code on its label", async ({ page }, testInfo) => {
   const slug = slugFor(testInfo.project.name);
@@ -32,6 +33,10 @@ test("a client registers a garment by the code on its label", async ({ page }, t
   await page.locator("html[data-hydrated]").waitFor();
   await page.getByRole("button", { name: "Complete Setup & View Wardrobe" }).click();
   await expect(page).toHaveURL(/\/dashboard\/wardrobe\?claimed=\d+$/);
+  await expect(page.getByText("Garment Registered Successfully")).toBeVisible();
+  await expect(
+    page.getByText(`${nameFor(testInfo.project.name)} has been added to your digital wardrobe.`),
+  ).toBeVisible();
   await expect(page.getByRole("article").filter({ hasText: "Authenticated" })).toHaveCount(1);
   await page.goto("/garment-registration");
   await expect(page.getByRole("list").getByRole("link")).toHaveCount(1);

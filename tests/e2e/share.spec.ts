@@ -10,7 +10,7 @@ test("a visitor taps, sees only what is shared, connects, and the owner sees the
 }, testInfo) => {
   const visitor = `Visitor ${testInfo.project.name}`;
   await page.goto("/t/sj-004");
-  await expect(page).toHaveURL(/\/share\/sj-004$/);
+  await expect(page).toHaveURL(/\/t\/sj-004$/); // answered in place (decision 0029)
   const card = page.getByRole("article", { name: "Camille Laurent's card" });
   await expect(card.getByRole("link", { name: /owner@releve\.local/ })).toHaveAttribute(
     "href",
@@ -73,14 +73,13 @@ test("the share form works with JavaScript disabled", async ({ browser }, testIn
   await context.close();
 });
 
-test("a tap fetches only the redirect and the HTML before the card shows: no script, no stylesheet", async ({
-  page,
-}) => {
+test("a tap fetches only the HTML before the card shows: no redirect, no script, no stylesheet", async ({ page }) => {
   const requests: string[] = [];
   page.on("request", (request) => requests.push(new URL(request.url()).pathname));
   await page.goto("/t/cg-003");
   await expect(page.getByRole("article", { name: "Camille Laurent's card" })).toBeVisible();
-  expect(requests.slice(0, 2)).toEqual(["/t/cg-003", "/share/cg-003"]);
+  expect(requests[0]).toBe("/t/cg-003");
+  expect(requests).not.toContain("/share/cg-003");
   expect(requests.filter((path) => /\.(js|css)$/.test(path))).toEqual([]);
   expect(await page.locator("script[src], link[rel=stylesheet], link[rel=modulepreload]").count()).toBe(0);
   // Styled all the same: the CSS is inline.

@@ -1,18 +1,91 @@
+import { devices, type Page } from "@playwright/test";
 import { demoPassword, signIn } from "./accounts";
 import { expect, test } from "./fixtures";
 
-// The tap path end to end (issue #5): the shell forwards /t/* to the tap worker, which answers
-// from KV or D1 with a 302. The destination pages belong to later issues and may still be a
-// 404 here: these tests assert where a tap lands, not what that page shows.
+// The tap path end to end (issues #5, #22): the shell forwards /t/* to the tap worker, which
+// answers from KV or D1: a visitor on a claimed garment gets the share card in place (the
+// shell's /share/<slug> page over the tap's SHELL binding, decision 0029), anyone else a 302.
 
-test("a visitor tapping a claimed garment lands on its share page", async ({ page, request }) => {
+test("a visitor's tap shows the card with exactly one document request and no redirect", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const res = await request.get("/t/cg-003", { maxRedirects: 0 });
-  expect(res.status()).toBe(302);
-  expect(res.headers().location).toBe("/share/cg-003");
+  expect(res.status()).toBe(200);
+  expect(res.headers()["content-type"]).toBe("text/html; charset=utf-8");
   expect(res.headers()["cache-control"]).toBe("private, no-store");
+  expect(res.headers().link).toBe(`<${baseURL}/share/cg-003>; rel="canonical"`);
+  expect(res.headers().location).toBeUndefined();
 
+  const documents: string[] = [];
+  page.on("request", (r) => {
+    if (r.resourceType() === "document") documents.push(r.url());
+  });
+  const response = await page.goto("/t/cg-003");
+  expect(response?.status()).toBe(200);
+  expect(response?.request().redirectedFrom()).toBeNull();
+  await expect(page.getByRole("article", { name: "Camille Laurent's card" })).toBeVisible();
+  await expect(page).toHaveURL(/\/t\/cg-003$/);
+  expect(documents).toEqual([`${baseURL}/t/cg-003`]);
+  // One address for the card, and the form posts to it, not to the tap.
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}/share/cg-003`);
+  await expect(page.locator("form[method=post]")).toHaveAttribute("action", "/share/cg-003");
+});
+
+test("HEAD on a visitor's tap answers the shell's HEAD: its status, no body", async ({ request, baseURL }) => {
+  const res = await request.head("/t/cg-003", { maxRedirects: 0 });
+  expect(res.status()).toBe(200);
+  expect(res.headers()["cache-control"]).toBe("private, no-store");
+  expect(res.headers().link).toBe(`<${baseURL}/share/cg-003>; rel="canonical"`);
+  expect(await res.body()).toHaveLength(0);
+});
+
+test("from a tap, the form works with JavaScript off and lands on the success state", async ({
+  browser,
+  extraHTTPHeaders,
+}, testInfo) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders });
+  const page = await context.newPage();
   await page.goto("/t/cg-003");
-  await expect(page).toHaveURL(/\/share\/cg-003$/);
+  await expect(page).toHaveURL(/\/t\/cg-003$/);
+  await page.getByLabel("First Name *").fill(`Tapped no-JS ${testInfo.project.name}`);
+  await page.getByLabel("Email").fill("tapped-nojs@example.com");
+  await page.getByRole("button", { name: "Connect with Camille" }).click();
+  await expect(page.getByRole("heading", { name: "Successfully Connected!" })).toBeVisible();
+  await expect(page).toHaveURL(/\/share\/cg-003\?connected=1$/);
+  await context.close();
+});
+
+/** The owner's 'Total scans' for a garment, read from its page. */
+async function totalScans(owner: Page, garmentId: number) {
+  await owner.goto(`/dashboard/garment/${garmentId}`);
+  const figure = owner
+    .getByRole("term")
+    .filter({ hasText: /^Total scans$/ })
+    .locator("xpath=following-sibling::dd[1]");
+  return Number(await figure.innerText());
+}
+
+test("one tap is one scan", async ({ page, browser, extraHTTPHeaders }) => {
+  // Velvet Trousers (vt-006, id 6): the demo owner's, tapped by no other test.
+  await signIn(page, "owner@releve.local", demoPassword("owner"));
+  await expect(page).toHaveURL(/\/dashboard\/wardrobe$/);
+  const before = await totalScans(page, 6);
+
+  // A phone: a headless browser's own user agent is rightly a bot, and bots are not counted.
+  const visitor = await browser.newContext({ ...devices["Pixel 7"], extraHTTPHeaders });
+  const phone = await visitor.newPage();
+  expect((await phone.goto("/t/vt-006"))?.status()).toBe(200);
+  await expect(phone.getByRole("article", { name: "Camille Laurent's card" })).toBeVisible();
+  await visitor.close();
+
+  await expect.poll(() => totalScans(page, 6), { timeout: 10_000 }).toBe(before + 1);
+  // Past the tap's batch (50 ms) and the consumer's (2 s): nothing more arrives.
+  await page.waitForTimeout(3_000);
+  expect(await totalScans(page, 6)).toBe(before + 1);
+  const latest = page.getByRole("table", { name: "The latest 10 scans" }).getByRole("row").nth(1);
+  await expect(latest).toContainText("Tap (anonymous)");
 });
 
 test("a tap on an unclaimed garment lands on its claim page, which asks a visitor to sign in", async ({

@@ -22,7 +22,15 @@ const STORAGE = {
 export interface AuxiliaryWorker {
   name: string;
   entry: string;
+  /** Binding name -> worker name, e.g. the project's own test entry (`testEntryName`). */
+  serviceBindings?: Record<string, string>;
 }
+
+/**
+ * The name @cloudflare/vitest-plugin gives a project's test entry worker (its runner), so an
+ * auxiliary worker can bind back to it (the tap's SHELL in the web project, decision 0029).
+ */
+export const testEntryName = (project: string) => `vitest-plugin-runner-workers_${project}`;
 
 export const tapWorker: AuxiliaryWorker = { name: "releve-tap", entry: "workers/tap/src/index.ts" };
 
@@ -72,6 +80,7 @@ export function workersProject(
               compatibilityFlags: ["nodejs_compat"],
               bindings: TEST_VARS,
               ...STORAGE,
+              ...(worker.serviceBindings ? { serviceBindings: worker.serviceBindings } : {}),
             })),
           ),
         },

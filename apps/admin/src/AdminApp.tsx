@@ -35,6 +35,7 @@ export default function AdminApp({ page, admin, navigate, notify }: AdminAppProp
                 {admin.role.toUpperCase()}
               </span>
               <form method="post" action="/logout">
+                <input type="hidden" name="from" value="admin" />
                 <Button type="submit" variant="secondary" size="sm">
                   Sign Out
                 </Button>

@@ -1,4 +1,4 @@
-import type { AdminGarment } from "@releve/core/admin-api";
+import type { AdminGarment, GarmentFilter } from "@releve/core/admin-api";
 import { ADMIN_MESSAGES } from "@releve/core/admin-portal";
 import { Button, ButtonAnchor, TextField } from "@releve/ui";
 import { useQuery } from "@tanstack/react-query";
@@ -7,11 +7,20 @@ import { useNotify } from "./notify";
 import { clientsQuery, garmentsQuery, useReassignGarment, useSetGarmentStatus } from "./queries";
 import { Empty, formatDate, Modal, NotLoaded } from "./ui";
 
-/** 'Registered & Claimed': every garment, newest first, with owner, status and actions. */
+const SHOW: Array<[GarmentFilter, string]> = [
+  ["claimed", "Claimed garments"],
+  ["all", "All garments"],
+];
+
+/**
+ * 'Registered & Claimed': the garments clients own, newest first, with owner, status and
+ * actions; 'All garments' adds the unclaimed stock (to reassign a piece to a client).
+ */
 export function GarmentsTab() {
   const [query, setQuery] = useState("");
   const [search, setSearch] = useState("");
-  const list = useQuery(garmentsQuery(search));
+  const [show, setShow] = useState<GarmentFilter>("claimed");
+  const list = useQuery(garmentsQuery(search, show));
   const [reassigning, setReassigning] = useState<AdminGarment | null>(null);
   const status = useSetGarmentStatus();
   const busy = status.isPending ? status.variables.id : null;
@@ -52,6 +61,23 @@ export function GarmentsTab() {
             </Button>
           </form>
         </search>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="garments-show" className="text-xs font-medium uppercase tracking-[0.16em] text-ink">
+            Show
+          </label>
+          <select
+            id="garments-show"
+            value={show}
+            onChange={(e) => setShow(e.target.value as GarmentFilter)}
+            className="min-h-11 border border-ink/20 bg-white px-3 text-base"
+          >
+            {SHOW.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
         <ButtonAnchor
           href="/api/admin/garments/export.csv"
           download
@@ -66,7 +92,13 @@ export function GarmentsTab() {
       {!list.isSuccess ? (
         <NotLoaded query={list} label="garments" errorPrefix={ADMIN_MESSAGES.dashboardFailed} />
       ) : list.data.garments.length === 0 ? (
-        <Empty>{search ? `No garment matches “${search}”.` : "No garments yet."}</Empty>
+        <Empty>
+          {search
+            ? `No ${show === "claimed" ? "claimed " : ""}garment matches “${search}”.`
+            : show === "claimed"
+              ? "No garment has been claimed yet."
+              : "No garments yet."}
+        </Empty>
       ) : (
         <>
           <ul className="flex flex-col gap-3" aria-label="Garments" aria-busy={list.isFetching}>

@@ -2,6 +2,7 @@ import type {
   AdminClient,
   AdminGarment,
   AuditEntry,
+  GarmentFilter,
   InstagramPost,
   InstagramPostInput,
   ScanHistoryRow,
@@ -45,11 +46,13 @@ export const auditQuery = queryOptions({
 });
 
 // Lists keep showing their previous page or search while the next one loads (aria-busy).
-export const garmentsQuery = (search: string) =>
+export const garmentsQuery = (search: string, status: GarmentFilter) =>
   queryOptions({
-    queryKey: [...keys.garments, "list", search],
+    queryKey: [...keys.garments, "list", status, search],
     queryFn: () =>
-      adminApi<{ garments: AdminGarment[]; truncated: boolean }>(`/garments${search ? `?q=${q(search)}` : ""}`),
+      adminApi<{ garments: AdminGarment[]; truncated: boolean }>(
+        `/garments?status=${status}${search ? `&q=${q(search)}` : ""}`,
+      ),
     placeholderData: keepPreviousData,
   });
 

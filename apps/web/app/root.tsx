@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useMatches,
   useNavigation,
   useRouteLoaderData,
@@ -41,11 +42,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const viewer: Viewer = root?.viewer ?? { kind: "visitor" };
 
   const navigation = useNavigation();
+  const here = useLocation();
   // A plain route rendered as a document: HTML and inline CSS only (decision 0020).
   const serverDocument = useServerDocument();
   const matches = useMatches();
   const plain = matches.some((match) => isPlainRoute(match.handle)) ? serverDocument : null;
-  const checkingAdmin = navigation.state === "loading" && navigation.location.pathname.startsWith("/admin/");
+  const loadingPath = navigation.state === "loading" ? navigation.location.pathname : null;
+  // What a slow page says while its loader runs (spec part 1 §2 admin access, §4 dashboard).
+  const pending = loadingPath?.startsWith("/admin/")
+    ? "Verifying admin credentials..."
+    : loadingPath === "/dashboard" && here.pathname !== "/dashboard" // not its own reload after a change
+      ? "Loading your dashboard..."
+      : null;
 
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
@@ -75,11 +83,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </a>
         <SiteHeader viewer={viewer} />
         <main id="main" className="relative flex-1">
-          {checkingAdmin && (
+          {pending && (
             <div role="status" className="absolute inset-0 z-10 flex items-start justify-center bg-ivory/90 pt-24">
               <p className="flex items-center gap-3 text-stone">
                 <span aria-hidden className="size-5 animate-spin rounded-full border-2 border-ink/15 border-t-gold" />
-                Verifying admin credentials...
+                {pending}
               </p>
             </div>
           )}

@@ -107,10 +107,34 @@ describe("garments", () => {
     expect(wild.garments).toEqual([]);
   });
 
+  it("filters by status: 'Registered & Claimed' asks for the claimed ones only (issue #16)", async () => {
+    const owner = await createOwner(db);
+    const unclaimed = await createGarment(db);
+    const claimed = await createGarment(db, { ownerUserId: owner.userId });
+    const ids = async (query: string) =>
+      (await json<{ garments: AdminGarment[] }>(await call("admin", "GET", `/garments${query}`))).garments.map(
+        (g) => g.id,
+      );
+    const onlyClaimed = await ids("?status=claimed");
+    expect(onlyClaimed).toContain(claimed.id);
+    expect(onlyClaimed).not.toContain(unclaimed.id);
+    const onlyUnclaimed = await ids("?status=unclaimed");
+    expect(onlyUnclaimed).toContain(unclaimed.id);
+    expect(onlyUnclaimed).not.toContain(claimed.id);
+    for (const query of ["?status=all", ""])
+      expect(await ids(query)).toEqual(expect.arrayContaining([claimed.id, unclaimed.id]));
+    expect(await ids(`?status=claimed&q=${claimed.slug}`)).toEqual([claimed.id]);
+    expect(await ids(`?status=unclaimed&q=${claimed.slug}`)).toEqual([]);
+    expect((await call("admin", "GET", "/garments?status=stolen")).status).toBe(400);
+  });
+
   it("deactivates: the very next tap answers 'Invalid garment link'; activating restores it; both audited", async () => {
     const owner = await createOwner(db);
     const garment = await createGarment(db, { ownerUserId: owner.userId });
-    expect((await tap(garment.slug)).status).toBe(302);
+    // A visitor's tap answers the shell's share page in place (decision 0029).
+    const live = await tap(garment.slug);
+    expect(live.status).toBe(200);
+    expect(await live.text()).toBe(`page /share/${garment.slug}`);
     const off = await json<AdminGarment>(
       await call("admin", "POST", `/garments/${garment.id}/status`, { is_active: false }),
     );
@@ -119,7 +143,7 @@ describe("garments", () => {
     expect(dead.status).toBe(404);
     expect(await dead.text()).toContain("Invalid garment link");
     await json(await call("admin", "POST", `/garments/${garment.id}/status`, { is_active: true }));
-    expect((await tap(garment.slug)).headers.get("Location")).toBe(`/share/${garment.slug}`);
+    expect(await (await tap(garment.slug)).text()).toBe(`page /share/${garment.slug}`);
     const { entries } = await json<{ entries: AuditEntry[] }>(await call("admin", "GET", "/audit"));
     expect(entries.slice(0, 2).map((e) => [e.action, e.targetId, e.adminEmail])).toEqual([
       ["garment.activate", String(garment.id), adminEmail],
@@ -137,7 +161,7 @@ describe("garments", () => {
       await call("admin", "POST", `/garments/${garment.id}/reassign`, { client_id: String(first.profileId) }),
     );
     expect(moved).toMatchObject({ status: "claimed", owner: { profileId: first.profileId } });
-    expect((await tap(garment.slug)).headers.get("Location")).toBe(`/share/${garment.slug}`);
+    expect(await (await tap(garment.slug)).text()).toBe(`page /share/${garment.slug}`);
     await json(await call("admin", "POST", `/garments/${garment.id}/reassign`, { client_id: second.profileId }));
     expect(await garmentRow(garment.id)).toMatchObject({
       owner_user_id: second.userId,

@@ -1,4 +1,6 @@
 import { env, exports } from "cloudflare:workers";
+import { getDb } from "@releve/db";
+import { createGarment, createOwner } from "@releve/db/testing/factories";
 import { describe, expect, it } from "vitest";
 
 const call = (path: string, init?: RequestInit) => exports.default.fetch(`http://releve.test${path}`, init);
@@ -26,6 +28,18 @@ describe("the shell worker", () => {
     const res = await call("/t/anything", { redirect: "manual" });
     expect(res.headers.get("x-served-by")).toBe("releve-tap");
     expect(res.status).toBe(404);
+  });
+
+  it("a visitor's tap comes back from the tap as this shell's /share/<slug> page, in one answer", async () => {
+    const db = getDb(env.DB);
+    const owner = await createOwner(db, { sharing: true });
+    const g = await createGarment(db, { ownerUserId: owner.userId });
+    // Shell -> TAP -> tap -> SHELL -> shell: the tap asks for /share/<slug>, never /t/ (no loop).
+    const res = await call(`/t/${g.slug}`, { redirect: "manual" });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("x-served-by")).toBe("releve-tap");
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
+    expect(await res.text()).toBe(`page /share/${g.slug}`);
   });
 
   it("hands every other path to the page renderer", async () => {

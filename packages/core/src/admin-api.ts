@@ -37,6 +37,14 @@ export const ListQuerySchema = z.object({
   page: positiveInt("The page").optional(),
 });
 
+/** 'Registered & Claimed' lists claimed garments; `status=all` (or none, for API callers) lists every one. */
+export const GARMENT_FILTERS = ["claimed", "unclaimed", "all"] as const;
+export type GarmentFilter = (typeof GARMENT_FILTERS)[number];
+
+export const GarmentListQuerySchema = ListQuerySchema.extend({
+  status: z.enum(GARMENT_FILTERS, { error: "status must be claimed, unclaimed or all." }).optional(),
+});
+
 const optionalText = (max: number, label: string) =>
   z
     .string()

@@ -7,6 +7,9 @@ export const AUTH_MESSAGES = {
   resetSent: "Password reset email sent.",
   loggedOutTitle: "Logged out successfully",
   loggedOut: "You have been logged out of your account.",
+  // The admin portal's Sign Out (spec part 2 §8).
+  adminSignedOut: "Signed Out",
+  adminSignOutFailed: "Failed to sign out",
   invalidCredentials: "Invalid email or password.",
   emailTaken: "An account with this email already exists. Sign in instead.",
   lockedOut: "Too many failed sign-in attempts. Please wait 15 minutes and try again.",

@@ -9,6 +9,11 @@ export const CONTACT_MESSAGES = {
   connected: "Successfully Connected!",
   ownerUnavailable: "Owner profile not available for sharing",
   garmentUnavailable: "Garment not found or not available for sharing",
+  // Share tokens (`/share/<client id>-<timestamp>`), spec part 2 §8, Share.
+  invalidToken: "Invalid share token",
+  sharingDisabled: "Profile not found or sharing disabled",
+  tokenProfileMissing: "Profile not found. This link may be invalid or expired.",
+  loadFailed: "Failed to load sharing information",
   rateLimited: "Too many messages from this connection. Please try again in a few minutes.",
   ownerBusy: "This owner has received many messages today. Please try again tomorrow.",
   rejected: "Your details could not be sent. Please try again.",

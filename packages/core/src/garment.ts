@@ -40,5 +40,11 @@ export const CLAIM_MESSAGES = {
   notFound: "Garment not found",
 } as const;
 
+/** Spec part 1 §8, Registration screen: the owner's garments could not be loaded. */
+export const GARMENTS_LOAD_FAILED = {
+  title: "Error Loading Garments",
+  text: "There was an issue loading your garments. Please try again.",
+} as const;
+
 export const CLAIM_TIMEOUT_MS = 10_000;
 export const AUTO_CLAIM_DELAY_MS = 500;

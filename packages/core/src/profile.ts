@@ -14,7 +14,8 @@ export const PROFILE_MESSAGES = {
   created: "Profile created successfully",
   updated: "Profile Updated",
   failed: "Failed to create profile",
-  onboarded: "Welcome to the product!",
+  // The spec's "the product" is the brand (issue #16).
+  onboarded: "Welcome to Relevé!",
 } as const;
 
 const checkbox = (fallback: boolean) =>

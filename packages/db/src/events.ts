@@ -4,16 +4,17 @@
  * where drizzle cannot say it, with a one-line reason. Row types come from the schema.
  */
 import { type CreateEventInput, EVENT_CONTACTS_SHOWN } from "@releve/core/crm";
-import { and, desc, eq, exists, isNull } from "drizzle-orm";
+import { and, desc, eq, exists, isNull, sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { type OwnerContact, selectOwnerContacts } from "./contacts";
-import { eventScansColumn, selectEventScansByDay } from "./scans";
+import { scanCounts } from "./scans";
 import { contacts, profiles, wardrobeEvents } from "./schema";
 import { refreshOwnerTapRoutes, type TapStores } from "./tap-cache";
 
-// Per event, the scans tagged with it (from the rollups) and its contacts. The spec counted
-// all of the owner's scans for every event: a defect (issue #8).
+// Per event, the scans tagged with it (scanCounts: fresh rollups) and its contacts. The spec
+// counted all of the owner's scans for every event: a defect (issue #8).
 function selectEventsWithCounts(db: Db, userId: string, eventId?: number) {
+  const eventScans = scanCounts(db, { owner: userId, event: eventId }, { by: "wardrobe_event_id" }).as("event_scans");
   return db
     .select({
       id: wardrobeEvents.id,
@@ -23,12 +24,14 @@ function selectEventsWithCounts(db: Db, userId: string, eventId?: number) {
       date: wardrobeEvents.date,
       is_active: wardrobeEvents.is_active,
       created_at: wardrobeEvents.created_at,
-      scans: eventScansColumn(db, userId).as("scans"),
+      // Raw: coalesce() has no drizzle helper; an event without scans has no row to join.
+      scans: sql<number>`coalesce(${eventScans.all_scans}, 0)`.as("scans"),
       contacts: db
         .$count(contacts, and(eq(contacts.wardrobe_event_id, wardrobeEvents.id), eq(contacts.owner_user_id, userId)))
         .as("contacts"),
     })
     .from(wardrobeEvents)
+    .leftJoin(eventScans, eq(eventScans.key, wardrobeEvents.id))
     .where(
       and(eq(wardrobeEvents.owner_user_id, userId), eventId === undefined ? undefined : eq(wardrobeEvents.id, eventId)),
     )
@@ -127,19 +130,20 @@ export interface EventDetail {
 }
 
 /**
- * /dashboard/events/:id: the event with its counts, its scans per day (rollups) and its most
- * recent contacts, in one D1 batch; null unless the event is this owner's.
+ * /dashboard/events/:id: the event with its counts, its scans per UTC day (scanCounts) and its
+ * most recent contacts, in one D1 batch; null unless the event is this owner's.
  */
 export async function loadEventDetail(db: Db, userId: string, eventId: number): Promise<EventDetail | null> {
-  const [[event], [profile], scansByDay, eventContacts] = await db.batch([
+  const [[event], [profile], days, eventContacts] = await db.batch([
     selectEventsWithCounts(db, userId, eventId),
     selectActiveEventId(db, userId),
-    selectEventScansByDay(db, userId, eventId),
+    scanCounts(db, { owner: userId, event: eventId }, { by: "day" }),
     selectOwnerContacts(db, userId, { q: "", event: { kind: "event", id: eventId }, contacted: "all" }).limit(
       EVENT_CONTACTS_SHOWN,
     ),
   ]);
   if (!event) return null;
   const active = profile?.active_event_id ?? null;
+  const scansByDay = days.map((d) => ({ day: d.key, scans: d.all_scans }));
   return { event, active: active === event.id && event.is_active, scansByDay, contacts: eventContacts };
 }

@@ -3,13 +3,13 @@
  * Every function takes `db` first; drizzle's query builder and `db.batch()`; raw `sql` only
  * where drizzle cannot say it, with a one-line reason. Row types come from the schema.
  */
-import { and, count, desc, eq, ne, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, or, sql } from "drizzle-orm";
 import { type Actor, auditEntry } from "./audit";
 import type { Db } from "./client";
 import { selectOwnerContacts } from "./contacts";
 import { containsPattern, likeEscaped } from "./like";
-import { selectGarmentScanStats, selectRecentGarmentScans } from "./scans";
-import { adminUsers, garments, profiles, scans, users } from "./schema";
+import { scanCounts, selectGarmentScanStats, selectRecentGarmentScans } from "./scans";
+import { adminUsers, garments, profiles, users } from "./schema";
 import { refreshTapRoute, type TapStores } from "./tap-cache";
 
 /** The label fields every owner-facing screen names a garment with (garmentLabels, garmentPhoto). */
@@ -23,8 +23,9 @@ const garmentLabelColumns = {
   size: garments.size,
 };
 
-/** The owner's claimed garments, newest claim first, with taps per garment (one query). */
+/** The owner's claimed garments, newest claim first, with each one's visitor taps (scanCounts), in one query. */
 export function listWardrobe(db: Db, userId: string, limit = 200) {
+  const taps = scanCounts(db, { owner: userId }, { by: "garment_id" }).as("garment_taps");
   return db
     .select({
       ...garmentLabelColumns,
@@ -32,9 +33,11 @@ export function listWardrobe(db: Db, userId: string, limit = 200) {
       is_active: garments.is_active,
       created_at: garments.created_at,
       claimed_at: garments.claimed_at,
-      taps: db.$count(scans, and(eq(scans.garment_id, garments.id), ne(scans.viewer_kind, "owner"))),
+      // Raw: coalesce() has no drizzle helper; a garment without taps has no row to join.
+      taps: sql<number>`coalesce(${taps.all_visitor}, 0)`.as("taps"),
     })
     .from(garments)
+    .leftJoin(taps, eq(taps.key, garments.id))
     .where(and(eq(garments.owner_user_id, userId), eq(garments.status, "claimed")))
     .orderBy(desc(garments.claimed_at), desc(garments.id))
     .limit(limit);
@@ -188,8 +191,11 @@ const selectAdminGarments = (db: Db) =>
 /** A garment as the admin portal lists it, with its owner's profile and email. */
 export type AdminGarmentRow = Awaited<ReturnType<typeof selectAdminGarments>>[number];
 
-/** Every garment, newest first, with its owner; an optional search over slug, names, brand and owner. */
-export async function listAdminGarments(db: Db, opts: { q?: string; limit: number }) {
+/** Garments newest first with their owner (all, or only claimed or unclaimed); an optional search over slug, names, brand and owner. */
+export async function listAdminGarments(
+  db: Db,
+  opts: { q?: string; status?: "claimed" | "unclaimed" | "all"; limit: number },
+) {
   const pattern = opts.q ? containsPattern(opts.q) : null;
   const search = pattern
     ? or(
@@ -205,8 +211,9 @@ export async function listAdminGarments(db: Db, opts: { q?: string; limit: numbe
         ].map((column) => likeEscaped(column, pattern)),
       )
     : undefined;
+  const status = opts.status && opts.status !== "all" ? eq(garments.status, opts.status) : undefined;
   const rows = await selectAdminGarments(db)
-    .where(search)
+    .where(and(search, status))
     .orderBy(desc(garments.created_at), desc(garments.id))
     .limit(opts.limit + 1);
   return { rows: rows.slice(0, opts.limit), truncated: rows.length > opts.limit };
@@ -353,7 +360,7 @@ export async function loadGarmentDetail(db: Db, garmentId: number, userId: strin
   if (!garment) return null;
   return {
     garment,
-    stats: { scans: stats?.scans ?? 0, lastScan: stats?.last_scan ?? null, contacts: stats?.contacts ?? 0 },
+    stats: { scans: stats?.scans ?? 0, lastScan: recentScans[0]?.created_at ?? null, contacts: stats?.contacts ?? 0 },
     scans: recentScans,
     contacts: garmentContacts,
   };

@@ -4,7 +4,7 @@
  * where drizzle cannot say it, with a one-line reason. Row types come from the schema.
  */
 import type { ScanMessage } from "@releve/core/scan-message";
-import { and, count, desc, eq, gte, max, ne, type SQL, type SQLWrapper, sql, sum } from "drizzle-orm";
+import { and, count, desc, eq, gte, ne, type SQLWrapper, sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { SCAN_ROLLUP_JOB } from "./rollup";
 import {
@@ -103,18 +103,142 @@ export async function insertOneScan(db: Db, row: ScanRow): Promise<void> {
   await insertScan(db, row).run();
 }
 
-/** A garment's scan count, last scan and contact count (the garment page's figures). */
+// ---------------------------------------------------------------------------------------------
+// Scan counts: the one definition every page counts with (issue #16, decision 0028).
+// ---------------------------------------------------------------------------------------------
+
+const DAY_MS = 86_400_000;
+/** A UTC day as the rollups key it (YYYY-MM-DD). */
+export const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** Whose scans: an owner's, one garment's or one event's of that owner, or (`{}`) the whole system's. */
+export interface ScanSubject {
+  owner?: string;
+  garment?: number;
+  event?: number;
+}
+
+/** What scans can be grouped by: a garment, an event, a UTC day. */
+export type ScanKey = "garment_id" | "wardrobe_event_id" | "day";
+
+/**
+ * The count windows at `now`, in UTC days as the rollups keep them: today, the last 7 and the
+ * last 30 days (today included), each from its first day (and that day's first instant, for
+ * rows that have a timestamp). "All time" has no bound.
+ */
+export function scanWindows(now: number) {
+  const startOfToday = Date.parse(`${utcDay(now)}T00:00:00Z`);
+  const lastDays = (days: number) => {
+    const ms = startOfToday - (days - 1) * DAY_MS;
+    return { day: utcDay(ms), ms };
+  };
+  return { today: lastDays(1), week: lastDays(7), month: lastDays(30) };
+}
+
+const watermark = (db: Db) =>
+  db
+    .select({ value: sql<number>`CAST(${jobWatermarks.value} AS INTEGER)` })
+    .from(jobWatermarks)
+    .where(eq(jobWatermarks.name, SCAN_ROLLUP_JOB));
+
+/**
+ * Scans of `subject` (from day `since`) as rows shaped like scan_daily_stats: the rollups up
+ * to the rollup's watermark, plus the raw scans stored after it (a rowid range: at most one
+ * cron period of rows). Read in one statement, so a rollup that runs meanwhile moves a scan
+ * from one side to the other and it is counted exactly once.
+ */
+function freshScans(db: Db, subject: ScanSubject, since?: string) {
+  const s = scanDailyStats;
+  const rolledUp = db
+    .select({
+      day: s.day,
+      garment_id: s.garment_id,
+      wardrobe_event_id: s.wardrobe_event_id,
+      scans: s.scans,
+      visitor: sql<number>`${s.visitor_scans} + ${s.anonymous_scans}`.as("visitor"),
+    })
+    .from(s)
+    .where(
+      and(
+        subject.owner === undefined ? undefined : eq(s.owner_user_id, subject.owner),
+        subject.garment === undefined ? undefined : eq(s.garment_id, subject.garment),
+        subject.event === undefined ? undefined : eq(s.wardrobe_event_id, subject.event),
+        since === undefined ? undefined : gte(s.day, since),
+      ),
+    );
+  // Raw sql: the rollup's own day and kinds, the rowid, and `+column`, which keeps SQLite on the
+  // rowid range (an index on the column would walk every scan of the subject instead).
+  const unindexed = (column: SQLWrapper) => sql`+${column}`;
+  const notRolledUp = db
+    .select({
+      day: sql<string>`strftime('%Y-%m-%d', ${scans.created_at} / 1000, 'unixepoch')`.as("day"),
+      garment_id: sql<number>`coalesce(${scans.garment_id}, 0)`.as("garment_id"),
+      wardrobe_event_id: sql<number>`coalesce(${scans.wardrobe_event_id}, 0)`.as("wardrobe_event_id"),
+      scans: sql<number>`1`.as("scans"),
+      visitor: sql<number>`${scans.viewer_kind} IN ('visitor', 'anonymous')`.as("visitor"),
+    })
+    .from(scans)
+    .where(
+      and(
+        sql`${scans}.rowid > coalesce((${watermark(db)}), 0)`,
+        subject.owner === undefined ? undefined : eq(unindexed(scans.owner_user_id), subject.owner),
+        subject.garment === undefined ? undefined : eq(unindexed(scans.garment_id), subject.garment),
+        subject.event === undefined ? undefined : eq(unindexed(scans.wardrobe_event_id), subject.event),
+        since === undefined ? undefined : gte(unindexed(scans.created_at), Date.parse(`${since}T00:00:00Z`)),
+      ),
+    );
+  return rolledUp.unionAll(notRolledUp).as("fresh");
+}
+
+/**
+ * THE answer to "scans of X in window W", for every page that shows a count (dashboard,
+ * wardrobe, garment, events, analytics, admin): all scans and visitor taps (anyone's but the
+ * owner's) of `subject` today, in the last 7 and 30 days and all time (scanWindows), from
+ * fresh rollups (freshScans). One row, or with `by` one row per garment, event or day (`key`);
+ * `since` (a UTC day) leaves earlier days out. A statement, to put in the page's one D1 batch
+ * or to join as a subquery.
+ */
+export function scanCounts<K extends ScanKey = never>(
+  db: Db,
+  subject: ScanSubject,
+  opts: { now?: number; by?: K; since?: string } = {},
+) {
+  const fresh = freshScans(db, subject, opts.since);
+  const w = scanWindows(opts.now ?? Date.now());
+  // Raw: a conditional aggregate (CASE inside sum) has no drizzle helper. Aliased: a D1 batch maps rows by name.
+  const sumFrom = (day: string | null, value: SQLWrapper) =>
+    day === null
+      ? sql<number>`coalesce(sum(${value}), 0)`
+      : sql<number>`coalesce(sum(CASE WHEN ${fresh.day} >= ${day} THEN ${value} END), 0)`;
+  const key = opts.by === undefined ? sql`NULL` : fresh[opts.by];
+  const query = db
+    .select({
+      key: sql<[K] extends [never] ? null : K extends "day" ? string : number>`${key}`.as("key"),
+      today_scans: sumFrom(w.today.day, fresh.scans).as("today_scans"),
+      today_visitor: sumFrom(w.today.day, fresh.visitor).as("today_visitor"),
+      week_scans: sumFrom(w.week.day, fresh.scans).as("week_scans"),
+      week_visitor: sumFrom(w.week.day, fresh.visitor).as("week_visitor"),
+      month_scans: sumFrom(w.month.day, fresh.scans).as("month_scans"),
+      month_visitor: sumFrom(w.month.day, fresh.visitor).as("month_visitor"),
+      all_scans: sumFrom(null, fresh.scans).as("all_scans"),
+      all_visitor: sumFrom(null, fresh.visitor).as("all_visitor"),
+    })
+    .from(fresh)
+    .$dynamic();
+  return opts.by === undefined ? query : query.groupBy(key).orderBy(key);
+}
+
+/** A garment's all-time scans and contact count (the garment page's figures; its last scan is the newest of selectRecentGarmentScans). */
 export function selectGarmentScanStats(db: Db, garmentId: number, userId: string) {
+  const counts = scanCounts(db, { owner: userId, garment: garmentId }).as("counts");
   return db
     .select({
-      scans: count(),
-      last_scan: max(scans.created_at),
+      scans: counts.all_scans,
       contacts: db
         .$count(contacts, and(eq(contacts.garment_id, garmentId), eq(contacts.owner_user_id, userId)))
         .as("contacts"),
     })
-    .from(scans)
-    .where(and(eq(scans.garment_id, garmentId), eq(scans.owner_user_id, userId)));
+    .from(counts);
 }
 
 /** A garment's ten most recent scans. */
@@ -134,102 +258,64 @@ export function selectRecentGarmentScans(db: Db, garmentId: number, userId: stri
     .limit(10);
 }
 
-/** An event's scans per UTC day, from the rollups. */
-export function selectEventScansByDay(db: Db, userId: string, eventId: number) {
-  return db
-    .select({ day: scanDailyStats.day, scans: sum(scanDailyStats.scans).mapWith(Number) })
-    .from(scanDailyStats)
-    .where(and(eq(scanDailyStats.owner_user_id, userId), eq(scanDailyStats.wardrobe_event_id, eventId)))
-    .groupBy(scanDailyStats.day)
-    .orderBy(scanDailyStats.day);
-}
-
-/** Scans of the owner's events tagged with the event (from the rollups), as a column of a select over wardrobe_events. */
-export function eventScansColumn(db: Db, userId: string) {
-  const total = db
-    .select({ n: sum(scanDailyStats.scans) })
-    .from(scanDailyStats)
-    .where(and(eq(scanDailyStats.owner_user_id, userId), eq(scanDailyStats.wardrobe_event_id, wardrobeEvents.id)));
-  return sql<number>`coalesce(${total}, 0)`;
-}
-
 export const TOP_LIMIT = 5;
 
-/** First days (UTC, YYYY-MM-DD) and first instants (ms) of the analytics windows. */
+/** The analytics page's bounds: its instant (the count windows, scanWindows) and the first UTC days of the chart and of the top lists. */
 export interface AnalyticsBounds {
-  today: { day: string; ms: number };
-  week: { day: string; ms: number };
-  month: { day: string; ms: number };
+  now: number;
   chartFrom: string;
-  topFrom: number;
+  topFrom: string;
 }
 
 /**
- * /dashboard/analytics in ONE D1 batch of four statements. Scan figures for every window come
- * from scan_daily_stats (the rollups, kept by the scan-jobs cron every five minutes), never
- * from a range of raw scans; contact counts are an indexed range of the owner's contacts.
+ * /dashboard/analytics in ONE D1 batch of four statements. Every scan figure is scanCounts
+ * (fresh rollups: the rollups plus the scans since the last run); contact counts are an
+ * indexed range of the owner's contacts over the same windows.
  */
 export async function ownerAnalytics(db: Db, userId: string, bounds: AnalyticsBounds) {
-  const s = scanDailyStats;
-  const visitor = sql`${s.visitor_scans} + ${s.anonymous_scans}`;
-  // Raw: a conditional aggregate (CASE inside sum) has no drizzle helper.
-  const since = (day: string | null, value: SQLWrapper) =>
-    day === null
-      ? sql<number>`coalesce(sum(${value}), 0)`
-      : sql<number>`coalesce(sum(CASE WHEN ${s.day} >= ${day} THEN ${value} END), 0)`;
+  const windows = scanWindows(bounds.now);
+  const owner = { owner: userId };
   const contactsSince = (ms: number | null) =>
     db.$count(
       contacts,
       and(eq(contacts.owner_user_id, userId), ms === null ? undefined : gte(contacts.created_at, new Date(ms))),
     );
-  const rolledUpAt = db
-    .select({ at: max(jobWatermarks.updated_at) })
-    .from(jobWatermarks)
-    .where(eq(jobWatermarks.name, SCAN_ROLLUP_JOB));
+  const counts = scanCounts(db, owner, { now: bounds.now }).as("counts");
   // Every computed column is aliased: in a D1 batch drizzle maps rows by column name.
   const totals = db
     .select({
-      today_scans: since(bounds.today.day, s.scans).as("today_scans"),
-      today_visitor: since(bounds.today.day, visitor).as("today_visitor"),
-      week_scans: since(bounds.week.day, s.scans).as("week_scans"),
-      week_visitor: since(bounds.week.day, visitor).as("week_visitor"),
-      month_scans: since(bounds.month.day, s.scans).as("month_scans"),
-      month_visitor: since(bounds.month.day, visitor).as("month_visitor"),
-      all_scans: since(null, s.scans).as("all_scans"),
-      all_visitor: since(null, visitor).as("all_visitor"),
-      today_contacts: contactsSince(bounds.today.ms).as("today_contacts"),
-      week_contacts: contactsSince(bounds.week.ms).as("week_contacts"),
-      month_contacts: contactsSince(bounds.month.ms).as("month_contacts"),
+      today_scans: counts.today_scans,
+      today_visitor: counts.today_visitor,
+      week_scans: counts.week_scans,
+      week_visitor: counts.week_visitor,
+      month_scans: counts.month_scans,
+      month_visitor: counts.month_visitor,
+      all_scans: counts.all_scans,
+      all_visitor: counts.all_visitor,
+      today_contacts: contactsSince(windows.today.ms).as("today_contacts"),
+      week_contacts: contactsSince(windows.week.ms).as("week_contacts"),
+      month_contacts: contactsSince(windows.month.ms).as("month_contacts"),
       all_contacts: contactsSince(null).as("all_contacts"),
-      rolled_up_at: sql<number | null>`${rolledUpAt}`.as("rolled_up_at"),
     })
-    .from(s)
-    .where(eq(s.owner_user_id, userId));
+    .from(counts);
 
-  const byDay = db
-    .select({ day: s.day, scans: sum(s.scans).mapWith(Number) })
-    .from(s)
-    .where(and(eq(s.owner_user_id, userId), gte(s.day, bounds.chartFrom)))
-    .groupBy(s.day)
-    .orderBy(s.day);
+  const byDay = scanCounts(db, owner, { now: bounds.now, by: "day", since: bounds.chartFrom });
 
   // All-time conversion per garment (currently owned) and per event, in one statement.
-  const visitorScans = (match: SQL | undefined) =>
-    sql<number>`coalesce(${db
-      .select({ n: sum(visitor) })
-      .from(s)
-      .where(and(eq(s.owner_user_id, userId), match))}, 0)`;
+  const byGarment = scanCounts(db, owner, { now: bounds.now, by: "garment_id" }).as("garment_counts");
+  const byEvent = scanCounts(db, owner, { now: bounds.now, by: "wardrobe_event_id" }).as("event_counts");
   const conversion = db
     .select({
       kind: sql<"garment" | "event">`'garment'`.as("kind"),
       id: garments.id,
       name: sql<string>`coalesce(${garments.name}, ${garments.title}, ${garments.short_slug})`.as("name"),
-      visitor_scans: visitorScans(eq(s.garment_id, garments.id)).as("visitor_scans"),
+      visitor_scans: sql<number>`coalesce(${byGarment.all_visitor}, 0)`.as("visitor_scans"),
       contacts: db
         .$count(contacts, and(eq(contacts.garment_id, garments.id), eq(contacts.owner_user_id, userId)))
         .as("contacts"),
     })
     .from(garments)
+    .leftJoin(byGarment, eq(byGarment.key, garments.id))
     .where(and(eq(garments.owner_user_id, userId), eq(garments.status, "claimed")))
     .unionAll(
       db
@@ -237,7 +323,7 @@ export async function ownerAnalytics(db: Db, userId: string, bounds: AnalyticsBo
           kind: sql<"garment" | "event">`'event'`.as("kind"),
           id: wardrobeEvents.id,
           name: sql<string>`${wardrobeEvents.name}`.as("name"),
-          visitor_scans: visitorScans(eq(s.wardrobe_event_id, wardrobeEvents.id)).as("visitor_scans"),
+          visitor_scans: sql<number>`coalesce(${byEvent.all_visitor}, 0)`.as("visitor_scans"),
           contacts: db
             .$count(
               contacts,
@@ -246,11 +332,12 @@ export async function ownerAnalytics(db: Db, userId: string, bounds: AnalyticsBo
             .as("contacts"),
         })
         .from(wardrobeEvents)
+        .leftJoin(byEvent, eq(byEvent.key, wardrobeEvents.id))
         .where(eq(wardrobeEvents.owner_user_id, userId)),
     );
 
-  // The owner's visitors' scans of the window (index scans_owner_user_id_created_at_idx), the
-  // one place raw scans are read: the rollups carry no city or browser.
+  // The owner's visitors' scans from the first day of the window (index
+  // scans_owner_user_id_created_at_idx), read raw (the rollups carry no city or browser): fresh as stored.
   const top = (kind: "city" | "browser") => {
     const label = sql<string>`coalesce(${scans[kind]}, 'Unknown')`;
     const n = count();
@@ -260,7 +347,7 @@ export async function ownerAnalytics(db: Db, userId: string, bounds: AnalyticsBo
       .where(
         and(
           eq(scans.owner_user_id, userId),
-          gte(scans.created_at, new Date(bounds.topFrom)),
+          gte(scans.created_at, new Date(Date.parse(`${bounds.topFrom}T00:00:00Z`))),
           ne(scans.viewer_kind, "owner"),
         ),
       )
@@ -311,39 +398,29 @@ export function listRecentScans(db: Db, limit: number) {
     .limit(limit);
 }
 
-const DAY_MS = 86_400_000;
-const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
 /**
  * The NFC dashboard's 7- and 30-day counts of garments, profiles and scans in one batch. Scans
- * come from the rollup (`scan_daily_stats`, one row per day × garment × owner × event, so sums
- * count each scan once), never from raw scans; the last few minutes wait for the next cron run.
+ * are scanCounts of the whole system (fresh rollups), over the same UTC-day windows as every
+ * other page.
  */
 export async function adminDashboardCounts(db: Db, now = Date.now()) {
   const since7 = now - 7 * DAY_MS;
   const since30 = now - 30 * DAY_MS;
-  // Raw sql: drizzle has no conditional count or sum, nor coalesce(). Each is aliased: a batch
-  // maps rows by column name, and two such expressions read the same with `?` for their values.
+  // Raw sql: drizzle has no conditional count. Each is aliased: a batch maps rows by column
+  // name, and two such expressions read the same with `?` for their values.
   const createdAfter = (createdAt: typeof garments.created_at | typeof profiles.created_at, since: number) =>
     sql<number>`count(CASE WHEN ${createdAt} > ${since} THEN 1 END)`;
-  const scansAfter = (day: string) =>
-    sql<number>`coalesce(sum(CASE WHEN ${scanDailyStats.day} > ${day} THEN ${scanDailyStats.scans} END), 0)`;
   const createdCounts = (createdAt: typeof garments.created_at | typeof profiles.created_at) => ({
     total: count(),
     last7: createdAfter(createdAt, since7).as("last7"),
     last30: createdAfter(createdAt, since30).as("last30"),
   });
-  const [[garmentCounts], [profileCounts], [scanCounts]] = await db.batch([
+  const all = scanCounts(db, {}, { now }).as("counts");
+  const [[garmentCounts], [profileCounts], [scanTotals]] = await db.batch([
     db.select(createdCounts(garments.created_at)).from(garments),
     db.select(createdCounts(profiles.created_at)).from(profiles),
-    db
-      .select({
-        total: sql<number>`coalesce(sum(${scanDailyStats.scans}), 0)`,
-        last7: scansAfter(isoDay(since7)).as("last7"),
-        last30: scansAfter(isoDay(since30)).as("last30"),
-      })
-      .from(scanDailyStats),
+    db.select({ total: all.all_scans, last7: all.week_scans, last30: all.month_scans }).from(all),
   ]);
   const none = { total: 0, last7: 0, last30: 0 };
-  return { garments: garmentCounts ?? none, profiles: profileCounts ?? none, scans: scanCounts ?? none };
+  return { garments: garmentCounts ?? none, profiles: profileCounts ?? none, scans: scanTotals ?? none };
 }

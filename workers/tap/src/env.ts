@@ -8,6 +8,11 @@ export type TapEnv = {
   DB: D1Database;
   TAP_KV: KVNamespace;
   SCANS: Queue;
+  /**
+   * The shell (apps/web), whose `/share/<slug>` page a visitor's tap answers in place
+   * (decision 0029). Without it the tap answers the 302 to that page instead.
+   */
+  SHELL?: Fetcher;
   /** Optional: how long this isolate remembers a tap answer (decision 0022); "0" turns it off. */
   TAP_MEMO_TTL_MS?: number;
 };
@@ -33,6 +38,11 @@ export function validateTapEnv(env: unknown): TapEnv {
   for (const name of ["DB", "TAP_KV", "SCANS"]) {
     check(name, typeof e[name] === "object" && e[name] !== null, `binding ${name} is missing`);
   }
+  check(
+    "SHELL",
+    e.SHELL === undefined || (typeof e.SHELL === "object" && e.SHELL !== null),
+    "must be the service binding to the shell",
+  );
   const ttl = e.TAP_MEMO_TTL_MS;
   check(
     "TAP_MEMO_TTL_MS",

@@ -9,6 +9,7 @@ import { getTapEnv, type TapEnv } from "./env";
 import { MEMO_TTL_MS, RouteMemo } from "./memo";
 import { resolutionFailedPage } from "./resolution-failed";
 import { mayBeScan, recordScan } from "./scan";
+import { shareInPlace } from "./share-in-place";
 
 type TapBindings = { Bindings: Env };
 type WaitUntil = (promise: Promise<unknown>) => void;
@@ -48,7 +49,18 @@ async function readThrough(env: TapEnv, slug: string, waitUntil: WaitUntil) {
   return found;
 }
 
-/** The answer for a resolved route; its scan is handed to the batch, built and sent after it. */
+/**
+ * Outside production, `?answer=redirect` makes a visitor's tap answer the 302 to the share
+ * page instead of the page itself, so `bench:share` and `bench:tap` can set both side by side.
+ */
+const wantsRedirect = (env: TapEnv, request: Request) =>
+  env.APP_ENV !== "production" && new URL(request.url).searchParams.get("answer") === "redirect";
+
+/**
+ * The answer for a resolved route; its scan is handed to the batch, built and sent after it.
+ * A visitor on a claimed garment gets the shell's share page in place (decision 0029), or
+ * the 302 to it when the shell cannot give it.
+ */
 function answer(
   env: TapEnv,
   request: Request,
@@ -56,17 +68,24 @@ function answer(
   route: TapRoute | null,
   source: Source,
   viewerUserId: string | null,
-): Response {
+): Response | Promise<Response> {
   const decision = decideTap(route, viewerUserId);
   if (decision.status === 404 || !route) return invalidLink(source);
   if (mayBeScan(request)) recordScan(env, waitUntil, request, route, decision.viewer, Date.now());
-  return new Response(null, {
-    status: 302,
-    headers: { ...TAP_HEADERS, Location: decision.location, "X-Tap-Source": source },
-  });
+  const redirect = () =>
+    new Response(null, {
+      status: 302,
+      headers: { ...TAP_HEADERS, Location: decision.location, "X-Tap-Source": source },
+    });
+  const share = decision.outcome === "share" || decision.outcome === "share_unavailable";
+  if (!share || !env.SHELL || wantsRedirect(env, request)) return redirect();
+  return shareInPlace(env.SHELL, request, decision.location, { ...TAP_HEADERS, "X-Tap-Source": source }).then(
+    (page) => page ?? redirect(),
+  );
 }
 
-// GET also answers HEAD (Hono strips the body); a HEAD is never a scan.
+// GET also answers HEAD (Hono strips the body); a HEAD is never a scan. A HEAD on a share
+// answer asks the shell with HEAD: the status and headers a GET would get, no page rendered.
 app.get("/t/:slug", (c) => {
   const slug = normalizeSlug(c.req.param("slug"));
   if (!slug) return invalidLink();

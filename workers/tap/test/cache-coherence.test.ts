@@ -5,7 +5,7 @@ import { readCachedTapRoute, refreshOwnerTapRoutes, refreshTapRoute } from "@rel
 import { claimGarment, createGarment, createOwner, uniqueSlug } from "@releve/db/testing/factories";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { db, tap, tapControl, tokenFor } from "./helpers";
+import { db, landing, tap, tapControl, tokenFor } from "./helpers";
 
 // Issue #5 item 3: after each change that alters an answer, the change's write path calls the
 // coherence function, and the very next tap gets the new answer. Each test first warms KV and
@@ -13,10 +13,8 @@ import { db, tap, tapControl, tokenFor } from "./helpers";
 
 // The writers' stores, as the shell passes them: D1, KV and the tap worker's TapControl.
 const stores = { DB: env.DB, TAP_KV: env.TAP_KV, TAP_CONTROL: tapControl() };
-const location = async (slug: string, ownerToken?: string) => {
-  const res = await tap(`/t/${slug}`, { ownerToken });
-  return res.status === 302 ? res.headers.get("location") : res.status;
-};
+// A 302's Location, the shell's page answered in place (decision 0029), or the status.
+const location = async (slug: string, ownerToken?: string) => landing(await tap(`/t/${slug}`, { ownerToken }));
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -31,7 +29,7 @@ describe("cache coherence: the next tap after a change gets the new answer", () 
     await refreshTapRoute({ DB: env.DB, TAP_KV: env.TAP_KV }, g.slug);
     expect(await location(g.slug)).toBe(`/claim/${g.slug}`); // memo, for up to its TTL
     await refreshTapRoute(stores, g.slug);
-    expect(await location(g.slug)).toBe(`/share/${g.slug}`);
+    expect(await location(g.slug)).toBe(`in place /share/${g.slug}`);
   });
 
   it("claim", async () => {
@@ -43,7 +41,7 @@ describe("cache coherence: the next tap after a change gets the new answer", () 
     expect(await location(g.slug)).toBe(`/claim/${g.slug}`); // the memo and KV still say unclaimed
 
     await refreshTapRoute(stores, g.slug);
-    expect(await location(g.slug)).toBe(`/share/${g.slug}`);
+    expect(await location(g.slug)).toBe(`in place /share/${g.slug}`);
     expect(await location(g.slug, await tokenFor(owner.userId))).toBe(`/dashboard/garment/${g.id}`);
   });
 
@@ -56,7 +54,7 @@ describe("cache coherence: the next tap after a change gets the new answer", () 
 
     await db.update(garments).set({ owner_user_id: second.userId }).where(eq(garments.id, g.id));
     await refreshTapRoute(stores, g.slug);
-    expect(await location(g.slug, firstToken)).toBe(`/share/${g.slug}`);
+    expect(await location(g.slug, firstToken)).toBe(`in place /share/${g.slug}`);
     expect(await location(g.slug, await tokenFor(second.userId))).toBe(`/dashboard/garment/${g.id}`);
   });
 
@@ -96,16 +94,16 @@ describe("cache coherence: the next tap after a change gets the new answer", () 
     const owner = await createOwner(db, { sharing: true });
     const a = await createGarment(db, { ownerUserId: owner.userId });
     const b = await createGarment(db, { ownerUserId: owner.userId });
-    for (const g of [a, b]) expect(await location(g.slug)).toBe(`/share/${g.slug}`);
+    for (const g of [a, b]) expect(await location(g.slug)).toBe(`in place /share/${g.slug}`);
 
     await db.update(profiles).set({ nfc_sharing_enabled: false }).where(eq(profiles.user_id, owner.userId));
     expect(await refreshOwnerTapRoutes(stores, owner.userId)).toBe(2);
     for (const g of [a, b]) {
-      // Both sharing states redirect to /share/:slug; the page shows which. The tap's decision differs:
+      // Both sharing states answer /share/:slug in place; the page shows which. The tap's decision differs:
       const route = await readCachedTapRoute(env.TAP_KV, g.slug);
       expect(route?.sharingEnabled).toBe(false);
       expect(decideTap(route ?? null, null).outcome).toBe("share_unavailable");
-      expect(await location(g.slug)).toBe(`/share/${g.slug}`);
+      expect(await location(g.slug)).toBe(`in place /share/${g.slug}`);
     }
 
     await db.update(profiles).set({ nfc_sharing_enabled: true }).where(eq(profiles.user_id, owner.userId));

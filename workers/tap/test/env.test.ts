@@ -23,4 +23,10 @@ describe("tap env validation", () => {
     expect(() => validateTapEnv({ ...env, SCANS: "not a binding" })).toThrow(/SCANS: binding SCANS is missing/);
     expect(() => validateTapEnv(undefined)).toThrow(EnvError);
   });
+
+  it("takes SHELL as optional: without it a visitor's tap answers the 302 (decision 0029)", () => {
+    expect(validateTapEnv(env).SHELL).toBe(env.SHELL);
+    expect(validateTapEnv({ ...env, SHELL: undefined }).SHELL).toBeUndefined();
+    expect(() => validateTapEnv({ ...env, SHELL: "not a binding" })).toThrow(/SHELL: must be the service binding/);
+  });
 });

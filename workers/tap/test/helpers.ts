@@ -46,3 +46,13 @@ export const tapControl = () => new TapControl(createExecutionContext(), env);
 
 /** Drops this isolate's memo of a slug, so the next tap reads KV (or D1). */
 export const forgetMemo = (slug: string) => tapControl().forget([slug]);
+
+/**
+ * Where a tap leads: a 302's Location, `in place <path>` when it answered with the shell's page
+ * (the shell double names the path it rendered in `X-Shell-Page`), else the status.
+ */
+export function landing(res: Response): string | number | null {
+  if (res.status === 302) return res.headers.get("location");
+  const page = res.headers.get("x-shell-page");
+  return res.status === 200 && page ? `in place ${page}` : res.status;
+}

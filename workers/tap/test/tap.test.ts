@@ -6,7 +6,8 @@ import { createGarment, createOwner, createUser, uniqueSlug } from "@releve/db/t
 import { eq } from "drizzle-orm";
 import { SignJWT } from "jose";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { db, forgetMemo, nextIp, tap, tokenFor } from "./helpers";
+import { getTapEnv } from "../src/env";
+import { db, forgetMemo, landing, nextIp, tap, tokenFor } from "./helpers";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -45,6 +46,7 @@ async function tapTwice(path: string, init: Parameters<typeof tap>[1] = {}) {
   for (const again of [second, third]) {
     expect(again.status).toBe(first.status);
     expect(again.headers.get("location")).toBe(first.headers.get("location"));
+    expect(landing(again)).toBe(landing(first));
   }
   return first;
 }
@@ -87,22 +89,24 @@ describe("every tap-rule row, through D1 then KV", () => {
     expect(res.headers.get("location")).toBe(`/dashboard/garment/${g.id}`);
   });
 
-  it("claimed, owner sharing on, anyone else: 302 to /share/:slug", async () => {
+  it("claimed, owner sharing on, anyone else: the shell's /share/:slug page, answered in place", async () => {
     const owner = await createOwner(db, { sharing: true });
     const g = await createGarment(db, { ownerUserId: owner.userId });
     const anonymous = await tapTwice(`/t/${g.slug}`);
-    expect(anonymous.status).toBe(302);
-    expect(anonymous.headers.get("location")).toBe(`/share/${g.slug}`);
+    expect(anonymous.status).toBe(200);
+    expect(anonymous.headers.get("location")).toBeNull();
+    expect(landing(anonymous)).toBe(`in place /share/${g.slug}`);
     const otherUser = await tap(`/t/${g.slug}`, { ownerToken: await tokenFor(await createUser(db)) });
-    expect(otherUser.headers.get("location")).toBe(`/share/${g.slug}`);
+    expect(otherUser.status).toBe(200);
+    expect(landing(otherUser)).toBe(`in place /share/${g.slug}`);
   });
 
-  it("claimed, owner sharing off, anyone else: 302 to /share/:slug (the page says it is unavailable)", async () => {
+  it("claimed, owner sharing off, anyone else: the same page in place (it says it is unavailable)", async () => {
     const owner = await createOwner(db, { sharing: false });
     const g = await createGarment(db, { ownerUserId: owner.userId });
     const res = await tapTwice(`/t/${g.slug}`);
-    expect(res.status).toBe(302);
-    expect(res.headers.get("location")).toBe(`/share/${g.slug}`);
+    expect(res.status).toBe(200);
+    expect(landing(res)).toBe(`in place /share/${g.slug}`);
     // The owner still lands on their own garment.
     const asOwner = await tap(`/t/${g.slug}`, { ownerToken: await tokenFor(owner.userId) });
     expect(asOwner.headers.get("location")).toBe(`/dashboard/garment/${g.id}`);
@@ -137,7 +141,7 @@ describe("memo, then KV, then D1 only on a miss", () => {
     const d1Calls = spyOnD1();
     const hit = await tap(`/t/${g.slug}`);
     expect(hit.headers.get("x-tap-source")).toBe("kv");
-    expect(hit.headers.get("location")).toBe(`/share/${g.slug}`);
+    expect(landing(hit)).toBe(`in place /share/${g.slug}`);
     expect(d1Calls()).toBe(0);
   });
 
@@ -283,6 +287,131 @@ describe("responses", () => {
   });
 });
 
+/** What the shell double was sent, from the page it answered. */
+async function sentToShell(res: Response) {
+  const json = /<script type="application\/json" id="sent">(.*)<\/script>/.exec(await res.text())?.[1];
+  const sent = JSON.parse(json ?? "null") as { method: string; path: string; headers: [string, string][] };
+  return { ...sent, headers: Object.fromEntries(sent.headers) };
+}
+
+async function sharedGarment() {
+  const owner = await createOwner(db, { sharing: true });
+  return createGarment(db, { ownerUserId: owner.userId });
+}
+
+describe("a visitor's tap answers the share page in place (decision 0029)", () => {
+  it("is the shell's page with the tap's headers: 200, HTML, canonical /share/:slug, private and uncached", async () => {
+    const g = await sharedGarment();
+    const res = await tap(`/t/${g.slug}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(res.headers.get("link")).toBe(`<http://releve.test/share/${g.slug}>; rel="canonical"`);
+    // The tap's own headers replace the shell's.
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
+    expect(res.headers.get("x-robots-tag")).toBe("noindex");
+    expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(res.headers.get("x-served-by")).toBe("releve-tap");
+    expect(res.headers.get("x-tap-source")).toBe("d1");
+    // The shell's cookies reach the visitor, as the 302 path's second request would have set them.
+    expect(res.headers.getSetCookie()).toEqual(["releve_flash=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax"]);
+    expect((await sentToShell(res)).path).toBe(`/share/${g.slug}`);
+  });
+
+  it("asks the shell for /share/:slug with the visitor's cookies and nothing meant for the tap", async () => {
+    const g = await sharedGarment();
+    const ownerToken = await tokenFor(await createUser(db));
+    const ip = nextIp();
+    const res = await tap(`/t/${g.slug.toUpperCase()}/?utm_source=tag`, {
+      ownerToken,
+      ip,
+      headers: {
+        "accept-encoding": "gzip",
+        "if-none-match": '"abc"',
+        "sec-purpose": "prefetch",
+        "x-releve-dry-run": "1",
+        "cf-ray": "8f00000000000000-CDG",
+      },
+    });
+    const sent = await sentToShell(res);
+    expect(sent.method).toBe("GET");
+    expect(sent.path).toBe(`/share/${g.slug}`);
+    expect(sent.headers.cookie).toBe(`releve_owner=${ownerToken}`);
+    expect(sent.headers["user-agent"]).toContain("iPhone");
+    expect(sent.headers["cf-connecting-ip"]).toBe(ip);
+    expect(sent.headers["cf-ray"]).toBe("8f00000000000000-CDG");
+    for (const name of ["accept-encoding", "if-none-match", "sec-purpose", "x-releve-dry-run"]) {
+      expect(sent.headers[name], name).toBeUndefined();
+    }
+  });
+
+  it("one tap is one scan, recorded as before", async () => {
+    const g = await sharedGarment();
+    const sent = sentMessages(g.slug);
+    const res = await tap(`/t/${g.slug}`);
+    expect(res.status).toBe(200);
+    expect(sent().map((m) => [m.slug, m.viewerKind])).toEqual([[g.slug, "anonymous"]]);
+  });
+
+  it("answers HEAD with the shell's status and headers, no body and no scan", async () => {
+    const g = await sharedGarment();
+    const sent = sentMessages(g.slug);
+    const res = await tap(`/t/${g.slug}`, { method: "HEAD" });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("x-shell-method")).toBe("HEAD");
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
+    expect(await res.text()).toBe("");
+    expect(sent()).toEqual([]);
+  });
+
+  it.each([
+    ["throws", () => Promise.reject(new Error("shell unavailable")), true],
+    ["answers 500", () => Promise.resolve(new Response("boom", { status: 500 })), true],
+    ["answers 503", () => Promise.resolve(new Response("busy", { status: 503 })), true],
+    ["redirects", () => Promise.resolve(new Response(null, { status: 302, headers: { Location: "/" } })), false],
+  ])("falls back to the 302 to /share/:slug when the shell %s", async (_, answer, logged) => {
+    const g = await sharedGarment();
+    const sent = sentMessages(g.slug);
+    const shell = getTapEnv(env).SHELL;
+    if (!shell) throw new Error("expected the SHELL binding");
+    vi.spyOn(shell, "fetch").mockImplementation(answer);
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    const res = await tap(`/t/${g.slug}`);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe(`/share/${g.slug}`);
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
+    expect(error).toHaveBeenCalledTimes(logged ? 1 : 0);
+    expect(sent()).toHaveLength(1);
+  });
+
+  it("falls back to the 302 when the binding is missing", async () => {
+    const g = await sharedGarment();
+    const tapEnv = getTapEnv(env);
+    const shell = tapEnv.SHELL;
+    tapEnv.SHELL = undefined;
+    try {
+      const res = await tap(`/t/${g.slug}`);
+      expect(res.status).toBe(302);
+      expect(res.headers.get("location")).toBe(`/share/${g.slug}`);
+    } finally {
+      tapEnv.SHELL = shell;
+    }
+  });
+
+  it("answers the 302 for ?answer=redirect outside production only (the benchmarks' switch)", async () => {
+    const g = await sharedGarment();
+    const res = await tap(`/t/${g.slug}?answer=redirect`);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe(`/share/${g.slug}`);
+    const tapEnv = getTapEnv(env);
+    tapEnv.APP_ENV = "production";
+    try {
+      expect(landing(await tap(`/t/${g.slug}?answer=redirect`))).toBe(`in place /share/${g.slug}`);
+    } finally {
+      tapEnv.APP_ENV = "test";
+    }
+  });
+});
+
 describe("the owner token", () => {
   const secret = new TextEncoder().encode(env.SESSION_SECRET);
   const now = () => Math.floor(Date.now() / 1000);
@@ -310,8 +439,8 @@ describe("the owner token", () => {
       .setExpirationTime(now() - 60)
       .sign(secret);
     const res = await tap(`/t/${g.slug}`, { ownerToken: expired });
-    expect(res.status).toBe(302);
-    expect(res.headers.get("location")).toBe(`/share/${g.slug}`);
+    expect(res.status).toBe(200);
+    expect(landing(res)).toBe(`in place /share/${g.slug}`);
   });
 
   it("forged (other secret, tampered subject, alg none, garbage): treated as no token", async () => {
@@ -337,8 +466,8 @@ describe("the owner token", () => {
 
     for (const token of [otherSecret, tampered, none, "garbage", "a.b.c", "x".repeat(4000)]) {
       const res = await tap(`/t/${g.slug}`, { ownerToken: token });
-      expect(res.status, token.slice(0, 20)).toBe(302);
-      expect(res.headers.get("location")).toBe(`/share/${g.slug}`);
+      expect(res.status, token.slice(0, 20)).toBe(200);
+      expect(landing(res)).toBe(`in place /share/${g.slug}`);
     }
   });
 });

@@ -5,11 +5,14 @@ import { NotFound } from "./not-found";
 /** A route's own 404: what was not found, why, and the way back. */
 export type NotFoundCopy = { title: string; text: string; to: string; label: string };
 
+/** A route's own words for a failure on our side (a 5xx or a thrown error): what could not load. */
+export type FailureCopy = { title: string; text: string };
+
 /**
  * The one error screen every route exports (STYLE.md): 404s look like 404s (or say what was
- * not found, with `notFound`), the rest stay calm.
+ * not found, with `notFound`), the rest stay calm (in the route's words, with `failure`).
  */
-export function GeneralErrorBoundary({ notFound }: { notFound?: NotFoundCopy }) {
+export function GeneralErrorBoundary({ notFound, failure }: { notFound?: NotFoundCopy; failure?: FailureCopy }) {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) {
     if (!notFound) return <NotFound />;
@@ -25,16 +28,19 @@ export function GeneralErrorBoundary({ notFound }: { notFound?: NotFoundCopy }) 
   }
 
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  const ours = status >= 500 && failure;
   const message =
     isRouteErrorResponse(error) && typeof error.data === "string" && status < 500
       ? error.data
-      : "Something went wrong on our side. Please try again in a moment.";
+      : ours
+        ? failure.text
+        : "Something went wrong on our side. Please try again in a moment.";
   if (!isRouteErrorResponse(error)) console.error(error);
 
   return (
     <section role="alert" className="mx-auto flex max-w-xl flex-col items-center px-5 py-24 text-center">
       <p className="font-display text-6xl text-gold">{status}</p>
-      <h1 className="mt-6 font-display text-3xl">We could not show this page</h1>
+      <h1 className="mt-6 font-display text-3xl">{ours ? failure.title : "We could not show this page"}</h1>
       <p className="mt-3 text-stone">{message}</p>
       <Link to="/" className={buttonClass("primary", "mt-10")}>
         Return to Home

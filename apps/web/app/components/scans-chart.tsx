@@ -1,12 +1,50 @@
 import { useId } from "react";
-import type { BarChart } from "../lib/chart.server";
+import type { BarChart, BarGeometry } from "../lib/chart.server";
 
 const dayLabel = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
 const fmt = (day: string) => dayLabel.format(new Date(`${day}T00:00:00Z`));
 
+function Drawing({
+  g,
+  summary,
+  labelledBy,
+  className,
+}: {
+  g: BarGeometry;
+  summary: string;
+  labelledBy: string;
+  className: string;
+}) {
+  return (
+    <svg viewBox={`0 0 ${g.width} ${g.height}`} role="img" aria-labelledby={labelledBy} className={className}>
+      <title>{summary}</title>
+      {g.yTicks.map((t) => (
+        <g key={t.value}>
+          <line x1={g.plot.left} x2={g.plot.right} y1={t.y} y2={t.y} className="stroke-ink/10" />
+          <text x={g.plot.left - 6} y={t.y} dy="0.32em" textAnchor="end" fontSize={g.fontSize} className="fill-stone">
+            {t.value}
+          </text>
+        </g>
+      ))}
+      {g.bars.map((b) => (
+        <rect key={b.day} x={b.x} y={b.y} width={b.width} height={Math.max(b.height, 0)} className="fill-gold">
+          <title>{`${fmt(b.day)}: ${b.value} scans`}</title>
+        </rect>
+      ))}
+      <line x1={g.plot.left} x2={g.plot.right} y1={g.plot.bottom} y2={g.plot.bottom} className="stroke-ink/40" />
+      {g.xLabels.map((l) => (
+        <text key={l.day} x={l.x} y={g.height - 8} textAnchor={l.anchor} fontSize={g.fontSize} className="fill-stone">
+          {fmt(l.day)}
+        </text>
+      ))}
+    </svg>
+  );
+}
+
 /**
  * A server-drawn bar chart (geometry from chart.server.ts) with a summary for screen readers
- * and the same numbers as a table, so nothing depends on seeing the bars.
+ * and the same numbers as a table, so nothing depends on seeing the bars. Its box picks the
+ * drawing that fits it: the compact one in a phone-wide column, the wide one from 36rem.
  */
 export function ScansChart({ chart, title }: { chart: BarChart; title: string }) {
   const id = useId();
@@ -15,43 +53,19 @@ export function ScansChart({ chart, title }: { chart: BarChart; title: string })
       ? `${title}: no scans yet.`
       : `${title}: ${chart.total} scans in all${chart.peak ? `, most on ${fmt(chart.peak.day)} (${chart.peak.value})` : ""}.`;
   return (
-    <figure className="min-w-0">
-      {/* On a phone the chart keeps a legible size and scrolls sideways; the table below has the same numbers. */}
-      <div className="overflow-x-auto">
-        <svg
-          viewBox={`0 0 ${chart.width} ${chart.height}`}
-          role="img"
-          aria-labelledby={`${id}-caption`}
-          className="h-auto w-full min-w-[34rem] max-w-3xl"
-        >
-          <title>{summary}</title>
-          {chart.yTicks.map((t) => (
-            <g key={t.value}>
-              <line x1={chart.plot.left} x2={chart.plot.right} y1={t.y} y2={t.y} className="stroke-ink/10" />
-              <text x={chart.plot.left - 6} y={t.y} dy="0.32em" textAnchor="end" className="fill-stone text-[11px]">
-                {t.value}
-              </text>
-            </g>
-          ))}
-          {chart.bars.map((b) => (
-            <rect key={b.day} x={b.x} y={b.y} width={b.width} height={Math.max(b.height, 0)} className="fill-gold">
-              <title>{`${fmt(b.day)}: ${b.value} scans`}</title>
-            </rect>
-          ))}
-          <line
-            x1={chart.plot.left}
-            x2={chart.plot.right}
-            y1={chart.plot.bottom}
-            y2={chart.plot.bottom}
-            className="stroke-ink/40"
-          />
-          {chart.xLabels.map((l) => (
-            <text key={l.day} x={l.x} y={chart.height - 8} textAnchor="middle" className="fill-stone text-[11px]">
-              {fmt(l.day)}
-            </text>
-          ))}
-        </svg>
-      </div>
+    <figure className="@container min-w-0">
+      <Drawing
+        g={chart.compact}
+        summary={summary}
+        labelledBy={`${id}-caption`}
+        className="block h-auto w-full max-w-md @xl:hidden"
+      />
+      <Drawing
+        g={chart}
+        summary={summary}
+        labelledBy={`${id}-caption`}
+        className="hidden h-auto w-full max-w-3xl @xl:block"
+      />
       <figcaption id={`${id}-caption`} className="mt-2 text-sm text-stone">
         {summary}
       </figcaption>

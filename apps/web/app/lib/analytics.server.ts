@@ -1,6 +1,6 @@
 import { CHART_DAYS, conversionRate, TOP_WINDOW_DAYS } from "@releve/core/crm";
 import type { Db } from "@releve/db";
-import { ownerAnalytics } from "@releve/db/scans";
+import { ownerAnalytics, utcDay } from "@releve/db/scans";
 
 const DAY_MS = 86_400_000;
 
@@ -35,10 +35,9 @@ export interface Analytics {
   events: ConversionRow[];
   cities: Array<{ label: string; scans: number }>;
   browsers: Array<{ label: string; scans: number }>;
-  rolledUpAt: number | null;
 }
 
-export const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+export { utcDay };
 
 /** Every UTC day from `from` to `to` (inclusive), with 0 where the rollups have no row. */
 export function fillDays(rows: Array<{ day: string; scans: number }>, from: string, to: string) {
@@ -53,15 +52,11 @@ export function fillDays(rows: Array<{ day: string; scans: number }>, from: stri
 
 /** /dashboard/analytics: the figures of ONE D1 batch (ownerAnalytics), shaped for the page. */
 export async function loadAnalytics(db: Db, userId: string, now = Date.now()): Promise<Analytics> {
-  const startOfToday = Date.parse(`${utcDay(now)}T00:00:00Z`);
-  const dayStart = (daysBack: number) => startOfToday - daysBack * DAY_MS;
-  const bound = (daysBack: number) => ({ day: utcDay(dayStart(daysBack)), ms: dayStart(daysBack) });
+  const daysBack = (days: number) => utcDay(now - days * DAY_MS);
   const { totals, byDay, conversion, top } = await ownerAnalytics(db, userId, {
-    today: bound(0),
-    week: bound(6),
-    month: bound(29),
-    chartFrom: utcDay(dayStart(CHART_DAYS - 1)),
-    topFrom: dayStart(TOP_WINDOW_DAYS - 1),
+    now,
+    chartFrom: daysBack(CHART_DAYS - 1),
+    topFrom: daysBack(TOP_WINDOW_DAYS - 1),
   });
   const windows = {} as Record<WindowKey, WindowFigures>;
   for (const { key } of WINDOWS) {
@@ -80,7 +75,11 @@ export async function loadAnalytics(db: Db, userId: string, now = Date.now()): P
   const byMost = (a: ConversionRow, b: ConversionRow) => b.contacts - a.contacts || b.visitorScans - a.visitorScans;
   return {
     windows,
-    scansByDay: fillDays(byDay, utcDay(dayStart(CHART_DAYS - 1)), utcDay(now)),
+    scansByDay: fillDays(
+      byDay.map((d) => ({ day: d.key, scans: d.all_scans })),
+      daysBack(CHART_DAYS - 1),
+      utcDay(now),
+    ),
     garments: conversion
       .filter((r) => r.kind === "garment")
       .map(toRow)
@@ -91,6 +90,5 @@ export async function loadAnalytics(db: Db, userId: string, now = Date.now()): P
       .sort(byMost),
     cities: top.filter((r) => r.kind === "city").map(({ label, scans }) => ({ label, scans })),
     browsers: top.filter((r) => r.kind === "browser").map(({ label, scans }) => ({ label, scans })),
-    rolledUpAt: totals?.rolled_up_at ?? null,
   };
 }

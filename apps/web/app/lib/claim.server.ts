@@ -1,5 +1,5 @@
-import { CLAIM_MESSAGES } from "@releve/core/garment";
-import { claimGarment } from "@releve/db/garments";
+import { CLAIM_MESSAGES, garmentLabels } from "@releve/core/garment";
+import { claimGarment, garmentBySlug } from "@releve/db/garments";
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { tapStores } from "../env.server";
 import { authDeps } from "./auth-page.server";
@@ -41,6 +41,9 @@ export async function claimAndRespond(request: Request, context: Readonly<Router
     case "claimed":
     case "already_owned": {
       const headers = new Headers([["Set-Cookie", await pendingClaimHeader(deps.env, request, null)]]);
+      // The success names the garment (spec part 1 §8); the claim itself answers only its id.
+      const claimed = result.status === "claimed" ? await garmentBySlug(deps.db, slug) : undefined;
+      const name = claimed ? garmentLabels(claimed).name.slice(0, 200) : "Your garment";
       headers.append(
         "Set-Cookie",
         await toastHeader(
@@ -50,7 +53,7 @@ export async function claimAndRespond(request: Request, context: Readonly<Router
             ? {
                 type: "success",
                 title: "Garment Registered Successfully",
-                description: "It has been added to your digital wardrobe.",
+                description: `${name} has been added to your digital wardrobe.`,
               }
             : { type: "info", title: "Already in your wardrobe" },
         ),

@@ -104,15 +104,23 @@ export const CLIENT_ID_PATTERN = /^[0-9a-f]{32}$/;
 
 /**
  * A contact card by the profile's client id (32 random hex characters, so cards cannot be
- * enumerated the way sequential ids could); null unless the profile exists, belongs to an
- * account and shares.
+ * enumerated the way sequential ids could): open only when the profile exists, belongs to an
+ * account and shares; otherwise why not (a share token says which, spec part 2 §8).
  */
-export async function loadContactCard(db: Db, clientId: string) {
-  if (!CLIENT_ID_PATTERN.test(clientId)) return null;
+export async function contactCardState(db: Db, clientId: string) {
+  if (!CLIENT_ID_PATTERN.test(clientId)) return { state: "missing" as const };
   const row = await findContactCardByClientId(db, clientId);
-  if (!row?.user_id || !row.nfc_sharing_enabled) return null;
+  if (!row?.user_id) return { state: "missing" as const };
+  if (!row.nfc_sharing_enabled) return { state: "sharing_off" as const };
   return {
+    state: "open" as const,
     target: { ownerUserId: row.user_id, garmentId: null, activeEventId: row.active_event_id } satisfies ContactTarget,
     profile: publicProfile(row.profile),
   };
+}
+
+/** The open contact card, or null (the contact card page says 'User not found.' either way). */
+export async function loadContactCard(db: Db, clientId: string) {
+  const card = await contactCardState(db, clientId);
+  return card.state === "open" ? { target: card.target, profile: card.profile } : null;
 }

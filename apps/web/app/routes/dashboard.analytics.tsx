@@ -11,7 +11,6 @@ import type { Route } from "./+types/dashboard.analytics";
 
 export const meta = () => [{ title: "Analytics · Relevé" }, { name: "robots", content: "noindex" }];
 
-const time = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 const n = (value: number) => value.toLocaleString("en-GB");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -95,15 +94,14 @@ function TopList({ title, rows }: { title: string; rows: Array<{ label: string; 
 }
 
 export default function AnalyticsRoute({ loaderData }: Route.ComponentProps) {
-  const { windows, windowLabels, chart, garments, events, cities, browsers, rolledUpAt } = loaderData;
+  const { windows, windowLabels, chart, garments, events, cities, browsers } = loaderData;
   return (
     <section className="mx-auto w-full max-w-6xl px-5 py-10 sm:py-16">
       <BackLink to="/dashboard">Dashboard</BackLink>
       <h1 className="mt-6 font-display text-4xl sm:text-5xl">Analytics</h1>
       <p className="mt-3 max-w-2xl text-sm text-stone">
-        Scan figures come from the statistics rolled up every 5 minutes
-        {rolledUpAt ? ` (last at ${time.format(rolledUpAt)} UTC)` : ""}; days are UTC. Conversion is contacts per
-        visitor tap (your own taps are left out). Relevé keeps no visitor identifier, so taps are counted, not people.
+        Scan figures include every tap up to a few seconds ago; days are UTC. Conversion is contacts per visitor tap
+        (your own taps are left out). Relevé keeps no visitor identifier, so taps are counted, not people.
       </p>
 
       <ul className="mt-8 grid grid-cols-2 gap-3 lg:grid-cols-4">

@@ -5,9 +5,11 @@ import { listWardrobe } from "@releve/db/garments";
 import { buttonClass } from "@releve/ui";
 import { data, Form, Link, redirect } from "react-router";
 import { GeneralErrorBoundary } from "../components/error-boundary";
+import { ShareCardPanel } from "../components/share-card-panel";
 import { SubmitButton } from "../components/submit-button";
 import { authDeps } from "../lib/auth-page.server";
 import { formatDay } from "../lib/crm-format";
+import { ownCard } from "../lib/own-card.server";
 import { getProfile, setNfcSharing } from "../lib/profile.server";
 import { redirectWithToast } from "../lib/toast.server";
 import { requireUser } from "../lib/user.server";
@@ -29,6 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     name: publicName(profile),
     clientId: profile.client_id.slice(0, 8),
     sharing: profile.nfc_sharing_enabled,
+    card: ownCard(request, profile.client_id),
     garments,
     connections: recent.map((c) => ({
       id: c.id,
@@ -166,6 +169,8 @@ export default function DashboardRoute({ loaderData }: Route.ComponentProps) {
               </SubmitButton>
             </Form>
           </section>
+
+          <ShareCardPanel card={loaderData.card} sharing={sharing} />
 
           <nav aria-labelledby="actions-title" className="border border-ink/10 bg-white p-6">
             <h2 id="actions-title" className="font-display text-xl">

@@ -1,4 +1,4 @@
-import { garmentLabels } from "@releve/core/garment";
+import { GARMENTS_LOAD_FAILED, garmentLabels } from "@releve/core/garment";
 import { listWardrobe } from "@releve/db/garments";
 import { buttonClass } from "@releve/ui";
 import { Link } from "react-router";
@@ -85,5 +85,5 @@ export default function WardrobeRoute({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  return <GeneralErrorBoundary failure={GARMENTS_LOAD_FAILED} />;
 }

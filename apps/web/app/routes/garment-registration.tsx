@@ -1,4 +1,4 @@
-import { garmentLabels } from "@releve/core/garment";
+import { GARMENTS_LOAD_FAILED, garmentLabels } from "@releve/core/garment";
 import { listActiveOwnedGarments } from "@releve/db/garments";
 import { FormAlert, TextField } from "@releve/ui";
 import { useEffect, useState } from "react";
@@ -123,5 +123,5 @@ export default function GarmentRegistrationRoute({ loaderData, actionData }: Rou
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  return <GeneralErrorBoundary failure={GARMENTS_LOAD_FAILED} />;
 }

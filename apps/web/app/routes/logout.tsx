@@ -16,6 +16,8 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   const deps = authDeps(request, context);
   const user = getUser(context);
+  // The admin portal's Sign Out says it in the portal's words (spec part 2 §8).
+  const admin = (await request.formData().catch(() => null))?.get("from") === "admin";
   const headers = new Headers();
   try {
     if (user) await destroySession(deps.db, user.sessionId);
@@ -25,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       "Set-Cookie",
       await toastHeader(deps.env, request, {
         type: "error",
-        title: "Logout error",
+        title: admin ? AUTH_MESSAGES.adminSignOutFailed : "Logout error",
         description: "There was an issue logging you out. Please try again.",
       }),
     );
@@ -35,11 +37,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   headers.append("Set-Cookie", clearCookieHeader(request, OWNER_TOKEN_COOKIE));
   headers.append(
     "Set-Cookie",
-    await toastHeader(deps.env, request, {
-      type: "success",
-      title: AUTH_MESSAGES.loggedOutTitle,
-      description: AUTH_MESSAGES.loggedOut,
-    }),
+    await toastHeader(
+      deps.env,
+      request,
+      admin
+        ? { type: "success", title: AUTH_MESSAGES.adminSignedOut, description: AUTH_MESSAGES.loggedOut }
+        : { type: "success", title: AUTH_MESSAGES.loggedOutTitle, description: AUTH_MESSAGES.loggedOut },
+    ),
   );
   return redirect("/", { headers });
 }

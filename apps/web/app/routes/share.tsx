@@ -10,7 +10,7 @@ import { GeneralErrorBoundary } from "../components/error-boundary";
 import { OwnerCard } from "../components/owner-card";
 import { authDeps } from "../lib/auth-page.server";
 import type { RouteHandle } from "../lib/document";
-import { checkContactRate, createContact, createShareContact, loadContactCard, loadShare } from "../lib/share.server";
+import { checkContactRate, contactCardState, createContact, createShareContact, loadShare } from "../lib/share.server";
 import { getUser } from "../lib/user.server";
 import type { Route } from "./+types/share";
 
@@ -24,6 +24,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
           : "Relevé",
   },
   { name: "robots", content: "noindex" },
+  // A tap answers this page in place at /t/<slug> (decision 0029): this is its one address.
+  ...(loaderData?.kind === "garment" ? [{ tagName: "link", rel: "canonical", href: loaderData.canonical }] : []),
 ];
 
 /** Sent as plain HTML: no client script, CSS inline, the form posts natively (decision 0020). */
@@ -32,11 +34,23 @@ export const handle: RouteHandle = { hydrate: false };
 export const headers = () => ({ "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" });
 
 const TOKEN = /^([0-9a-f]{32})-(\d{1,15})$/;
+// Written as a share token (a client id first, or a timestamp last), not as a garment slug.
+const TOKEN_LIKE = /^[0-9a-f]{32}|-\d{10,}$/i;
+
+/** What a visitor reads when a share link opens no card (spec part 2 §8, Share); all answer 404. */
+const UNAVAILABLE = {
+  not_token: CONTACT_MESSAGES.garmentUnavailable,
+  invalid: CONTACT_MESSAGES.invalidToken,
+  missing: CONTACT_MESSAGES.tokenProfileMissing,
+  sharing_off: CONTACT_MESSAGES.sharingDisabled,
+} as const;
+const UNAVAILABLE_TEXTS: readonly string[] = Object.values(UNAVAILABLE);
 
 /** A share token is `<client id>-<timestamp>` (spec part 2 §3); the client id finds the profile. */
 async function resolveToken(db: Db, param: string | undefined) {
   const clientId = TOKEN.exec(param ?? "")?.[1];
-  return clientId ? loadContactCard(db, clientId) : null;
+  if (!clientId) return { state: TOKEN_LIKE.test(param ?? "") ? ("invalid" as const) : ("not_token" as const) };
+  return contactCardState(db, clientId);
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -47,7 +61,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (share.state === "unavailable") {
     // Not a garment: perhaps a share token (decision 0015).
     const card = await resolveToken(db, params.slug);
-    if (!card) throw new Response(CONTACT_MESSAGES.garmentUnavailable, { status: 404 });
+    if (card.state !== "open") throw data(UNAVAILABLE[card.state], { status: 404 });
     const tag = url.searchParams.get("tag");
     return {
       kind: "token" as const,
@@ -68,6 +82,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return {
     kind: "garment" as const,
     slug: slug as string,
+    canonical: `${url.origin}/share/${slug}`,
     share: visible,
     connected,
     isOwner,
@@ -85,7 +100,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const fail = (status: number, body: Failure) => data<Failure>({ values, ...body }, { status });
 
   const share = slug ? await loadShare(db, slug) : ({ state: "unavailable" } as const);
-  const card = share.state === "unavailable" ? await resolveToken(db, params.slug) : null;
+  const token = share.state === "unavailable" ? await resolveToken(db, params.slug) : null;
+  const card = token?.state === "open" ? token : null;
   if (share.state !== "open" && !card) return fail(404, { formError: CONTACT_MESSAGES.ownerUnavailable });
   // Honeypot: a field people never see; bots fill it. Nothing is stored.
   if ((form.website_url ?? "") !== "") return fail(400, { formError: CONTACT_MESSAGES.rejected });
@@ -182,7 +198,8 @@ function GarmentShare({
           </p>
         </div>
       ) : (
-        <VisitorForm firstName={firstName} failure={failure} />
+        // Posts here by name, not to the document's own URL: a tap shows this page at /t/<slug>.
+        <VisitorForm firstName={firstName} failure={failure} action={`/share/${loaderData.slug}`} />
       )}
     </section>
   );
@@ -301,14 +318,17 @@ function TokenShare({ data: d, failure }: { data: Extract<LoaderData, { kind: "t
 export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) {
+    const message = UNAVAILABLE_TEXTS.includes(error.data) ? error.data : CONTACT_MESSAGES.garmentUnavailable;
     return (
       <section role="alert" className="mx-auto flex max-w-md flex-col items-center px-5 py-20 text-center">
-        <h1 className="font-display text-3xl">{CONTACT_MESSAGES.garmentUnavailable}</h1>
+        <h1 className="font-display text-3xl">{message}</h1>
         <Link to="/" className={buttonClass("primary", "mt-8")}>
           Return to Home
         </Link>
       </section>
     );
   }
-  return <GeneralErrorBoundary />;
+  return (
+    <GeneralErrorBoundary failure={{ title: CONTACT_MESSAGES.loadFailed, text: "Please try again in a moment." }} />
+  );
 }

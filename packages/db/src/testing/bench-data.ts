@@ -78,6 +78,24 @@ export async function countCrmBench(d1: D1Like, owner: string) {
     .first<{ contacts: number; scans: number; rolled: number; stat_rows: number }>();
 }
 
+/** `n` more scans of the owner over the last five minutes (one cron period): stored, not yet rolled up. */
+export async function addCrmBenchRecentScans(d1: D1Like, now: number, scale: CrmBenchScale, n: number): Promise<void> {
+  const { owner, garments, events } = scale;
+  await d1
+    .prepare(
+      `${seq(n)} INSERT INTO scans (id, garment_id, owner_user_id, short_slug, wardrobe_event_id, viewer_kind,
+        city, browser, created_at)
+      SELECT 'bench-recent-' || i, 1 + i % ${garments}, '${owner}', 'bench-' || (1 + i % ${garments}),
+        CASE WHEN i % 4 = 0 THEN 1 + i % ${events} END,
+        CASE i % 10 WHEN 0 THEN 'owner' WHEN 1 THEN 'anonymous' ELSE 'visitor' END,
+        ${pick(["Paris", "London", "Milan", "Tokyo", "New York", "Lyon"], "i / 3")},
+        ${pick(["Safari", "Chrome", "Firefox", "Samsung Internet"], "i / 5")},
+        ${now} - (i * 59) % 300000
+      FROM seq`,
+    )
+    .run();
+}
+
 // bench:rollup
 
 export type RollupBenchScale = { owners: number; garmentsPerOwner: number };
@@ -134,12 +152,16 @@ export async function scanDailyStatsTotals(d1: D1Like) {
 
 // bench:tap
 
-/** The tap's one hit garment `bench-hit`, and `misses` more (`miss-1`…) that only D1 knows. */
+/**
+ * The tap's one hit garment `bench-hit`, and `misses` more (`miss-1`…) that only D1 knows. Its
+ * owner shares a name, so the shell renders a visitor's card for it (bench:tap's (f) and (h)).
+ */
 export async function seedTapBench(d1: D1Like, misses: number): Promise<void> {
   await d1.batch([
     d1.prepare("INSERT INTO users (id, email, password_hash) VALUES ('bench-owner', 'bench-owner@bench.local', 'x')"),
     d1.prepare(
-      "INSERT INTO profiles (user_id, client_id, nfc_sharing_enabled) VALUES ('bench-owner', 'benchclient', 1)",
+      `INSERT INTO profiles (user_id, client_id, first_name, last_name, nfc_sharing_enabled)
+       VALUES ('bench-owner', 'benchclient', 'Bench', 'Owner', 1)`,
     ),
     d1.prepare(
       "INSERT INTO garments (short_slug, status, owner_user_id) VALUES ('bench-hit', 'claimed', 'bench-owner')",

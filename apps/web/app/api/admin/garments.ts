@@ -3,6 +3,7 @@ import { AppError } from "@releve/core";
 import {
   type AdminGarment,
   GarmentIdParamSchema,
+  GarmentListQuerySchema,
   GarmentStatusBodySchema,
   ListQuerySchema,
   ReassignBodySchema,
@@ -64,11 +65,9 @@ const idParam = zValidator("param", GarmentIdParamSchema, badRequest);
 /** `/api/admin/garments`: 'Registered & Claimed', its CSV, unclaimed stock and the changes an admin makes. */
 export const garmentRoutes = new Hono<AdminEnv>();
 
-garmentRoutes.get("/", zValidator("query", ListQuerySchema, badRequest), async (c) => {
-  const { rows, truncated } = await listAdminGarments(c.get("db"), {
-    q: c.req.valid("query").q,
-    limit: GARMENT_LIST_LIMIT,
-  });
+garmentRoutes.get("/", zValidator("query", GarmentListQuerySchema, badRequest), async (c) => {
+  const { q, status } = c.req.valid("query");
+  const { rows, truncated } = await listAdminGarments(c.get("db"), { q, status, limit: GARMENT_LIST_LIMIT });
   return c.json({ garments: rows.map(toGarment), truncated });
 });
 

@@ -47,7 +47,6 @@ test("a phone's tap shows on the dashboard, wardrobe, garment page, analytics an
   page,
   browser,
 }, testInfo) => {
-  test.skip(testInfo.project.name !== "phone", "one unused seeded garment: the phone project registers it");
   const slug = SLUG;
 
   // A new owner registers one garment.

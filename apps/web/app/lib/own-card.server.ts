@@ -1,4 +1,4 @@
-import { renderSVG } from "uqr";
+import { qrDataUri } from "./qr.server";
 
 /**
  * The owner's own contact card, to share from the dashboard: its absolute `/contact?id=` link
@@ -7,6 +7,5 @@ import { renderSVG } from "uqr";
  */
 export function ownCard(request: Request, clientId: string) {
   const url = `${new URL(request.url).origin}/contact?id=${encodeURIComponent(clientId)}`;
-  const qr = renderSVG(url, { ecc: "M", border: 2, pixelSize: 6, blackColor: "#16130f", whiteColor: "#ffffff" });
-  return { url, qr: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(qr)}` };
+  return { url, qr: qrDataUri(url) };
 }

@@ -4,7 +4,6 @@ import { markContactContacted } from "@releve/db/contacts";
 import { loadGarmentDetail } from "@releve/db/garments";
 import { Button, buttonClass } from "@releve/ui";
 import { data } from "react-router";
-import { renderSVG } from "uqr";
 import { BackLink } from "../components/back-link";
 import { CopyButton } from "../components/copy-button";
 import { GeneralErrorBoundary } from "../components/error-boundary";
@@ -12,6 +11,7 @@ import { GarmentFacts } from "../components/garment-card";
 import { ContactStatus } from "../components/mark-contacted";
 import { authDeps } from "../lib/auth-page.server";
 import { formatDay } from "../lib/crm-format";
+import { qrDataUri } from "../lib/qr.server";
 import { redirectWithToast } from "../lib/toast.server";
 import { requireUser } from "../lib/user.server";
 import type { Route } from "./+types/dashboard.garment";
@@ -31,8 +31,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const detail = id ? await loadGarmentDetail(authDeps(request, context).db, id, user.userId) : null;
   if (!detail) throw new Response("Garment not found", { status: 404 });
   const shortLink = `${new URL(request.url).origin}/t/${detail.garment.short_slug}`;
-  const qr = renderSVG(shortLink, { ecc: "M", border: 2, pixelSize: 6, blackColor: "#16130f", whiteColor: "#ffffff" });
-  return { ...detail, shortLink, qr: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(qr)}` };
+  return { ...detail, shortLink, qr: qrDataUri(shortLink) };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {

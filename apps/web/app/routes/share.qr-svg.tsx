@@ -1,7 +1,7 @@
 import { normalizeSlug } from "@releve/core/slug";
 import type { LoaderFunctionArgs } from "react-router";
-import { renderSVG } from "uqr";
 import { authDeps } from "../lib/auth-page.server";
+import { qrSvg } from "../lib/qr.server";
 import { loadShareCard } from "../lib/share-card.server";
 
 /**
@@ -17,13 +17,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
     });
   }
-  const svg = renderSVG(`${new URL(request.url).origin}/share/${slug}`, {
-    ecc: "M",
-    border: 2,
-    pixelSize: 5,
-    blackColor: "#16130f",
-    whiteColor: "#ffffff",
-  });
+  const svg = qrSvg(`${new URL(request.url).origin}/share/${slug}`, 5);
   return new Response(svg, {
     headers: {
       "Content-Type": "image/svg+xml; charset=utf-8",

@@ -37,12 +37,15 @@ export default defineConfig({
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
       // The newcomer's tour is taken on a phone (issue #10); a11y.spec covers desktop. The
       // fresh-counts tour registers the one seeded garment no other test uses, so it runs once.
-      testIgnore: [/public\.spec\.ts/, /fresh-counts\.spec\.ts/],
+      // The security suites (issue #17) send requests, no browser: the viewport changes nothing;
+      // so does local-server.spec (raw sockets).
+      testIgnore: [/public\.spec\.ts/, /fresh-counts\.spec\.ts/, /security\//, /local-server\.spec\.ts/],
     },
   ],
   webServer: {
     // The app must be built first (`npm run test:e2e` does it). A fresh local state
-    // folder per run: migrations and seed applied by the same script `npm start` uses.
+    // folder per run: migrations, seed and the built Workers served from workerd by the same
+    // script `npm start` uses (decision 0032).
     command: `tsx scripts/e2e-server.ts ${PORT}`,
     url: `http://localhost:${PORT}/api/health`,
     reuseExistingServer: !process.env.CI,

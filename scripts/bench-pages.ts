@@ -4,10 +4,11 @@
  * per page (median of 5 cold loads) the bytes transferred, the JavaScript (gzip), LCP and CLS, against issue #10's
  * targets (LCP <= 1.5 s, CLS 0, JS <= 80 KB gzip on /). Exits 1 when a target is missed.
  *
- * It builds the app first (`--no-build` reuses apps/web/build) and serves it with
- * `vite preview` on a fresh seeded state of its own, so it works from a clean clone. Cloudflare
- * compresses text responses at the edge and `vite preview` does not, so the browser talks to a
- * small gzip proxy in front of the preview: the bytes on the wire are the ones production sends.
+ * It builds the app first (`--no-build` reuses apps/web/build) and serves it as `npm start`
+ * does on a fresh seeded state of its own, so it works from a clean clone. Cloudflare
+ * compresses text responses at the edge; the browser talks to a small gzip proxy in front of
+ * the local server that compresses whatever text arrives uncompressed, so the bytes on the wire
+ * are the ones production sends.
  */
 import { createServer, request as httpRequest } from "node:http";
 import { gzipSync } from "node:zlib";
@@ -50,7 +51,9 @@ const proxy = createServer((req, res) => {
     { host: "localhost", port: PORT, path: req.url, method: req.method, headers: req.headers },
     (up) => {
       const type = String(up.headers["content-type"] ?? "");
-      if (!COMPRESSIBLE.test(type) || !/gzip/.test(String(req.headers["accept-encoding"] ?? ""))) {
+      // workerd compresses what the browser accepts by itself (decision 0032): pass that on as is.
+      const encoded = Boolean(up.headers["content-encoding"]);
+      if (encoded || !COMPRESSIBLE.test(type) || !/gzip/.test(String(req.headers["accept-encoding"] ?? ""))) {
         res.writeHead(up.statusCode ?? 502, up.headers);
         up.pipe(res);
         return;

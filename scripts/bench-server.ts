@@ -1,6 +1,6 @@
 /**
  * Shared by the browser benchmarks: build the app (unless BENCH_SKIP_BUILD is set and a build
- * exists), serve it with `vite preview` on a fresh seeded local state of its own
+ * exists), serve it as `npm start` does on a fresh seeded local state of its own
  * (scripts/e2e-server.ts), and wait until it answers.
  */
 import { execFileSync, spawn } from "node:child_process";

@@ -103,7 +103,7 @@ function shellAndTap(shell: ReturnType<typeof buildShell>, tapPath: string) {
   const storage = {
     compatibilityDate: "2026-10-01",
     compatibilityFlags: ["nodejs_compat"],
-    bindings: { APP_ENV: "test", SESSION_SECRET: SECRET },
+    bindings: { APP_ENV: "test", SESSION_SECRET: SECRET, CHIP_SECRET: SECRET },
     d1Databases: { DB: "00000000-0000-4000-8000-0000000be4c5" },
     kvNamespaces: { TAP_KV: "bench-shell" },
     queueProducers: { SCANS: { queueName: "releve-scans" } },

@@ -1,12 +1,17 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 export const ROOT = new URL("..", import.meta.url).pathname;
 const ROOT_VARS = join(ROOT, ".dev.vars");
-/** Variables each worker reads at run time; demo passwords stay out of worker env. */
-const WORKER_VARS = ["APP_ENV", "SESSION_SECRET"];
-const WORKER_DIRS = ["apps/web", "workers/tap", "workers/scan-jobs"];
+/** Variables each worker reads at run time; demo passwords stay out of worker env, CHIP_SECRET out of all but the shell. */
+const WORKER_VARS: Record<string, string[]> = {
+  "apps/web": ["APP_ENV", "SESSION_SECRET", "CHIP_SECRET"],
+  "workers/tap": ["APP_ENV", "SESSION_SECRET"],
+  "workers/scan-jobs": ["APP_ENV", "SESSION_SECRET"],
+};
+/** Local-only secrets that a .dev.vars made before them lacks: added on the next start. */
+const LATER_SECRETS: Record<string, () => string> = { CHIP_SECRET: () => randomBytes(32).toString("hex") };
 
 export type DevVars = Record<string, string>;
 
@@ -30,6 +35,7 @@ export function ensureDevVars(log = console.log): DevVars {
     const vars: DevVars = {
       APP_ENV: "development",
       SESSION_SECRET: randomBytes(32).toString("hex"),
+      CHIP_SECRET: randomBytes(32).toString("hex"),
       DEMO_OWNER_PASSWORD: password(),
       DEMO_VISITOR_PASSWORD: password(),
       DEMO_ADMIN_PASSWORD: password(),
@@ -46,16 +52,27 @@ export function ensureDevVars(log = console.log): DevVars {
     log(`  visitor visitor@releve.local  ${vars.DEMO_VISITOR_PASSWORD}`);
     log(`  admin   admin@releve.local    ${vars.DEMO_ADMIN_PASSWORD}\n`);
   }
-  const vars = parseDevVars(readFileSync(ROOT_VARS, "utf8"));
+  const text = readFileSync(ROOT_VARS, "utf8");
+  let vars = parseDevVars(text);
+  const added = Object.entries(LATER_SECRETS).filter(([k]) => !vars[k]);
+  if (added.length) {
+    const lines = added.map(([k, make]) => `${k}="${make()}"\n`).join("");
+    appendFileSync(ROOT_VARS, text === "" || text.endsWith("\n") ? lines : `\n${lines}`);
+    log(`Added ${added.map(([k]) => k).join(", ")} to .dev.vars (new local-only secrets).`);
+    vars = parseDevVars(readFileSync(ROOT_VARS, "utf8"));
+  }
   const missing = [
     "APP_ENV",
     "SESSION_SECRET",
+    "CHIP_SECRET",
     "DEMO_OWNER_PASSWORD",
     "DEMO_VISITOR_PASSWORD",
     "DEMO_ADMIN_PASSWORD",
   ].filter((k) => !vars[k]);
   if (missing.length) throw new Error(`.dev.vars is missing ${missing.join(", ")} (see .dev.vars.example)`);
-  const workerBody = `# Copied from the root .dev.vars by scripts/local.ts; edit that one.\n${WORKER_VARS.map((k) => `${k}="${vars[k]}"`).join("\n")}\n`;
-  for (const dir of WORKER_DIRS) writeFileSync(join(ROOT, dir, ".dev.vars"), workerBody, { mode: 0o600 });
+  for (const [dir, names] of Object.entries(WORKER_VARS)) {
+    const workerBody = `# Copied from the root .dev.vars by scripts/local.ts; edit that one.\n${names.map((k) => `${k}="${vars[k]}"`).join("\n")}\n`;
+    writeFileSync(join(ROOT, dir, ".dev.vars"), workerBody, { mode: 0o600 });
+  }
   return vars;
 }

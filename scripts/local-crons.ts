@@ -6,7 +6,8 @@
  * (in UTC, as Cloudflare runs them) calls that Worker's real `scheduled` handler through
  * Miniflare's Local Explorer API, and logs one line per run. Vite only serves local runs, so
  * none of this exists in production. RELEVE_CRONS_AT_START=1 also fires every cron once at
- * start, for a quick check.
+ * start, for a quick check. `npm start` serves the build without Vite (scripts/local-server.ts,
+ * decision 0032) and calls `startCrons` itself.
  */
 import type { Server } from "node:http";
 import { resolve } from "node:path";
@@ -106,7 +107,14 @@ export function scheduleCrons(
   };
 }
 
-async function startCrons(origin: string, logger: Logger, atStart: boolean): Promise<() => void> {
+/** Where cron lines go: Vite's logger under `npm run dev`, the console under `npm start`. */
+export type CronLogger = Pick<Logger, "info" | "warn">;
+
+/**
+ * Lists the crons of the Workers the workerd at `origin` runs and fires each on schedule
+ * (and once now with `atStart`), one log line per run. Returns a stop function.
+ */
+export async function startCrons(origin: string, logger: CronLogger, atStart: boolean): Promise<() => void> {
   let jobs: CronJob[] = [];
   for (let attempt = 1; ; attempt++) {
     try {

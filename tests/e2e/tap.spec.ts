@@ -115,3 +115,22 @@ test("the owner tapping their own garment lands on its garment page", async ({ p
   await page.goto("/t/cg-003");
   await expect(page).toHaveURL(/\/dashboard\/garment\/3$/);
 });
+
+test("logout clears the owner token, and a copy kept from before logout no longer routes to the garment page", async ({
+  page,
+  context,
+}) => {
+  await signIn(page, "owner@releve.local", demoPassword("owner"));
+  await page.waitForURL((url) => !url.pathname.startsWith("/auth"));
+  const kept = (await context.cookies()).find((cookie) => cookie.name === "releve_owner");
+  expect(kept, "the owner token is set once signed in").toBeDefined();
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain("releve_owner");
+
+  // Someone who kept the cookie sets it again: its session is gone, so the tap shows the card.
+  if (kept) await context.addCookies([kept]);
+  expect((await page.goto("/t/cg-003"))?.status()).toBe(200);
+  await expect(page).toHaveURL(/\/t\/cg-003$/);
+  await expect(page.getByRole("article", { name: "Camille Laurent's card" })).toBeVisible();
+});

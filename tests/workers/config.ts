@@ -10,7 +10,11 @@ const setupFile = root("tests/workers/apply-migrations.ts");
 const consoleErrors = root("tests/console-errors.ts");
 
 /** Secrets a test worker needs; fixed test-only values, never used outside tests. */
-export const TEST_VARS = { APP_ENV: "test", SESSION_SECRET: "test-only-secret-000000000000000000000000000000" };
+export const TEST_VARS = {
+  APP_ENV: "test",
+  SESSION_SECRET: "test-only-secret-000000000000000000000000000000",
+  CHIP_SECRET: "test-only-chip-secret-000000000000000000000000",
+};
 
 /** The same ids as every wrangler.jsonc, so auxiliary workers share the runner's local storage. */
 const STORAGE = {

@@ -2,12 +2,11 @@ import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { cloudflareContext } from "./context";
 import { ServerDocumentContext } from "./lib/document";
 import { inlineCss } from "./lib/inline-css.server";
 
 export const streamTimeout = 5_000;
-
-const serverDocument = { inlineCss };
 
 /** React Router's default web entry, plus what plain (unhydrated) pages need from the server. */
 export default async function handleRequest(
@@ -15,19 +14,25 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  _loadContext: RouterContextProvider,
+  loadContext: RouterContextProvider,
 ) {
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
 
+  // The response's CSP nonce (workers/security-headers.ts): on React's and React Router's
+  // inline scripts, and on a plain page's inline style and script (root.tsx).
+  const { nonce } = loadContext.get(cloudflareContext);
+
   let shellRendered = false;
   const userAgent = request.headers.get("user-agent");
   const body = await renderToReadableStream(
-    <ServerDocumentContext.Provider value={serverDocument}>
-      <ServerRouter context={routerContext} url={request.url} />
+    <ServerDocumentContext.Provider value={{ inlineCss, nonce }}>
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
     </ServerDocumentContext.Provider>,
     {
+      nonce,
       signal: AbortSignal.timeout(streamTimeout + 1000),
       onError(error: unknown) {
         responseStatusCode = 500;
@@ -41,6 +46,5 @@ export default async function handleRequest(
   // Crawlers get the whole document at once.
   if (userAgent && isbot(userAgent)) await body.allReady;
 
-  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }

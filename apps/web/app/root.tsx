@@ -69,7 +69,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         {plain ? (
           // biome-ignore lint/security/noDangerouslySetInnerHtml: our own compiled stylesheet
-          <style dangerouslySetInnerHTML={{ __html: plain.inlineCss }} />
+          <style nonce={plain.nonce} dangerouslySetInnerHTML={{ __html: plain.inlineCss }} />
         ) : (
           <Links />
         )}
@@ -104,8 +104,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
                 {root.toast.title}
               </p>
             )}
-            {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed string of ours */}
-            <script dangerouslySetInnerHTML={{ __html: [PLAIN_PAGE_SCRIPT, ...routeScripts(matches)].join(";\n") }} />
+            <script
+              nonce={plain.nonce}
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed string of ours
+              dangerouslySetInnerHTML={{ __html: [PLAIN_PAGE_SCRIPT, ...routeScripts(matches)].join(";\n") }}
+            />
           </>
         ) : (
           <>

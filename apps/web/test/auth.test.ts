@@ -1,13 +1,15 @@
 import { env } from "cloudflare:workers";
 import { hashPassword } from "@releve/core";
+import { AUTH_MESSAGES, MAIL_LIMITS } from "@releve/core/auth-constants";
 import { authTokens, emailOutbox, getDb, sessions, users } from "@releve/db";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import {
   authenticate,
   consumeToken,
   issueToken,
   LOCKOUT_WINDOW_MS,
+  MAX_FAILURES_PER_IP,
   requestPasswordReset,
   resetPassword,
   signUp,
@@ -31,6 +33,16 @@ async function makeUser(overrides: { admin?: boolean } = {}) {
     await env.DB.prepare("insert into admin_users (user_id, role) values (?, 'admin')").bind(id).run();
   return { id, email };
 }
+
+// A fresh sender per test (rate events outlive a test): an IPv4 address and an IPv6 /64.
+let sender = Math.floor(Math.random() * 30_000);
+const freshIp = () => {
+  sender += 1;
+  return `198.18.${(sender >> 8) & 255}.${sender & 255}`;
+};
+const freshIpv6 = () => `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:${seq}`;
+const mailsTo = (to: string, kind: "password_reset" | "email_verification") =>
+  db.$count(emailOutbox, and(eq(emailOutbox.to_address, to), eq(emailOutbox.kind, kind)));
 
 const requestWith = (cookie?: string) =>
   new Request("https://releve.test/", { headers: cookie ? { Cookie: cookie.split(";")[0] ?? "" } : {} });
@@ -99,7 +111,7 @@ describe("authenticate", () => {
     ).toMatchObject({ ok: true });
   });
 
-  it("counts only failures after the last success", async () => {
+  it("counts an email's failures only after its last success", async () => {
     const user = await makeUser();
     const t0 = Date.now();
     for (let i = 0; i < 4; i++)
@@ -107,6 +119,52 @@ describe("authenticate", () => {
     expect((await authenticate(db, { email: user.email, password: PASSWORD, ip: null }, t0 + 5)).ok).toBe(true);
     await authenticate(db, { email: user.email, password: "wrong wrong", ip: null }, t0 + 6);
     expect((await authenticate(db, { email: user.email, password: PASSWORD, ip: null }, t0 + 7)).ok).toBe(true);
+  });
+
+  it("counts an IP's failures whatever successes come from it: the 20th guess locks it, the guesser's own account too", async () => {
+    const ip = freshIp();
+    const own = await makeUser();
+    const t0 = Date.now();
+    let guesses = 0;
+    // The issue's probe: guesses with a good sign-in between every few, which used to wipe the count.
+    while (guesses < MAX_FAILURES_PER_IP) {
+      const result = await authenticate(
+        db,
+        { email: `victim${guesses}@example.com`, password: "guess", ip },
+        t0 + guesses,
+      );
+      expect(result, `guess ${guesses + 1}`).toEqual({ ok: false, reason: "invalid" });
+      guesses += 1;
+      if (guesses % 4 === 0 && guesses < MAX_FAILURES_PER_IP)
+        expect((await authenticate(db, { email: own.email, password: PASSWORD, ip }, t0 + guesses)).ok).toBe(true);
+    }
+    expect(await authenticate(db, { email: "victim99@example.com", password: "guess", ip }, t0 + 30)).toEqual({
+      ok: false,
+      reason: "locked",
+    });
+    expect(await authenticate(db, { email: own.email, password: PASSWORD, ip }, t0 + 31)).toEqual({
+      ok: false,
+      reason: "locked",
+    });
+    expect((await authenticate(db, { email: own.email, password: PASSWORD, ip }, t0 + LOCKOUT_WINDOW_MS + 30)).ok).toBe(
+      true,
+    );
+  });
+
+  it("counts every address of one IPv6 /64 as one guesser", async () => {
+    const net = freshIpv6();
+    const t0 = Date.now();
+    for (let i = 0; i < MAX_FAILURES_PER_IP; i++)
+      await authenticate(
+        db,
+        { email: `probe${i}@example.com`, password: "guess", ip: `${net}::${i.toString(16)}` },
+        t0 + i,
+      );
+    const user = await makeUser();
+    expect(await authenticate(db, { email: user.email, password: PASSWORD, ip: `${net}:ffff::1` }, t0 + 30)).toEqual({
+      ok: false,
+      reason: "locked",
+    });
   });
 });
 
@@ -141,7 +199,7 @@ describe("single-use tokens", () => {
 describe("sign-up and email verification", () => {
   it("creates the user, mails a verification link that verifies once", async () => {
     const email = `new-${crypto.randomUUID().slice(0, 8)}@example.com`;
-    const result = await signUp(db, { firstName: "Jo", lastName: "March", email, password: PASSWORD }, mail);
+    const result = await signUp(db, { firstName: "Jo", lastName: "March", email, password: PASSWORD, ip: null }, mail);
     expect(result.ok).toBe(true);
     const [message] = await db.select().from(emailOutbox).where(eq(emailOutbox.to_address, email));
     expect(message?.kind).toBe("email_verification");
@@ -155,24 +213,124 @@ describe("sign-up and email verification", () => {
   it("refuses a second account for the same email and writes nothing", async () => {
     const existing = await makeUser();
     const before = await db.$count(users);
-    const result = await signUp(db, { firstName: "X", lastName: "Y", email: existing.email, password: PASSWORD }, mail);
+    const result = await signUp(
+      db,
+      { firstName: "X", lastName: "Y", email: existing.email, password: PASSWORD, ip: null },
+      mail,
+    );
     expect(result).toEqual({ ok: false, reason: "email_taken" });
     expect(await db.$count(users)).toBe(before);
+  });
+
+  it("mails nothing the form typed but the address: a stranger's first name does not ride on it", async () => {
+    const email = `named-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const firstName = "Win a prize at spam.example";
+    expect((await signUp(db, { firstName, lastName: "Y", email, password: PASSWORD, ip: null }, mail)).ok).toBe(true);
+    const [message] = await db.select().from(emailOutbox).where(eq(emailOutbox.to_address, email));
+    expect(message?.kind).toBe("email_verification");
+    expect(`${message?.subject} ${message?.text_body} ${message?.html_body}`).not.toContain("spam.example");
+  });
+
+  it("refuses the sign-up past the per-IP limit, creating nothing and mailing nothing", async () => {
+    const ip = freshIp();
+    const t0 = Date.now();
+    const signUpAs = (email: string, at: number, from = ip) =>
+      signUp(db, { firstName: "Bot", lastName: "Y", email, password: PASSWORD, ip: from }, mail, at);
+    const stamp = crypto.randomUUID().slice(0, 8);
+    for (let i = 0; i < MAIL_LIMITS.email_verification.perIp; i++)
+      expect((await signUpAs(`bulk${i}-${stamp}@example.com`, t0 + i)).ok, `sign-up ${i + 1}`).toBe(true);
+    const refused = `bulk-over-${stamp}@example.com`;
+    expect(await signUpAs(refused, t0 + 100)).toEqual({
+      ok: false,
+      reason: "rate_limited",
+      message: AUTH_MESSAGES.signupLimited,
+    });
+    expect(await db.$count(users, eq(users.email, refused))).toBe(0);
+    expect(await mailsTo(refused, "email_verification")).toBe(0);
+    expect((await signUpAs(`other-${stamp}@example.com`, t0 + 100, freshIp())).ok).toBe(true);
+    expect((await signUpAs(refused, t0 + MAIL_LIMITS.windowMs + 100)).ok).toBe(true);
   });
 });
 
 describe("password reset", () => {
   it("mails nothing for an unknown email", async () => {
     const before = await db.$count(emailOutbox);
-    await requestPasswordReset(db, "ghost@example.com", mail);
+    expect(await requestPasswordReset(db, { email: "ghost@example.com", ip: null }, mail)).toEqual({ ok: true });
     expect(await db.$count(emailOutbox)).toBe(before);
+  });
+
+  it("refuses the 6th reset mail for one address within the hour, and sends it not", async () => {
+    const user = await makeUser();
+    const t0 = Date.now();
+    for (let i = 0; i < MAIL_LIMITS.password_reset.perEmail; i++)
+      expect(await requestPasswordReset(db, { email: user.email, ip: freshIp() }, mail, { now: t0 + i })).toEqual({
+        ok: true,
+      });
+    expect(await mailsTo(user.email, "password_reset")).toBe(5);
+    expect(await requestPasswordReset(db, { email: user.email, ip: freshIp() }, mail, { now: t0 + 10 })).toEqual({
+      ok: false,
+      reason: "rate_limited",
+      message: AUTH_MESSAGES.mailLimitedEmail,
+    });
+    expect(await mailsTo(user.email, "password_reset")).toBe(5);
+    // The window slides: an hour after the first, a mail goes again.
+    const later = await requestPasswordReset(db, { email: user.email, ip: freshIp() }, mail, {
+      now: t0 + MAIL_LIMITS.windowMs + 1,
+    });
+    expect(later).toEqual({ ok: true });
+    expect(await mailsTo(user.email, "password_reset")).toBe(6);
+  });
+
+  it("answers an unknown address exactly as a known one at the limit (no enumeration)", async () => {
+    const ghost = `ghost-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const t0 = Date.now();
+    const answers = [];
+    for (let i = 0; i <= MAIL_LIMITS.password_reset.perEmail; i++)
+      answers.push(await requestPasswordReset(db, { email: ghost, ip: freshIp() }, mail, { now: t0 + i }));
+    expect(answers.slice(0, -1)).toEqual(Array(MAIL_LIMITS.password_reset.perEmail).fill({ ok: true }));
+    expect(answers.at(-1)).toEqual({ ok: false, reason: "rate_limited", message: AUTH_MESSAGES.mailLimitedEmail });
+  });
+
+  it("sends at most the limit when many requests for one address arrive at once", async () => {
+    const user = await makeUser();
+    const t0 = Date.now();
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        requestPasswordReset(db, { email: user.email, ip: freshIp() }, mail, { now: t0 + i }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.ok)).toHaveLength(MAIL_LIMITS.password_reset.perEmail);
+    expect(await mailsTo(user.email, "password_reset")).toBe(MAIL_LIMITS.password_reset.perEmail);
+  });
+
+  it("refuses reset mails past the per-IP limit, whatever the addresses, and only for that IP (its whole /64)", async () => {
+    const net = freshIpv6();
+    const t0 = Date.now();
+    const users = [];
+    for (let i = 0; i <= MAIL_LIMITS.password_reset.perIp; i++) users.push(await makeUser());
+    const limit = MAIL_LIMITS.password_reset.perIp;
+    for (let i = 0; i < limit; i++) {
+      const ip = `${net}::${(i + 1).toString(16)}`;
+      expect((await requestPasswordReset(db, { email: users[i]?.email ?? "", ip }, mail, { now: t0 + i })).ok).toBe(
+        true,
+      );
+    }
+    const last = users[limit]?.email ?? "";
+    expect(await requestPasswordReset(db, { email: last, ip: `${net}:1::1` }, mail, { now: t0 + 100 })).toEqual({
+      ok: false,
+      reason: "rate_limited",
+      message: AUTH_MESSAGES.mailLimitedIp,
+    });
+    expect(await mailsTo(last, "password_reset")).toBe(0);
+    expect((await requestPasswordReset(db, { email: last, ip: freshIp() }, mail, { now: t0 + 100 })).ok).toBe(true);
+    expect(await mailsTo(last, "password_reset")).toBe(1);
   });
 
   it("sets the new password, spends the token, and every session can be ended", async () => {
     const user = await makeUser();
     const first = await createSession(db, requestWith(), user.id);
     await createSession(db, requestWith(), user.id);
-    await requestPasswordReset(db, user.email, mail);
+    await requestPasswordReset(db, { email: user.email, ip: null }, mail);
     const [message] = await db.select().from(emailOutbox).where(eq(emailOutbox.to_address, user.email));
     const token = new URL(/https:\/\/\S+/.exec(message?.text_body ?? "")?.[0] ?? "").searchParams.get("token") ?? "";
     expect(await resetPassword(db, token, "a brand new password")).toBe(user.id);

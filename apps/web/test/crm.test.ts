@@ -266,7 +266,6 @@ describe("events", () => {
       share,
       slug: garment.slug,
       form: ContactFormSchema.parse({ first_name: "Nina", email: "nina@example.com" }),
-      ip: "198.51.100.20",
     });
     const detail = await loadEventDetail(db, owner.userId, launch);
     expect(detail?.contacts.map((c) => c.first_name)).toEqual(["Nina"]);

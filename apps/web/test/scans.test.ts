@@ -2,7 +2,8 @@ import { env } from "cloudflare:workers";
 import { OWNER_TOKEN_COOKIE, signOwnerToken } from "@releve/core/owner-token";
 import { type ScanMessage, ScanMessageSchema } from "@releve/core/scan-message";
 import { getDb } from "@releve/db";
-import { createGarment, createOwner, uniqueSlug } from "@releve/db/testing/factories";
+import { deleteSession } from "@releve/db/accounts";
+import { createGarment, createOwner, createSession, uniqueSlug } from "@releve/db/testing/factories";
 import { beforeEach, describe, expect, it } from "vitest";
 import { api } from "../app/api";
 
@@ -77,7 +78,10 @@ describe("POST /api/scans", () => {
   it("knows the owner by the owner token, and falls back to the User-Agent header", async () => {
     const owner = await createOwner(db);
     const g = await createGarment(db, { ownerUserId: owner.userId });
-    const token = await signOwnerToken(SECRET, owner.userId);
+    const token = await signOwnerToken(SECRET, {
+      userId: owner.userId,
+      sessionId: await createSession(db, owner.userId),
+    });
     const res = await post(
       { short_slug: g.slug.toUpperCase() },
       {
@@ -93,6 +97,18 @@ describe("POST /api/scans", () => {
       { short_slug: g.slug },
       { cookie: `${OWNER_TOKEN_COOKIE}=forged.token.value`, "cf-connecting-ip": "192.0.2.12" },
     );
+    expect(sent[1]).toMatchObject({ viewerKind: "anonymous" });
+  });
+
+  it("does not count the owner's token as the owner once its session has ended (logout)", async () => {
+    const owner = await createOwner(db);
+    const g = await createGarment(db, { ownerUserId: owner.userId });
+    const sessionId = await createSession(db, owner.userId);
+    const cookie = `${OWNER_TOKEN_COOKIE}=${await signOwnerToken(SECRET, { userId: owner.userId, sessionId })}`;
+    await post({ short_slug: g.slug }, { cookie, "cf-connecting-ip": "192.0.2.13" });
+    expect(sent[0]).toMatchObject({ viewerKind: "owner" });
+    await deleteSession(db, sessionId); // what logout does
+    await post({ short_slug: g.slug }, { cookie, "cf-connecting-ip": "192.0.2.14" });
     expect(sent[1]).toMatchObject({ viewerKind: "anonymous" });
   });
 

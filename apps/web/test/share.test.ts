@@ -3,12 +3,25 @@ import { ContactFormSchema } from "@releve/core/contact";
 import { getDb } from "@releve/db";
 import { createGarment, createOwner } from "@releve/db/testing/factories";
 import { describe, expect, it } from "vitest";
-import { checkContactRate, createShareContact, IP_LIMIT, loadContactCard, loadShare } from "../app/lib/share.server";
+import {
+  createShareContact,
+  IP_LIMIT,
+  IP_WINDOW_MS,
+  loadContactCard,
+  loadShare,
+  OWNER_LIMIT,
+  SENDER_OWNER_LIMIT,
+  takeContactPost,
+} from "../app/lib/share.server";
 
 const db = getDb(env.DB);
 
-async function ownerWithGarment(opts: { sharing?: boolean; event?: boolean } = {}) {
-  const owner = await createOwner(db, { sharing: opts.sharing ?? true, withActiveEvent: opts.event });
+async function ownerWithGarment(opts: { sharing?: boolean; event?: boolean; emailVerified?: boolean } = {}) {
+  const owner = await createOwner(db, {
+    sharing: opts.sharing ?? true,
+    withActiveEvent: opts.event,
+    emailVerified: opts.emailVerified,
+  });
   await env.DB.prepare(
     `UPDATE profiles SET email = 'owner@example.com', mobile_phone = '+33600000000', website = 'https://hidden.example',
        instagram = 'shown.handle', linkedin = 'https://www.linkedin.com/in/hidden', share_email = 1, share_mobile = 0,
@@ -32,6 +45,27 @@ describe("loadShare", () => {
       expect(json).not.toContain(hidden);
   });
 
+  it("shows a shared email only once the owner's address is verified, here and on the contact card", async () => {
+    const { owner, garment } = await ownerWithGarment({ emailVerified: false });
+    const clientId = (
+      await env.DB.prepare("SELECT client_id FROM profiles WHERE id = ?")
+        .bind(owner.profileId)
+        .first<{ client_id: string }>()
+    )?.client_id;
+    if (!clientId) throw new Error("the profile has no client id");
+    const shown = async () => {
+      const share = await loadShare(db, garment.slug);
+      const card = await loadContactCard(db, clientId);
+      return [share.state === "open" ? share.profile : null, card?.profile].map((p) => p?.channels.map((c) => c.kind));
+    };
+    expect(await shown()).toEqual([["instagram"], ["instagram"]]);
+    await env.DB.prepare("UPDATE users SET email_verified_at = ? WHERE id = ?").bind(Date.now(), owner.userId).run();
+    expect(await shown()).toEqual([
+      ["email", "instagram"],
+      ["email", "instagram"],
+    ]);
+  });
+
   it("is unavailable for an unknown, unclaimed or inactive garment, and says so when sharing is off", async () => {
     expect(await loadShare(db, "no-such-garment")).toEqual({ state: "unavailable" });
     const unclaimed = await createGarment(db);
@@ -52,7 +86,7 @@ describe("createShareContact", () => {
     const share = await loadShare(db, garment.slug);
     if (share.state !== "open") throw new Error("expected an open share");
     const form = ContactFormSchema.parse({ first_name: "Vera", email: "Vera@Example.com", notes: "Loved the cut" });
-    await createShareContact(db, { share, slug: garment.slug, form, ip: "198.51.100.7" });
+    await createShareContact(db, { share, slug: garment.slug, form });
     const row = await env.DB.prepare("SELECT * FROM contacts WHERE garment_id = ?")
       .bind(garment.id)
       .first<Record<string, unknown>>();
@@ -70,21 +104,83 @@ describe("createShareContact", () => {
   });
 });
 
-describe("checkContactRate", () => {
+// A fresh sender each time (rate events outlive a test): counted up from a random start.
+let sender = Math.floor(Math.random() * 30_000);
+const freshIp = () => {
+  sender += 1;
+  return `198.19.${(sender >> 8) & 255}.${sender & 255}`;
+};
+const contactsOf = (ownerUserId: string) =>
+  env.DB.prepare("SELECT count(*) AS n FROM contacts WHERE owner_user_id = ?")
+    .bind(ownerUserId)
+    .first<{ n: number }>()
+    .then((row) => row?.n ?? 0);
+
+async function openShare() {
+  const { garment } = await ownerWithGarment();
+  const share = await loadShare(db, garment.slug);
+  if (share.state !== "open") throw new Error("expected an open share");
+  return { share, slug: garment.slug };
+}
+
+describe("takeContactPost", () => {
+  const form = ContactFormSchema.parse({ first_name: "Bot", email: "bot@example.com" });
+
   it("stops an IP after 10 posts in 10 minutes, and only that IP", async () => {
-    const { garment } = await ownerWithGarment();
-    const share = await loadShare(db, garment.slug);
-    if (share.state !== "open") throw new Error("expected an open share");
-    const ip = `203.0.113.${Math.floor(Math.random() * 200)}`;
-    const form = ContactFormSchema.parse({ first_name: "Bot", email: "bot@example.com" });
+    const { share, slug } = await openShare();
+    const other = await openShare();
+    const ip = freshIp();
     const t0 = Date.now();
     for (let i = 0; i < IP_LIMIT; i++) {
-      expect(await checkContactRate(db, ip, share.ownerUserId, t0 + i)).toBe("ok");
-      await createShareContact(db, { share, slug: garment.slug, form, ip }, t0 + i);
+      expect(await takeContactPost(db, ip, share.ownerUserId, t0 + i)).toBe("ok");
+      await createShareContact(db, { share, slug, form }, t0 + i);
     }
-    expect(await checkContactRate(db, ip, share.ownerUserId, t0 + 20)).toBe("ip");
-    expect(await checkContactRate(db, "192.0.2.1", share.ownerUserId, t0 + 20)).toBe("ok");
-    expect(await checkContactRate(db, ip, share.ownerUserId, t0 + 11 * 60 * 1000)).toBe("ok");
+    expect(await takeContactPost(db, ip, share.ownerUserId, t0 + 20)).toBe("ip");
+    expect(await takeContactPost(db, ip, other.share.ownerUserId, t0 + 20)).toBe("ip");
+    expect(await takeContactPost(db, freshIp(), share.ownerUserId, t0 + 20)).toBe("ok");
+    expect(await takeContactPost(db, ip, other.share.ownerUserId, t0 + IP_WINDOW_MS + 20)).toBe("ok");
+  });
+
+  it("lets one sender take at most its share of an owner's day: another sender still gets through", async () => {
+    const { share, slug } = await openShare();
+    const attacker = freshIp();
+    const t0 = Date.now();
+    // Paced under the burst limit, all day long.
+    let at = t0;
+    for (let i = 0; i < SENDER_OWNER_LIMIT; i++) {
+      at = t0 + i * IP_WINDOW_MS;
+      expect(await takeContactPost(db, attacker, share.ownerUserId, at), `post ${i + 1}`).toBe("ok");
+      await createShareContact(db, { share, slug, form }, at);
+    }
+    for (let i = 1; i <= 50; i++)
+      expect(await takeContactPost(db, attacker, share.ownerUserId, at + i * IP_WINDOW_MS)).toBe("sender_owner");
+    expect(await contactsOf(share.ownerUserId)).toBe(SENDER_OWNER_LIMIT);
+    expect(await takeContactPost(db, freshIp(), share.ownerUserId, at + 60 * IP_WINDOW_MS)).toBe("ok");
+    // Its whole IPv6 /64 is one sender.
+    const net = `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:7`;
+    for (let i = 0; i < SENDER_OWNER_LIMIT; i++)
+      expect(await takeContactPost(db, `${net}::${i + 1}`, share.ownerUserId, t0 + i * IP_WINDOW_MS)).toBe("ok");
+    expect(await takeContactPost(db, `${net}:abcd::1`, share.ownerUserId, t0 + 20 * IP_WINDOW_MS)).toBe("sender_owner");
+  });
+
+  it("still caps the owner's day across many senders, counting only the posts that passed", async () => {
+    const { share } = await openShare();
+    const t0 = Date.now();
+    const senders = Array.from({ length: OWNER_LIMIT / SENDER_OWNER_LIMIT }, freshIp);
+    let accepted = 0;
+    for (const [n, sender] of senders.entries()) {
+      // Each sender's refused tries (over its own caps) must not use up the owner's day.
+      for (let i = 0; i < SENDER_OWNER_LIMIT + 3; i++) {
+        const verdict = await takeContactPost(db, sender, share.ownerUserId, t0 + n * 100 + i);
+        if (verdict === "ok") accepted += 1;
+        else expect(verdict, `sender ${n + 1}, try ${i + 1}`).toBe("ip");
+      }
+    }
+    expect(accepted).toBe(OWNER_LIMIT);
+    expect(await takeContactPost(db, freshIp(), share.ownerUserId, t0 + 5_000)).toBe("owner");
+    expect(await takeContactPost(db, null, share.ownerUserId, t0 + 5_000)).toBe("owner");
+    const next = await openShare();
+    expect(await takeContactPost(db, freshIp(), next.share.ownerUserId, t0 + 5_000)).toBe("ok");
   });
 });
 

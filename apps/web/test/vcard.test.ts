@@ -27,7 +27,10 @@ afterEach(async () => {
 const HIDDEN = ["+33 6 00 00 00 00", "hidden-site.example", "hidden-linkedin", "hiddentiktok", "hiddenfb", "hiddenx"];
 
 /** An owner with every channel filled but only email and Instagram shared. */
-async function sharingOwner(name = "Camille Laurent", opts: { sharing?: boolean } = {}): Promise<TestOwner> {
+async function sharingOwner(
+  name = "Camille Laurent",
+  opts: { sharing?: boolean; emailVerified?: boolean } = {},
+): Promise<TestOwner> {
   const owner = await createOwner(db, opts);
   made.users.push(owner.userId);
   await env.DB.prepare(
@@ -74,6 +77,18 @@ describe("loadShareCard", () => {
     expect(card?.channels.map((c) => c.kind)).toEqual(["email", "instagram"]);
     const everything = JSON.stringify(card) + (card ? shareCardVCard(card) : "");
     for (const hidden of HIDDEN) expect(everything).not.toContain(hidden);
+  });
+
+  it("leaves a shared email off the card (and its vCard) until the owner's address is verified", async () => {
+    const owner = await sharingOwner("Camille Laurent", { emailVerified: false });
+    const garment = await garmentFor(owner);
+    const card = await loadShareCard(db, garment.slug);
+    expect(card?.channels.map((c) => c.kind)).toEqual(["instagram"]);
+    const res = await callLoader(garment.slug);
+    expect(res.status).toBe(200);
+    const vcf = await res.text();
+    expect(vcf).not.toContain("EMAIL");
+    expect(vcf).not.toContain(`camille-${owner.userId.slice(0, 8)}@example.com`);
   });
 
   it("turns each share flag stored as 0/1 into exactly its channel", async () => {

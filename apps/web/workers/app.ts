@@ -5,13 +5,17 @@ import { createShellApp } from "./shell";
 
 const handleRequest = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
 
-export default createShellApp((request, env, ctx) => {
-  const context = new RouterContextProvider();
-  context.set(cloudflareContext, {
-    env,
-    ctx,
-    db: getDb(env.DB),
-    requestId: request.headers.get("cf-ray") ?? crypto.randomUUID(),
-  });
-  return handleRequest(request, context);
-});
+export default createShellApp(
+  (request, env, ctx, nonce) => {
+    const context = new RouterContextProvider();
+    context.set(cloudflareContext, {
+      env,
+      ctx,
+      db: getDb(env.DB),
+      requestId: request.headers.get("cf-ray") ?? crypto.randomUUID(),
+      nonce,
+    });
+    return handleRequest(request, context);
+  },
+  { dev: import.meta.env.DEV },
+);

@@ -26,6 +26,15 @@ async function drain(request: Request): Promise<void> {
 }
 
 /**
+ * After any API answer: a body the handler never read (a refusal by the admin gate, a bad id,
+ * a route that takes no body) is drained before the answer leaves, for the same reason.
+ */
+export const drainUnreadBody: MiddlewareHandler = async (c, next) => {
+  await next();
+  if (c.req.raw.body && !c.req.raw.bodyUsed) await drain(c.req.raw);
+};
+
+/**
  * Every state-changing request must come from our own pages: its Origin header must be
  * this origin. A missing Origin is refused too (browsers send it on every POST).
  */

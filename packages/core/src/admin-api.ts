@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseId, SEARCH_MAX_LENGTH } from "./input-limits";
 
 // The texts and pager the remote shows live zod-free beside the remote's contract.
 export { ADMIN_MESSAGES, pageNumbers } from "./admin-portal";
@@ -11,11 +12,14 @@ export const UNCLAIMED_PAGE_SIZE = 10;
 export const SCAN_HISTORY_LIMIT = 100;
 export const AUDIT_LIMIT = 20;
 
-/** A positive integer given as a number or a decimal string ("12"); anything else is refused. */
+/**
+ * A positive integer given as a number or a decimal string ("12"), read by the one strict id
+ * parser: "012", " 12", "0x8", "1e1" and numbers past ID_MAX are refused (400).
+ */
 const positiveInt = (what: string) =>
-  z.union([z.number(), z.string().trim()]).transform((value, ctx) => {
-    const n = typeof value === "number" ? value : /^\d+$/.test(value) ? Number(value) : Number.NaN;
-    if (!Number.isSafeInteger(n) || n < 1) {
+  z.union([z.number(), z.string()]).transform((value, ctx) => {
+    const n = parseId(value);
+    if (n === null) {
       ctx.addIssue({ code: "custom", message: `${what} must be a whole number.` });
       return z.NEVER;
     }
@@ -33,7 +37,8 @@ export const GarmentStatusBodySchema = z.object({
 export const ReassignBodySchema = z.object({ client_id: positiveInt("The client id") });
 
 export const ListQuerySchema = z.object({
-  q: z.string().trim().max(100, "Search is at most 100 characters.").optional(),
+  // Any term up to SEARCH_MAX_LENGTH characters, in any script; longer is a 400 (input-limits.ts).
+  q: z.string().trim().max(SEARCH_MAX_LENGTH, `Search is at most ${SEARCH_MAX_LENGTH} characters.`).optional(),
   page: positiveInt("The page").optional(),
 });
 

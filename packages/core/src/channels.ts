@@ -24,6 +24,11 @@ export interface ChannelSpec {
   vcard: "email" | "tel" | "url" | "social";
   /** Spec part 1 §5: a new profile shares its email and nothing else. */
   sharedByDefault: boolean;
+  /**
+   * Shown publicly only once the account's email address is verified (issue #17): until then
+   * nobody has shown the address is the owner's, and a card must not vouch for it.
+   */
+  verifiedOnly: boolean;
   input: ChannelInput | null;
   /** Asked on /onboarding/profile (spec part 1 §4); a `share` there rewords its switch. */
   onboarding: { share: string | null } | null;
@@ -45,6 +50,7 @@ export const CHANNELS = [
     href: (v) => `mailto:${v}`,
     vcard: "email",
     sharedByDefault: true,
+    verifiedOnly: true,
     input: null,
     onboarding: { share: null },
   },
@@ -56,6 +62,7 @@ export const CHANNELS = [
     href: (v) => `tel:${v}`,
     vcard: "tel",
     sharedByDefault: false,
+    verifiedOnly: false,
     input: {
       label: "Mobile phone",
       type: "tel",
@@ -74,6 +81,7 @@ export const CHANNELS = [
     href: (v) => v,
     vcard: "url",
     sharedByDefault: false,
+    verifiedOnly: false,
     input: {
       label: "Website",
       type: "url",
@@ -92,6 +100,7 @@ export const CHANNELS = [
     href: (v) => `https://www.instagram.com/${handle(v)}/`,
     vcard: "social",
     sharedByDefault: false,
+    verifiedOnly: false,
     input: {
       label: "Instagram",
       type: "text",
@@ -110,6 +119,7 @@ export const CHANNELS = [
     href: (v) => v,
     vcard: "social",
     sharedByDefault: false,
+    verifiedOnly: false,
     input: {
       label: "LinkedIn",
       type: "text",
@@ -131,6 +141,7 @@ export const CHANNELS = [
     href: (v) => `https://www.tiktok.com/@${handle(v)}`,
     vcard: "social",
     sharedByDefault: false,
+    verifiedOnly: false,
     input: {
       label: "TikTok",
       type: "text",
@@ -149,6 +160,7 @@ export const CHANNELS = [
     href: (v) => `https://www.facebook.com/${encodeURIComponent(v)}`,
     vcard: "social",
     sharedByDefault: false,
+    verifiedOnly: false,
     input: {
       label: "Facebook",
       type: "text",
@@ -167,6 +179,7 @@ export const CHANNELS = [
     href: (v) => `https://x.com/${handle(v)}`,
     vcard: "social",
     sharedByDefault: false,
+    verifiedOnly: false,
     input: {
       label: "X / Twitter",
       type: "text",

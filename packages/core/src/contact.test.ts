@@ -56,6 +56,9 @@ describe("GuestContactSchema", () => {
   it("needs a name and keeps the optional channels normalised", async () => {
     const { GuestContactSchema } = await import("./contact");
     expect(GuestContactSchema.safeParse({ guest_name: "  " }).success).toBe(false);
+    // No guest_name field at all is the same missing name, not a blank contact (issue #17).
+    const missing = GuestContactSchema.safeParse({ phone: "+33612345678" });
+    expect(missing.error?.issues[0]).toMatchObject({ path: ["guest_name"], message: "Your name is required" });
     expect(GuestContactSchema.parse({ guest_name: "Ada L", instagram: "@ada", phone: "" })).toMatchObject({
       first_name: "Ada L",
       instagram: "ada",

@@ -16,6 +16,7 @@ export const CONTACT_MESSAGES = {
   loadFailed: "Failed to load sharing information",
   rateLimited: "Too many messages from this connection. Please try again in a few minutes.",
   ownerBusy: "This owner has received many messages today. Please try again tomorrow.",
+  senderLimited: "Too many messages to this owner from this connection today. Please try again tomorrow.",
   rejected: "Your details could not be sent. Please try again.",
   missingUserId: "Missing user ID. Please use a valid link.",
   userNotFound: "User not found.",
@@ -83,12 +84,12 @@ export type ContactFormInput = z.output<typeof ContactFormSchema>;
 /** The contact card's 'Share Your Info Back' form (spec part 2 §2, /receive-info): a name, the rest optional. */
 export const GuestContactSchema = z
   .object({
+    // No default: zod skips a default's checks, so a form without the field stored a blank name (#17).
     guest_name: z
-      .string()
+      .string({ error: "Your name is required" })
       .trim()
       .min(1, "Your name is required")
-      .max(160, "Name must be at most 160 characters")
-      .default(""),
+      .max(160, "Name must be at most 160 characters"),
     phone: normalised("Phone", normalisePhone, "Enter a phone number like +33 6 12 34 56 78"),
     instagram: normalised("Instagram", (v) => normaliseHandle(v, ["instagram.com"]), "Enter an Instagram handle"),
     linkedin: normalised(

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { byChannel, CHANNELS } from "./channels";
-import { optionalText } from "./form-fields";
+import { idField, optionalText } from "./form-fields";
+import { parseId, SEARCH_MAX_LENGTH, SEARCH_TOO_LONG } from "./input-limits";
 import { sharedChannels } from "./share-visibility";
 import { toVCard } from "./vcard";
 
@@ -32,17 +33,10 @@ export const EVENT_CONTACTS_SHOWN = 100;
 export const CHART_DAYS = 30;
 export const TOP_WINDOW_DAYS = 30;
 
-const positiveId = z.coerce
-  .number({ error: "Choose a valid item." })
-  .int("Choose a valid item.")
-  .positive("Choose a valid item.")
-  .max(2 ** 31 - 1, "Choose a valid item.");
+/** An id field, read by the one strict parser (digits only: "0x8", "1e1", " 22" are refused). */
+const positiveId = idField("Choose a valid item.");
 
-/** A route param that must be one of our integer ids; null when it is not. */
-export function parseId(value: unknown): number | null {
-  const parsed = positiveId.safeParse(value);
-  return parsed.success ? parsed.data : null;
-}
+export { parseId };
 
 /** `event`: every contact, contacts with no event, or one event's. */
 export type EventFilter = { kind: "all" } | { kind: "none" } | { kind: "event"; id: number };
@@ -53,7 +47,8 @@ export type ContactedFilter = "all" | "yes" | "no";
  * unreadable is a 400, never a silently different list.
  */
 export const ContactsQuerySchema = z.object({
-  q: z.string().trim().max(100, "Search must be at most 100 characters").default(""),
+  // Any term up to SEARCH_MAX_LENGTH characters, in any script; longer is a 400 (input-limits.ts).
+  q: z.string().trim().max(SEARCH_MAX_LENGTH, SEARCH_TOO_LONG).default(""),
   event: z
     .string()
     .default("all")
@@ -192,6 +187,8 @@ export function contactsVCard(rows: CrmContact[]): string {
           display_name: null,
           city_region: null,
           bio: null,
+          // The owner's own export of what a visitor gave: not a public card, nothing to vouch for.
+          email_verified: true,
           ...byChannel(CHANNELS, "field", () => null),
           ...byChannel(CHANNELS, "flag", () => true),
           email: c.email,

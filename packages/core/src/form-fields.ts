@@ -1,4 +1,16 @@
 import { z } from "zod";
+import { parseId } from "./input-limits";
+
+/** A row id from a form, query or JSON body, through the one strict parser; `message` when it is not one. */
+export const idField = (message: string) =>
+  z.unknown().transform((value, ctx) => {
+    const id = parseId(value);
+    if (id === null) {
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }
+    return id;
+  });
 
 /** An optional free-text field: trimmed, bounded, empty becomes null. */
 export const optionalText = (max: number, label: string) =>

@@ -1,10 +1,13 @@
 import { jwtVerify, SignJWT } from "jose";
 
 /**
- * The owner token: a short-lived HS256 JWT naming the signed-in user, set by the shell beside
- * its session cookie, so the tap worker can tell an owner from a visitor by checking a
- * signature alone (no D1 on the hot path). It proves identity for routing only: every
- * destination page still checks the real session.
+ * The owner token: a short-lived HS256 JWT naming the signed-in user and their session, set by
+ * the shell beside its session cookie, so the tap worker can tell an owner from a visitor by
+ * checking a signature alone (no D1 for a visitor). It proves identity for routing only: every
+ * destination page still checks the real session. Logout clears it, and because it names its
+ * session, a copy kept past logout (or past a password reset that ended the session) is refused:
+ * whoever would route someone as the garment's owner first checks that session still lives
+ * (packages/db/src/owner-session.ts).
  */
 export const OWNER_TOKEN_COOKIE = "releve_owner";
 const ISSUER = "releve";
@@ -22,10 +25,15 @@ function keyFor(secret: string): Uint8Array {
   return key;
 }
 
-export async function signOwnerToken(secret: string, userId: string, ttlSeconds = 3600): Promise<string> {
-  return new SignJWT({})
+/** Who the token names: the user, and the session (its id, the session row's key) it was minted for. */
+export type OwnerClaims = { userId: string; sessionId: string };
+
+const isClaim = (v: unknown): v is string => typeof v === "string" && v.length > 0 && v.length <= 128;
+
+export async function signOwnerToken(secret: string, owner: OwnerClaims, ttlSeconds = 3600): Promise<string> {
+  return new SignJWT({ sid: owner.sessionId })
     .setProtectedHeader({ alg: ALGORITHM, typ: "JWT" })
-    .setSubject(userId)
+    .setSubject(owner.userId)
     .setIssuer(ISSUER)
     .setAudience(AUDIENCE)
     .setIssuedAt()
@@ -33,8 +41,12 @@ export async function signOwnerToken(secret: string, userId: string, ttlSeconds 
     .sign(keyFor(secret));
 }
 
-/** The user id, or null for a missing, expired, forged or malformed token. Never throws. */
-export async function verifyOwnerToken(secret: string, token: string | undefined | null): Promise<string | null> {
+/**
+ * The user and session the token names, or null for a missing, expired, forged or malformed
+ * token (one minted before tokens named their session included). Never throws. A valid
+ * signature does not mean the session still lives: see OwnerClaims' users.
+ */
+export async function verifyOwnerToken(secret: string, token: string | undefined | null): Promise<OwnerClaims | null> {
   // A JWT of ours is ~250 characters; refuse to spend crypto on anything absurd.
   if (!token || token.length > 2048) return null;
   try {
@@ -42,10 +54,12 @@ export async function verifyOwnerToken(secret: string, token: string | undefined
       algorithms: [ALGORITHM],
       issuer: ISSUER,
       audience: AUDIENCE,
-      requiredClaims: ["sub", "exp", "iat"],
+      requiredClaims: ["sub", "exp", "iat", "sid"],
     });
-    const sub = payload.sub;
-    return typeof sub === "string" && sub.length > 0 && sub.length <= 64 ? sub : null;
+    const { sub, sid } = payload;
+    return typeof sub === "string" && sub.length > 0 && sub.length <= 64 && isClaim(sid)
+      ? { userId: sub, sessionId: sid }
+      : null;
   } catch {
     return null;
   }

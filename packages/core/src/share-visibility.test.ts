@@ -16,6 +16,7 @@ const base: ShareableProfile = {
   tiktok: "camille",
   facebook: "camille",
   twitter: "camille",
+  email_verified: true,
   ...byChannel(CHANNELS, "flag", () => false),
 };
 
@@ -40,6 +41,17 @@ describe("sharedChannels: shown only when shared AND filled", () => {
     const channels = sharedChannels({ ...base, [flag]: true });
     expect(channels.map((c) => c.kind)).toEqual([kind]);
     expect(channels[0]?.value).toBe(value);
+  });
+
+  it("hides a shared email until the account's address is verified; every other channel shows regardless", () => {
+    const unverified = { ...base, email_verified: false };
+    expect(sharedChannels({ ...unverified, share_email: true })).toEqual([]);
+    expect(JSON.stringify(publicProfile({ ...unverified, share_email: true }))).not.toContain("camille@example.com");
+    const everythingShared = { ...unverified, ...byChannel(CHANNELS, "flag", () => true) };
+    expect(sharedChannels(everythingShared).map((c) => c.kind)).toEqual(
+      FLAGS.map(([, kind]) => kind).filter((kind) => kind !== "email"),
+    );
+    expect(sharedChannels({ ...base, share_email: true }).map((c) => c.kind)).toEqual(["email"]);
   });
 
   it("hides a shared channel without a value", () => {

@@ -2,8 +2,9 @@ import { CHANNELS, type ChannelField, type ChannelKind, type ShareFlag } from ".
 
 /**
  * The one visibility rule (spec part 2 §5): a profile field is shown publicly only if its
- * share_ flag is on and it has a value. Everything public is built from this, on the server,
- * so a hidden field never reaches HTML or JSON.
+ * share_ flag is on and it has a value, and the email only once the account's address is
+ * verified (issue #17). Everything public is built from this, on the server, so a hidden field
+ * never reaches HTML or JSON.
  */
 export interface ShareableProfile extends Record<ChannelField, string | null>, Record<ShareFlag, boolean> {
   first_name: string | null;
@@ -11,6 +12,8 @@ export interface ShareableProfile extends Record<ChannelField, string | null>, R
   display_name: string | null;
   city_region: string | null;
   bio: string | null;
+  /** The account's email address is verified (users.email_verified_at is set). */
+  email_verified: boolean;
 }
 
 export interface SharedChannel {
@@ -30,6 +33,7 @@ export function sharedChannels(profile: ShareableProfile): SharedChannel[] {
   for (const c of CHANNELS) {
     const value = profile[c.field];
     if (profile[c.flag] !== true || typeof value !== "string" || value.trim() === "") continue;
+    if (c.verifiedOnly && profile.email_verified !== true) continue;
     const href = safeHref(c.href(value));
     if (href) out.push({ kind: c.kind, label: c.label, value, href });
   }

@@ -78,6 +78,26 @@ describe("decideTap: every row of DESIGN.md §3", () => {
     expect(decideTap(off, OTHER)).toMatchObject({ outcome: "share_unavailable", viewer: "visitor" });
   });
 
+  it("reported lost or stolen: the neutral 'reported missing' answer for anyone, owner included, no location", () => {
+    for (const missing of ["lost", "stolen"] as const) {
+      for (const r of [route({ missing }), { ...unclaimed(), missing }]) {
+        for (const viewer of [null, OWNER, OTHER]) {
+          const decision = decideTap(r, viewer);
+          expect(decision).toMatchObject({
+            outcome: "missing",
+            status: 404,
+            message: "This garment has been reported missing",
+            missing,
+            garmentId: r.garmentId,
+          });
+          expect(decision).not.toHaveProperty("location");
+        }
+      }
+    }
+    // Inactive wins: a deactivated garment is simply not found.
+    expect(decideTap(route({ missing: "stolen", active: false }), null).outcome).toBe("not_found");
+  });
+
   it("claimed with its owner account gone: never claimable again, shown as sharing off", () => {
     const orphan = route({ ownerUserId: null });
     expect(decideTap(orphan, OTHER)).toMatchObject({ outcome: "share_unavailable", location: "/share/cg-003" });
@@ -123,6 +143,9 @@ describe("the KV record", () => {
 describe("parseTapRoute", () => {
   it("keeps exactly the route's fields", () => {
     expect(parseTapRoute({ ...route(), extra: "dropped" })).toEqual(route());
+    expect(parseTapRoute(route({ missing: "stolen" }))).toEqual(route({ missing: "stolen" }));
+    // A record without the field, or with null, is a route with nothing reported.
+    expect(parseTapRoute({ ...route(), missing: null })).toStrictEqual(route());
     expect(parseTapRoute(route({ ownerUserId: null, activeEventId: 7 }))).toEqual(
       route({ ownerUserId: null, activeEventId: 7 }),
     );
@@ -137,6 +160,8 @@ describe("parseTapRoute", () => {
       { ...route(), garmentId: 1.5 },
       { ...route(), garmentId: Number.NaN },
       { ...route(), slug: "" },
+      { ...route(), missing: "found" },
+      { ...route(), missing: true },
       { ...route(), slug: "a".repeat(65) },
       { ...route(), status: "CLAIMED" },
       { ...route(), active: 1 },

@@ -6,6 +6,11 @@ import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "./slug";
 export const VIEWER_KINDS = ["owner", "visitor", "anonymous"] as const;
 export type ViewerKind = (typeof VIEWER_KINDS)[number];
 
+/** A garment whose tag is reported lost or stolen (DESIGN.md §3, issue #18): the tap shows neither owner nor card. */
+export const MISSING_KINDS = ["lost", "stolen"] as const;
+export type MissingKind = (typeof MISSING_KINDS)[number];
+export const REPORTED_MISSING_MESSAGE = "This garment has been reported missing";
+
 /** What the tap needs to know about one garment: the KV record, also built straight from D1. */
 export type TapRoute = {
   garmentId: number;
@@ -15,6 +20,8 @@ export type TapRoute = {
   ownerUserId: string | null;
   sharingEnabled: boolean;
   activeEventId: number | null;
+  /** Set only while the garment's tag is reported lost or stolen; absent otherwise (and in records made before it existed). */
+  missing?: MissingKind;
 };
 
 const isId = (v: unknown): v is number => typeof v === "number" && Number.isSafeInteger(v) && v > 0;
@@ -24,14 +31,17 @@ const isUserId = (v: unknown): v is string => typeof v === "string" && v.length 
 export function parseTapRoute(value: unknown): TapRoute | null {
   if (typeof value !== "object" || value === null) return null;
   const r = value as Record<string, unknown>;
-  const { garmentId, slug, status, active, ownerUserId, sharingEnabled, activeEventId } = r;
+  const { garmentId, slug, status, active, ownerUserId, sharingEnabled, activeEventId, missing } = r;
   if (!isId(garmentId)) return null;
   if (typeof slug !== "string" || slug.length > SLUG_MAX_LENGTH || !SLUG_PATTERN.test(slug)) return null;
   if (status !== "unclaimed" && status !== "claimed") return null;
   if (typeof active !== "boolean" || typeof sharingEnabled !== "boolean") return null;
   if (ownerUserId !== null && !isUserId(ownerUserId)) return null;
   if (activeEventId !== null && !isId(activeEventId)) return null;
-  return { garmentId, slug, status, active, ownerUserId, sharingEnabled, activeEventId };
+  const route: TapRoute = { garmentId, slug, status, active, ownerUserId, sharingEnabled, activeEventId };
+  if (missing === undefined || missing === null) return route;
+  if (missing !== "lost" && missing !== "stolen") return null;
+  return { ...route, missing };
 }
 
 /**
@@ -75,12 +85,22 @@ export function viewerKindOf(route: TapRoute, viewerUserId: string | null): View
   return route.ownerUserId !== null && viewerUserId === route.ownerUserId ? "owner" : "visitor";
 }
 
-export type TapOutcome = "not_found" | "claim" | "owner_dashboard" | "share" | "share_unavailable";
+export type TapOutcome = "not_found" | "missing" | "claim" | "owner_dashboard" | "share" | "share_unavailable";
 
 export type TapDecision =
   | { outcome: "not_found"; status: 404; message: "Invalid garment link" }
   | {
-      outcome: Exclude<TapOutcome, "not_found">;
+      // No location, no owner: whoever taps (the owner included) gets the neutral page; the
+      // tap worker keeps the tap (garmentId, viewer) as a scan for the brand.
+      outcome: "missing";
+      status: 404;
+      message: typeof REPORTED_MISSING_MESSAGE;
+      missing: MissingKind;
+      garmentId: number;
+      viewer: ViewerKind;
+    }
+  | {
+      outcome: Exclude<TapOutcome, "not_found" | "missing">;
       status: 302;
       location: string;
       garmentId: number;
@@ -95,8 +115,12 @@ export type TapDecision =
 export function decideTap(route: TapRoute | null, viewerUserId: string | null): TapDecision {
   if (!route?.active) return { outcome: "not_found", status: 404, message: "Invalid garment link" };
   const viewer = viewerKindOf(route, viewerUserId);
+  if (route.missing) {
+    const { garmentId, missing } = route;
+    return { outcome: "missing", status: 404, message: REPORTED_MISSING_MESSAGE, missing, garmentId, viewer };
+  }
   const slug = encodeURIComponent(route.slug);
-  const redirect = (outcome: Exclude<TapOutcome, "not_found">, location: string): TapDecision => ({
+  const redirect = (outcome: Exclude<TapOutcome, "not_found" | "missing">, location: string): TapDecision => ({
     outcome,
     status: 302,
     location,

@@ -26,6 +26,7 @@ const demoOwner: ShareableProfile = {
   share_tiktok: false,
   share_facebook: false,
   share_twitter: false,
+  email_verified: true,
 };
 
 const everything: ShareableProfile = {

@@ -3,12 +3,24 @@
  * Every function takes `db` first; drizzle's query builder and `db.batch()`; raw `sql` only
  * where drizzle cannot say it, with a one-line reason. Row types come from the schema.
  */
+import { SHARE_FLAGS } from "@releve/core/channels";
 import { and, asc, count, eq, gt, inArray, isNull, lt, lte, max, ne, sql } from "drizzle-orm";
+import { type Actor, auditEntry } from "./audit";
 import type { Db } from "./client";
-import { type AuthTokenPurpose, adminUsers, authAttempts, authTokens, sessions, users } from "./schema";
+import { type AuthTokenPurpose, adminUsers, authAttempts, authTokens, profiles, sessions, users } from "./schema";
 
-/** Failed sign-ins of one email (or IP) since `since` and since its last success, as a batchable count. */
-function failedSignIns(db: Db, column: typeof authAttempts.email | typeof authAttempts.ip, value: string, since: Date) {
+/**
+ * Failed sign-ins of one email (or IP) since `since`, as a batchable count. For an email, only
+ * those after its last success count (only the password's owner can succeed); for an IP, every
+ * failure counts, so an attacker's own good account cannot wipe the count of its guesses.
+ */
+function failedSignIns(
+  db: Db,
+  column: typeof authAttempts.email | typeof authAttempts.ip,
+  value: string,
+  since: Date,
+  afterLastSuccess: boolean,
+) {
   const lastSuccess = db
     .select({ at: max(authAttempts.created_at) })
     .from(authAttempts)
@@ -22,20 +34,20 @@ function failedSignIns(db: Db, column: typeof authAttempts.email | typeof authAt
         eq(authAttempts.success, false),
         gt(authAttempts.created_at, since),
         // drizzle has no coalesce(): before any success the window is all there is.
-        gt(authAttempts.created_at, sql`coalesce((${lastSuccess}), 0)`),
+        afterLastSuccess ? gt(authAttempts.created_at, sql`coalesce((${lastSuccess}), 0)`) : undefined,
       ),
     );
 }
 
-/** Failed sign-ins since `since` (and since the last success) for the email and, if known, the IP. */
+/** Failed sign-ins since `since` for the email (and since its last success) and, if known, for the IP. */
 export async function countFailedSignIns(
   db: Db,
   who: { email: string; ip: string | null },
   since: Date,
 ): Promise<{ byEmail: number; byIp: number }> {
-  const byEmail = failedSignIns(db, authAttempts.email, who.email, since);
+  const byEmail = failedSignIns(db, authAttempts.email, who.email, since, true);
   if (!who.ip) return { byEmail: (await byEmail)[0]?.n ?? 0, byIp: 0 };
-  const [email, ip] = await db.batch([byEmail, failedSignIns(db, authAttempts.ip, who.ip, since)]);
+  const [email, ip] = await db.batch([byEmail, failedSignIns(db, authAttempts.ip, who.ip, since, false)]);
   return { byEmail: email[0]?.n ?? 0, byIp: ip[0]?.n ?? 0 };
 }
 
@@ -190,4 +202,61 @@ export function purgeSignInAttempts(db: Db, before: Date, limit: number) {
     .orderBy(asc(authAttempts.id))
     .limit(limit);
   return db.delete(authAttempts).where(inArray(authAttempts.id, old));
+}
+
+/**
+ * The tag programmer's 'Create client' (issue #18): an account nobody can sign in to yet (a
+ * random password's hash), its profile with NFC sharing and every share flag on, and the
+ * single-use token of its invitation link, audited; one D1 batch, so none exists without the
+ * others. A taken email fails the unique index and writes nothing. Returns the profile.
+ */
+export async function createInvitedClient(
+  db: Db,
+  actor: Actor,
+  input: {
+    userId: string;
+    email: string;
+    firstName: string;
+    lastName: string;
+    passwordHash: string;
+    invitation: { tokenHash: string; expiresAt: Date };
+  },
+) {
+  const now = new Date();
+  const [, , [profile]] = await db.batch([
+    db.insert(users).values({
+      id: input.userId,
+      email: input.email,
+      password_hash: input.passwordHash,
+      first_name: input.firstName,
+      last_name: input.lastName,
+      created_at: now,
+      updated_at: now,
+    }),
+    db.insert(authTokens).values({
+      user_id: input.userId,
+      purpose: "password_reset",
+      token_hash: input.invitation.tokenHash,
+      expires_at: input.invitation.expiresAt,
+    }),
+    db
+      .insert(profiles)
+      .values({
+        user_id: input.userId,
+        first_name: input.firstName,
+        last_name: input.lastName,
+        email: input.email,
+        nfc_sharing_enabled: true,
+        ...Object.fromEntries(SHARE_FLAGS.map((flag) => [flag, true])),
+        created_at: now,
+        updated_at: now,
+      })
+      .returning({ id: profiles.id, client_id: profiles.client_id }),
+    auditEntry(db, actor, "client.create", { type: "profile", id: "inserted" }, null, {
+      user_id: input.userId,
+      email: input.email,
+    }),
+  ]);
+  if (!profile) throw new Error("client profile not created");
+  return profile;
 }

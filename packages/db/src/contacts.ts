@@ -12,10 +12,10 @@ import {
   type EventFilter,
   EXPORT_MAX_ROWS,
 } from "@releve/core/crm";
-import { and, count, desc, eq, gt, isNotNull, isNull, like, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
+import { type Actor, auditEntry } from "./audit";
 import type { Db } from "./client";
-import { containsPattern, likeEscaped } from "./like";
-import { countRateEvents, recordRateEvent } from "./rate-limits";
+import { containsText } from "./like";
 import { type ContactSource, contacts, garments, wardrobeEvents } from "./schema";
 
 export interface ContactFilter {
@@ -31,8 +31,8 @@ const ALL: ContactFilter = { q: "", event: { kind: "all" }, contacted: "all" };
 function contactsWhere(userId: string, filter: ContactFilter): SQL | undefined {
   const conditions: Array<SQL | undefined> = [eq(contacts.owner_user_id, userId)];
   if (filter.q) {
-    // `%` and `_` in what the owner typed are literal, not wildcards.
-    const pattern = containsPattern(filter.q);
+    // What the owner typed is taken literally (`%` and `_` too), at any length D1 is given.
+    const term = filter.q;
     // Spec part 2 §2: search by name, email, phone and notes (the visitor's and the owner's).
     const fields = [
       contacts.first_name,
@@ -43,12 +43,12 @@ function contactsWhere(userId: string, filter: ContactFilter): SQL | undefined {
       contacts.phone,
       contacts.notes,
       contacts.contact_notes,
-    ].map((field) => likeEscaped(field, pattern));
+    ].map((field) => containsText(field, term));
     // Phones are stored normalised (+33611223344); "06 11 22" should still find them.
     const digits = filter.q.replace(/[^\d+]/g, "");
     if (digits.length >= 3 && digits !== filter.q) {
       // Raw: drizzle has no replace().
-      fields.push(like(sql`replace(${contacts.phone}, ' ', '')`, `%${digits}%`));
+      fields.push(containsText(sql`replace(${contacts.phone}, ' ', '')`, digits));
     }
     conditions.push(or(...fields));
   }
@@ -238,29 +238,9 @@ export interface ContactTarget {
   activeEventId: number | null;
 }
 
-/** rate_events bucket of the public contact forms' posts, per hashed IP. */
-export const CONTACT_IP_BUCKET = "contact_ip";
-
-/** Posts to the contact forms since the given times: the owner's contacts and, with a key, one IP's posts. One batch. */
-export async function countRecentContactPosts(
-  db: Db,
-  input: { ownerUserId: string; ownerSince: number; ipKey: string | null; ipSince: number },
-): Promise<{ owner: number; ip: number }> {
-  const owner = db
-    .select({ n: count() })
-    .from(contacts)
-    .where(and(eq(contacts.owner_user_id, input.ownerUserId), gt(contacts.created_at, new Date(input.ownerSince))));
-  if (!input.ipKey) return { owner: (await owner)[0]?.n ?? 0, ip: 0 };
-  const [[byOwner], [byIp]] = await db.batch([
-    owner,
-    countRateEvents(db, { bucket: CONTACT_IP_BUCKET, key: input.ipKey, since: input.ipSince }),
-  ]);
-  return { owner: byOwner?.n ?? 0, ip: byIp?.n ?? 0 };
-}
-
 /**
- * Writes a visitor's details to the owner's contacts (the spec's create_contact_secure) and,
- * with a key, counts the post against the IP, in one batch: all or nothing.
+ * Writes a visitor's details to the owner's contacts (the spec's create_contact_secure); the
+ * post was counted against its sender and the owner before (`takeRateSlots`).
  */
 export async function insertVisitorContact(
   db: Db,
@@ -269,12 +249,11 @@ export async function insertVisitorContact(
     tag: string | null;
     source: ContactSource;
     form: ContactFormInput;
-    ipKey: string | null;
   },
   now = Date.now(),
 ): Promise<void> {
   const { target, form } = input;
-  const insert = db.insert(contacts).values({
+  await db.insert(contacts).values({
     owner_user_id: target.ownerUserId,
     garment_id: target.garmentId,
     wardrobe_event_id: target.activeEventId,
@@ -292,14 +271,51 @@ export async function insertVisitorContact(
     contact_source: input.source,
     created_at: new Date(now),
   });
-  if (!input.ipKey) {
-    await insert;
-    return;
-  }
-  await db.batch([insert, recordRateEvent(db, { bucket: CONTACT_IP_BUCKET, key: input.ipKey, at: now })]);
 }
 
 /** The owner's latest connections (the dashboard's list): their own, newest first. */
 export function listRecentContacts(db: Db, userId: string, limit: number) {
   return selectOwnerContacts(db, userId).limit(limit);
+}
+
+/**
+ * The programmer's guest capture (spec part 2 §5, issue #18): a guest an admin met at a brand
+ * event, filed as the client's contact with source 'nfc_tap' and the spec's default consent
+ * (data collection yes, marketing no, event updates yes), audited; one D1 batch. Its id.
+ */
+export async function insertCapturedGuest(
+  db: Db,
+  actor: Actor,
+  input: {
+    ownerUserId: string;
+    eventId: number | null;
+    garmentId: number | null;
+    tag: string | null;
+    guest: { first_name: string; last_name: string; email: string | null; phone: string | null; notes: string | null };
+  },
+): Promise<number> {
+  const [[row]] = await db.batch([
+    db
+      .insert(contacts)
+      .values({
+        owner_user_id: input.ownerUserId,
+        event_id: input.eventId,
+        garment_id: input.garmentId,
+        ...input.guest,
+        consent_data_collection: true,
+        consent_marketing: false,
+        consent_event_updates: true,
+        tag_uuid: input.tag,
+        contact_source: "nfc_tap",
+        created_at: new Date(),
+      })
+      .returning({ id: contacts.id }),
+    auditEntry(db, actor, "contact.capture", { type: "contact", id: "inserted" }, null, {
+      owner_user_id: input.ownerUserId,
+      event_id: input.eventId,
+      garment_id: input.garmentId,
+    }),
+  ]);
+  if (!row) throw new Error("guest contact not created");
+  return row.id;
 }

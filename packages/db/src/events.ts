@@ -5,10 +5,11 @@
  */
 import { type CreateEventInput, EVENT_CONTACTS_SHOWN } from "@releve/core/crm";
 import { and, desc, eq, exists, isNull, sql } from "drizzle-orm";
+import { type Actor, auditEntry } from "./audit";
 import type { Db } from "./client";
 import { type OwnerContact, selectOwnerContacts } from "./contacts";
 import { scanCounts } from "./scans";
-import { contacts, profiles, wardrobeEvents } from "./schema";
+import { contacts, events, profiles, wardrobeEvents } from "./schema";
 import { refreshOwnerTapRoutes, type TapStores } from "./tap-cache";
 
 // Per event, the scans tagged with it (scanCounts: fresh rollups) and its contacts. The spec
@@ -146,4 +147,54 @@ export async function loadEventDetail(db: Db, userId: string, eventId: number): 
   const active = profile?.active_event_id ?? null;
   const scansByDay = days.map((d) => ({ day: d.key, scans: d.all_scans }));
   return { event, active: active === event.id && event.is_active, scansByDay, contacts: eventContacts };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Brand events (admin-managed, issue #18): the programmer's active-events selector and the
+// event a guest capture is filed under.
+// ---------------------------------------------------------------------------------------------
+
+/** Every brand event: active ones first, then by date (undated last), newest first. */
+export function listBrandEvents(db: Db) {
+  return db
+    .select({
+      id: events.id,
+      name: events.name,
+      datetime: events.datetime,
+      is_active: events.is_active,
+      created_at: events.created_at,
+    })
+    .from(events)
+    .orderBy(desc(events.is_active), isNull(events.datetime), desc(events.datetime), desc(events.id));
+}
+
+/** Adds a brand event, audited in the same batch; the stored row. */
+export async function createBrandEvent(
+  db: Db,
+  actor: Actor,
+  input: { name: string; datetime: Date | null; is_active: boolean },
+) {
+  const [[row]] = await db.batch([
+    db
+      .insert(events)
+      .values({ ...input, created_at: new Date() })
+      .returning(),
+    auditEntry(db, actor, "event.create", { type: "event", id: "inserted" }, null, {
+      name: input.name,
+      datetime: input.datetime?.getTime() ?? null,
+      is_active: input.is_active,
+    }),
+  ]);
+  if (!row) throw new Error("brand event not created");
+  return row;
+}
+
+/** A brand event's id if it exists and is active (a guest is filed only under an active event). */
+export async function activeBrandEventId(db: Db, id: number): Promise<number | null> {
+  const row = await db
+    .select({ id: events.id })
+    .from(events)
+    .where(and(eq(events.id, id), eq(events.is_active, true)))
+    .get();
+  return row?.id ?? null;
 }

@@ -7,7 +7,7 @@ import { and, count, desc, eq, or, sql } from "drizzle-orm";
 import { type Actor, auditEntry } from "./audit";
 import type { Db } from "./client";
 import { selectOwnerContacts } from "./contacts";
-import { containsPattern, likeEscaped } from "./like";
+import { containsText } from "./like";
 import { scanCounts, selectGarmentScanStats, selectRecentGarmentScans } from "./scans";
 import { adminUsers, garments, profiles, users } from "./schema";
 import { refreshTapRoute, type TapStores } from "./tap-cache";
@@ -196,8 +196,8 @@ export async function listAdminGarments(
   db: Db,
   opts: { q?: string; status?: "claimed" | "unclaimed" | "all"; limit: number },
 ) {
-  const pattern = opts.q ? containsPattern(opts.q) : null;
-  const search = pattern
+  const term = opts.q;
+  const search = term
     ? or(
         ...[
           garments.short_slug,
@@ -208,7 +208,7 @@ export async function listAdminGarments(
           profiles.last_name,
           profiles.display_name,
           ownerEmail,
-        ].map((column) => likeEscaped(column, pattern)),
+        ].map((column) => containsText(column, term)),
       )
     : undefined;
   const status = opts.status && opts.status !== "all" ? eq(garments.status, opts.status) : undefined;

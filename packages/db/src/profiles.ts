@@ -3,9 +3,9 @@
  * Every function takes `db` first; drizzle's query builder and `db.batch()`; raw `sql` only
  * where drizzle cannot say it, with a one-line reason. Row types come from the schema.
  */
-import { and, eq, or, sql } from "drizzle-orm";
+import { and, eq, isNotNull, or, sql } from "drizzle-orm";
 import type { Db } from "./client";
-import { containsPattern, likeEscaped } from "./like";
+import { containsText } from "./like";
 import { garments, profiles, users, wardrobeEvents } from "./schema";
 
 // ---------------------------------------------------------------------------------------------
@@ -14,7 +14,6 @@ import { garments, profiles, users, wardrobeEvents } from "./schema";
 
 /** Clients by partial first, last or display name, email or client id, or exactly by profile id. */
 export function searchClients(db: Db, q: string, limit = 10) {
-  const pattern = containsPattern(q);
   // coalesce() has no drizzle builder.
   const email = sql<string | null>`coalesce(${profiles.email}, ${users.email})`;
   return db
@@ -31,7 +30,7 @@ export function searchClients(db: Db, q: string, limit = 10) {
     .where(
       or(
         ...[profiles.first_name, profiles.last_name, profiles.display_name, email, profiles.client_id].map((column) =>
-          likeEscaped(column, pattern),
+          containsText(column, q),
         ),
         // Raw sql: compared as text, so only an id's exact digits match ("012" or "1e1" match nothing).
         sql`CAST(${profiles.id} AS TEXT) = ${q.trim()}`,
@@ -90,6 +89,8 @@ export const shareableProfileColumns = {
   share_tiktok: profiles.share_tiktok,
   share_facebook: profiles.share_facebook,
   share_twitter: profiles.share_twitter,
+  // From users (each public query joins the profile's user): the email shows only once verified.
+  email_verified: isNotNull(users.email_verified_at).mapWith(Boolean),
 };
 
 /**
@@ -101,6 +102,7 @@ export function findSharedProfileBySlug(db: Db, slug: string) {
     .select(shareableProfileColumns)
     .from(garments)
     .innerJoin(profiles, eq(profiles.user_id, garments.owner_user_id))
+    .innerJoin(users, eq(users.id, profiles.user_id))
     .where(
       and(
         eq(garments.short_slug, slug),
@@ -139,6 +141,7 @@ export function findShareByGarmentSlug(db: Db, slug: string) {
     })
     .from(garments)
     .leftJoin(profiles, eq(profiles.user_id, garments.owner_user_id))
+    .leftJoin(users, eq(users.id, profiles.user_id))
     .leftJoin(wardrobeEvents, activeEventOf(garments.owner_user_id))
     .where(eq(garments.short_slug, slug))
     .get();
@@ -154,6 +157,7 @@ export function findContactCardByClientId(db: Db, clientId: string) {
       active_event_id: wardrobeEvents.id,
     })
     .from(profiles)
+    .leftJoin(users, eq(users.id, profiles.user_id))
     .leftJoin(wardrobeEvents, activeEventOf(profiles.user_id))
     .where(eq(profiles.client_id, clientId))
     .get();

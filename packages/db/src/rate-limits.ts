@@ -1,5 +1,5 @@
 /**
- * Rate-limit events (per IP, per owner) for public forms.
+ * Rate-limit events (per sender, per address, per owner) for public forms and mails.
  * Every function takes `db` first; drizzle's query builder and `db.batch()`; raw `sql` only
  * where drizzle cannot say it, with a one-line reason. Row types come from the schema.
  */
@@ -24,6 +24,34 @@ export function countRateEvents(db: Db, input: { bucket: string; key: string; si
 /** Counts one event in `bucket` for `key` at `at` (ms): a statement, so callers can batch it with the write it limits. */
 export function recordRateEvent(db: Db, input: { bucket: string; key: string; at: number }) {
   return db.insert(rateEvents).values({ bucket: input.bucket, key: input.key, created_at: new Date(input.at) });
+}
+
+/** One limit to take an event from: at most `limit` events in `bucket` for `key` after `since` (ms). */
+export type RateSlot = { bucket: string; key: string; limit: number; since: number };
+
+/**
+ * Takes one event from every slot, or from none: the events are written and then counted in one
+ * batch (a D1 batch is one transaction), so of concurrent requests near a limit only those that
+ * fit pass, however many arrive at once. When any slot is over its limit, this request's events
+ * are deleted again: a refused request counts nowhere. Returns the buckets that were full
+ * (none: the events are taken).
+ */
+export async function takeRateSlots(db: Db, slots: readonly RateSlot[], at: number): Promise<string[]> {
+  const [first, ...rest] = slots;
+  if (!first) return [];
+  const take = (slot: RateSlot) => recordRateEvent(db, { ...slot, at }).returning({ id: rateEvents.id });
+  const results = await db.batch([take(first), ...rest.map(take), ...slots.map((slot) => countRateEvents(db, slot))]);
+  const taken = results.slice(0, slots.length) as { id: number }[][];
+  const counts = results.slice(slots.length) as { n: number }[][];
+  const full = slots.filter((slot, i) => (counts[i]?.[0]?.n ?? 0) > slot.limit).map((slot) => slot.bucket);
+  if (full.length > 0)
+    await db.delete(rateEvents).where(
+      inArray(
+        rateEvents.id,
+        taken.flat().map((row) => row.id),
+      ),
+    );
+  return full;
 }
 
 /**

@@ -20,7 +20,17 @@ const uuidId = () =>
 export const authTokenPurposes = ["password_reset", "email_verification"] as const;
 export const profileVisibilities = ["public", "private"] as const;
 export const garmentStatuses = ["unclaimed", "claimed"] as const;
-export const nfcTagStatuses = ["uninitialized", "assigned", "locked", "active", "inactive"] as const;
+/** The spec's five, plus the lifecycle of DESIGN.md §6: lost, stolen (reported missing) and released (owner cleared). */
+export const nfcTagStatuses = [
+  "uninitialized",
+  "assigned",
+  "locked",
+  "active",
+  "inactive",
+  "lost",
+  "stolen",
+  "released",
+] as const;
 export const contactSources = ["nfc_share", "nfc_tap", "contact_card", "share_token"] as const;
 export const viewerKinds = ["owner", "visitor", "anonymous"] as const;
 export const scanTypes = ["tap", "contact_exchange"] as const;
@@ -44,6 +54,8 @@ export type NfcTagMetadata = {
   shareToken?: string;
   programmedBy?: string;
   programmingDate?: string;
+  /** When the tag was made read-only (Web NFC makeReadOnly): permanent, so a reactivated tag is locked again. */
+  lockedAt?: string;
 };
 
 export const users = sqliteTable(
@@ -254,12 +266,18 @@ export const nfcTags = sqliteTable(
     owner_user_id: text("owner_user_id").references(() => users.id, { onDelete: "set null" }),
     garment_id: integer("garment_id").references(() => garments.id, { onDelete: "set null" }),
     tag_uuid: text("tag_uuid"),
+    /** The chip's serial number (NFC UID) as upper-case hex without separators; one physical chip, one row. */
+    uid: text("uid"),
+    /** When a write of this tag's record succeeded (programmer or encoder import); null until then. */
+    programmed_at: timestamp("programmed_at"),
     claimed_at: timestamp("claimed_at"),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
   (t) => [
     uniqueIndex("nfc_tags_chip_id_unique").on(t.chip_id),
+    uniqueIndex("nfc_tags_uid_unique").on(t.uid),
+    index("nfc_tags_status_idx").on(t.status),
     index("nfc_tags_tag_uuid_idx").on(t.tag_uuid),
     index("nfc_tags_owner_user_id_idx").on(t.owner_user_id),
     index("nfc_tags_batch_id_idx").on(t.batch_id),

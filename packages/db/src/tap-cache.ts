@@ -35,8 +35,11 @@ async function forgetMemo(stores: Pick<TapStores, "TAP_CONTROL">, slugs: string[
 
 // Plain SQL on the binding, not drizzle: this module is bundled into the tap worker, whose bundle
 // must stay under 50 KB gzip (issue #5); drizzle and the schema would more than double it.
+// The garment's current tag is its newest nfc_tags row (nfc_tags_garment_id_idx); a garment without
+// one (the seed's) answers by the garment alone.
 const ROUTE_BY_SLUG_SQL = `SELECT g.id AS garment_id, g.short_slug AS slug, g.status AS status, g.is_active AS is_active,
-  g.owner_user_id AS owner_user_id, p.nfc_sharing_enabled AS nfc_sharing_enabled, e.id AS active_event_id
+  g.owner_user_id AS owner_user_id, p.nfc_sharing_enabled AS nfc_sharing_enabled, e.id AS active_event_id,
+  (SELECT t.status FROM nfc_tags t WHERE t.garment_id = g.id ORDER BY t.id DESC LIMIT 1) AS tag_status
 FROM garments g
 LEFT JOIN profiles p ON p.user_id = g.owner_user_id
 LEFT JOIN wardrobe_events e ON e.id = p.active_event_id AND e.owner_user_id = g.owner_user_id AND e.is_active = 1
@@ -51,10 +54,13 @@ type RouteRow = {
   owner_user_id: string | null;
   nfc_sharing_enabled: number | null;
   active_event_id: number | null;
+  tag_status: string | null;
 };
 
 /**
- * The tap's view of one garment, straight from D1; null when no garment has this slug. A row
+ * The tap's view of one garment, straight from D1; null when no garment has this slug. Its
+ * current tag decides too: a deactivated tag (or one whose write failed) makes the garment
+ * inactive, a tag reported lost or stolen makes it missing (issue #18). A row
  * that cannot make a valid route (a slug outside the slug rules, say) is treated as unknown:
  * the tap answers 'Invalid garment link', never a 500. One indexed lookup (garments_short_slug_unique).
  */
@@ -65,11 +71,12 @@ export async function loadTapRoute(db: D1Like, slug: string): Promise<TapRoute |
     garmentId: row.garment_id,
     slug: row.slug,
     status: row.status === "claimed" ? "claimed" : "unclaimed",
-    active: row.is_active === 1,
+    active: row.is_active === 1 && row.tag_status !== "inactive",
     ownerUserId: row.owner_user_id,
     // A claimed garment whose owner has no profile has nothing to share.
     sharingEnabled: row.nfc_sharing_enabled === 1,
     activeEventId: row.active_event_id,
+    missing: row.tag_status === "lost" || row.tag_status === "stolen" ? row.tag_status : null,
   });
   if (!route) console.warn(`[garment-routing] garment ${row.garment_id} (${row.slug}) has no valid route`);
   return route;
@@ -124,8 +131,8 @@ export async function getTapRoute(
 
 /**
  * Cache coherence: call after (not before) a D1 change that alters a tap's answer for one
- * garment has committed: claim, reassign, activate/deactivate, garment created (which also
- * replaces a cached "no such slug"), garment deleted. Rewrites the KV entry from D1 and drops
+ * garment has committed: claim, reassign, activate/deactivate, its tag's status (issue #18),
+ * garment created (which also replaces a cached "no such slug"), garment deleted. Rewrites the KV entry from D1 and drops
  * the tap worker's memo of it (when `TAP_CONTROL` is given), so the next tap here gets the new
  * answer. Returns the route now cached. Throws if D1 or KV fails:
  * the caller's change stands either way (KV is only a hint, and the entry expires within

@@ -1,13 +1,15 @@
 import { WorkerEntrypoint } from "cloudflare:workers";
 import { OWNER_TOKEN_COOKIE, verifyOwnerToken } from "@releve/core/owner-token";
+import { HSTS, isLocalHost } from "@releve/core/security-headers";
 import { normalizeSlug } from "@releve/core/slug";
 import { decideTap, type TapRoute } from "@releve/core/tap-rules";
+import { tapViewer } from "@releve/db/owner-session";
 import { getTapRoute } from "@releve/db/tap-cache";
 import { Hono } from "hono";
 import { getCookie } from "hono/cookie";
 import { getTapEnv, type TapEnv } from "./env";
 import { MEMO_TTL_MS, RouteMemo } from "./memo";
-import { resolutionFailedPage } from "./resolution-failed";
+import { RESOLUTION_FAILED_CSP, resolutionFailedPage } from "./resolution-failed";
 import { mayBeScan, recordScan } from "./scan";
 import { shareInPlace } from "./share-in-place";
 
@@ -17,24 +19,36 @@ type WaitUntil = (promise: Promise<unknown>) => void;
 const app = new Hono<TapBindings>({ strict: false });
 
 // On every answer. 302, never 301, and never stored: a cached redirect would hide repeat taps
-// from statistics and keep sending people to a stale answer (DESIGN.md §3). Responses are
-// built directly with these (no middleware pass on the hot path).
-const TAP_HEADERS = {
+// from statistics and keep sending people to a stale answer (DESIGN.md §3). Plus the shell's
+// baseline (issue #17): no sniffing, no framing, HSTS off localhost. Two constant sets, one
+// picked per request; responses are built directly with them (no middleware pass on the hot path).
+const LOCAL_TAP_HEADERS = {
   "Cache-Control": "private, no-store",
   "Referrer-Policy": "strict-origin-when-cross-origin",
+  "X-Content-Type-Options": "nosniff",
+  "X-Frame-Options": "DENY",
   "X-Robots-Tag": "noindex",
   "X-Served-By": "releve-tap",
 } as const;
+const TAP_HEADERS = { ...LOCAL_TAP_HEADERS, "Strict-Transport-Security": HSTS } as const;
+type TapHeaders = typeof LOCAL_TAP_HEADERS;
+
+const tapHeaders = (url: string): TapHeaders => (isLocalHost(url) ? LOCAL_TAP_HEADERS : TAP_HEADERS);
 
 type Source = "memo" | "kv" | "d1";
 
-const failurePage = (message: string, status: 404 | 503, source?: Source) =>
+const failurePage = (headers: TapHeaders, message: string, status: 404 | 503, source?: Source) =>
   new Response(resolutionFailedPage(message), {
     status,
-    headers: { ...TAP_HEADERS, "Content-Type": "text/html; charset=UTF-8", ...(source && { "X-Tap-Source": source }) },
+    headers: {
+      ...headers,
+      "Content-Type": "text/html; charset=UTF-8",
+      "Content-Security-Policy": RESOLUTION_FAILED_CSP,
+      ...(source && { "X-Tap-Source": source }),
+    },
   });
 
-const invalidLink = (source?: Source) => failurePage("Invalid garment link", 404, source);
+const invalidLink = (headers: TapHeaders, source?: Source) => failurePage(headers, "Invalid garment link", 404, source);
 
 let memo: RouteMemo | undefined;
 const routeMemo = (env: TapEnv) => {
@@ -64,22 +78,23 @@ const wantsRedirect = (env: TapEnv, request: Request) =>
 function answer(
   env: TapEnv,
   request: Request,
+  headers: TapHeaders,
   waitUntil: WaitUntil,
   route: TapRoute | null,
   source: Source,
   viewerUserId: string | null,
 ): Response | Promise<Response> {
   const decision = decideTap(route, viewerUserId);
-  if (decision.status === 404 || !route) return invalidLink(source);
+  if (decision.status === 404 || !route) return invalidLink(headers, source);
   if (mayBeScan(request)) recordScan(env, waitUntil, request, route, decision.viewer, Date.now());
   const redirect = () =>
     new Response(null, {
       status: 302,
-      headers: { ...TAP_HEADERS, Location: decision.location, "X-Tap-Source": source },
+      headers: { ...headers, Location: decision.location, "X-Tap-Source": source },
     });
   const share = decision.outcome === "share" || decision.outcome === "share_unavailable";
   if (!share || !env.SHELL || wantsRedirect(env, request)) return redirect();
-  return shareInPlace(env.SHELL, request, decision.location, { ...TAP_HEADERS, "X-Tap-Source": source }).then(
+  return shareInPlace(env.SHELL, request, decision.location, { ...headers, "X-Tap-Source": source }).then(
     (page) => page ?? redirect(),
   );
 }
@@ -87,30 +102,33 @@ function answer(
 // GET also answers HEAD (Hono strips the body); a HEAD is never a scan. A HEAD on a share
 // answer asks the shell with HEAD: the status and headers a GET would get, no page rendered.
 app.get("/t/:slug", (c) => {
+  const headers = tapHeaders(c.req.url);
   const slug = normalizeSlug(c.req.param("slug"));
-  if (!slug) return invalidLink();
+  if (!slug) return invalidLink(headers);
   const env = getTapEnv(c.env);
   const token = getCookie(c, OWNER_TOKEN_COOKIE);
   const held = routeMemo(env).get(slug);
   const waitUntil: WaitUntil = (promise) => c.executionCtx.waitUntil(promise);
   // This isolate's memo first (no I/O). A remembered answer for someone without an owner
   // token: nothing to await.
-  if (held !== undefined && !token) return answer(env, c.req.raw, waitUntil, held, "memo", null);
+  if (held !== undefined && !token) return answer(env, c.req.raw, headers, waitUntil, held, "memo", null);
 
   return (async () => {
-    const [{ route, source }, viewerUserId] = await Promise.all([
+    const [{ route, source }, owner] = await Promise.all([
       held !== undefined ? { route: held, source: "memo" as const } : readThrough(env, slug, waitUntil),
       verifyOwnerToken(env.SESSION_SECRET, token),
     ]);
-    return answer(env, c.req.raw, waitUntil, route, source, viewerUserId);
+    // The garment's owner only while the token's session lives (one D1 read, owners only).
+    const viewerUserId = await tapViewer(env.DB, route, owner);
+    return answer(env, c.req.raw, headers, waitUntil, route, source, viewerUserId);
   })();
 });
 
-app.notFound(() => invalidLink());
+app.notFound((c) => invalidLink(tapHeaders(c.req.url)));
 
-app.onError((err) => {
+app.onError((err, c) => {
   console.error("[tap]", err);
-  return failurePage("Failed to resolve garment link", 503);
+  return failurePage(tapHeaders(c.req.url), "Failed to resolve garment link", 503);
 });
 
 export default app;

@@ -2,6 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { OWNER_TOKEN_COOKIE, signOwnerToken } from "@releve/core/owner-token";
 import { getDb } from "@releve/db";
+import { createSession } from "@releve/db/testing/factories";
 import worker, { TapControl } from "../src/index";
 
 export const db = getDb(env.DB);
@@ -39,7 +40,9 @@ export async function tap(path: string, init: TapInit = {}): Promise<Response> {
   return res;
 }
 
-export const tokenFor = (userId: string) => signOwnerToken(env.SESSION_SECRET, userId);
+/** An owner token for the user, naming a fresh live session of theirs (or the given one). */
+export const tokenFor = async (userId: string, sessionId?: string) =>
+  signOwnerToken(env.SESSION_SECRET, { userId, sessionId: sessionId ?? (await createSession(db, userId)) });
 
 /** The real TapControl entrypoint of this worker, as a writer's service binding reaches it. */
 export const tapControl = () => new TapControl(createExecutionContext(), env);

@@ -1,12 +1,14 @@
 import { env, exports } from "cloudflare:workers";
 import { ScanMessageSchema } from "@releve/core/scan-message";
 import { NEGATIVE_TTL_SECONDS, POSITIVE_TTL_SECONDS, tapKvKey } from "@releve/core/tap-rules";
+import { deleteSession } from "@releve/db/accounts";
 import { garments } from "@releve/db/schema";
-import { createGarment, createOwner, createUser, uniqueSlug } from "@releve/db/testing/factories";
+import { createGarment, createOwner, createSession, createUser, uniqueSlug } from "@releve/db/testing/factories";
 import { eq } from "drizzle-orm";
 import { SignJWT } from "jose";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { getTapEnv } from "../src/env";
+import { STYLE } from "../src/resolution-failed";
 import { db, forgetMemo, landing, nextIp, tap, tokenFor } from "./helpers";
 
 afterEach(() => {
@@ -50,6 +52,46 @@ async function tapTwice(path: string, init: Parameters<typeof tap>[1] = {}) {
   }
   return first;
 }
+
+describe("the baseline headers on every answer (issue #17)", () => {
+  const baseline = {
+    "cache-control": "private, no-store",
+    "referrer-policy": "strict-origin-when-cross-origin",
+    "x-content-type-options": "nosniff",
+    "x-frame-options": "DENY",
+  };
+
+  it("on a 302, a page in place and the failure page; HSTS off localhost only", async () => {
+    const owner = await createOwner(db, { sharing: true });
+    const shared = await createGarment(db, { ownerUserId: owner.userId });
+    const answers = [
+      await tap(`/t/${(await createGarment(db)).slug}`), // 302 to the claim page
+      await tap(`/t/${shared.slug}`), // the share page in place
+      await tap(`/t/${uniqueSlug("zz")}`), // 404 page
+      await tap("/t/%00"), // refused slug
+      await tap("/elsewhere"), // not a tap path
+    ];
+    expect(answers.map((res) => res.status)).toEqual([302, 200, 404, 404, 404]);
+    for (const res of answers) {
+      for (const [name, value] of Object.entries(baseline)) expect(res.headers.get(name), name).toBe(value);
+      expect(res.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
+    }
+    const local = await exports.default.fetch("http://localhost:4173/t/nope-local");
+    expect(local.headers.get("x-frame-options")).toBe("DENY");
+    expect(local.headers.has("strict-transport-security")).toBe(false);
+  });
+
+  it("the failure page's CSP allows its own stylesheet, by hash, and nothing else", async () => {
+    const res = await tap(`/t/${uniqueSlug("zz")}`);
+    const csp = res.headers.get("content-security-policy") ?? "";
+    const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(STYLE));
+    const hash = btoa(String.fromCharCode(...new Uint8Array(digest)));
+    expect(csp).toBe(
+      `default-src 'none'; style-src 'sha256-${hash}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+    );
+    expect(await res.text()).toContain(`<style>${STYLE}</style>`);
+  });
+});
 
 describe("every tap-rule row, through D1 then KV", () => {
   it("unknown slug: 404 'Resolution Failed' page, 'Invalid garment link', then home", async () => {
@@ -469,6 +511,49 @@ describe("the owner token", () => {
       expect(res.status, token.slice(0, 20)).toBe(200);
       expect(landing(res)).toBe(`in place /share/${g.slug}`);
     }
+  });
+
+  it("kept past logout (its session gone), or its session expired: the share page, as a visitor", async () => {
+    const { owner, g } = await claimed();
+    const sessionId = await createSession(db, owner.userId);
+    const token = await tokenFor(owner.userId, sessionId);
+    expect(landing(await tap(`/t/${g.slug}`, { ownerToken: token }))).toBe(`/dashboard/garment/${g.id}`);
+    await deleteSession(db, sessionId); // what logout does
+    const after = await tap(`/t/${g.slug}`, { ownerToken: token });
+    expect(landing(after)).toBe(`in place /share/${g.slug}`);
+
+    const expiredSession = await createSession(db, owner.userId, -1000);
+    const stale = await tap(`/t/${g.slug}`, { ownerToken: await tokenFor(owner.userId, expiredSession) });
+    expect(landing(stale)).toBe(`in place /share/${g.slug}`);
+    // Another user's live session does not make a token for the owner valid.
+    const someoneElse = await createSession(db, await createUser(db));
+    const borrowed = await tap(`/t/${g.slug}`, { ownerToken: await tokenFor(owner.userId, someoneElse) });
+    expect(landing(borrowed)).toBe(`in place /share/${g.slug}`);
+  });
+
+  it("without a session in it (minted before tokens named one): treated as no token", async () => {
+    const { owner, g } = await claimed();
+    const old = await new SignJWT({})
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(owner.userId)
+      .setIssuer("releve")
+      .setAudience("releve:owner")
+      .setIssuedAt()
+      .setExpirationTime("1h")
+      .sign(secret);
+    expect(landing(await tap(`/t/${g.slug}`, { ownerToken: old }))).toBe(`in place /share/${g.slug}`);
+  });
+
+  it("only an owner's tap reads the session: a signed-in visitor's tap on a remembered garment reads nothing", async () => {
+    const { owner, g } = await claimed();
+    const visitorToken = await tokenFor(await createUser(db));
+    const ownerToken = await tokenFor(owner.userId);
+    await tap(`/t/${g.slug}`); // remembered by this isolate
+    const d1Calls = spyOnD1();
+    expect(landing(await tap(`/t/${g.slug}`, { ownerToken: visitorToken }))).toBe(`in place /share/${g.slug}`);
+    expect(d1Calls()).toBe(0);
+    expect(landing(await tap(`/t/${g.slug}`, { ownerToken }))).toBe(`/dashboard/garment/${g.id}`);
+    expect(d1Calls()).toBe(1);
   });
 });
 

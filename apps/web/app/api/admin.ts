@@ -5,10 +5,13 @@ import type { AdminEnv } from "./admin/admin-env";
 import { auditRoutes } from "./admin/audit";
 import { batchRoutes } from "./admin/batches";
 import { clientRoutes } from "./admin/clients";
+import { eventRoutes } from "./admin/events";
 import { garmentRoutes } from "./admin/garments";
+import { guestRoutes } from "./admin/guests";
 import { postRoutes } from "./admin/posts";
 import { scanRoutes } from "./admin/scans";
 import { statsRoutes } from "./admin/stats";
+import { tagRoutes } from "./admin/tags";
 
 /** Every /api/admin/* route sits behind this: 401 without a session, 403 without admin rights. */
 export const admin = new Hono<AdminEnv>();
@@ -33,3 +36,6 @@ admin.route("/scans", scanRoutes);
 admin.route("/audit", auditRoutes);
 admin.route("/instagram-posts", postRoutes);
 admin.route("/tag-batches", batchRoutes);
+admin.route("/tags", tagRoutes);
+admin.route("/events", eventRoutes);
+admin.route("/guests", guestRoutes);

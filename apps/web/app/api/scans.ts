@@ -3,6 +3,7 @@ import { OWNER_TOKEN_COOKIE, verifyOwnerToken } from "@releve/core/owner-token";
 import { LogScanRequestSchema } from "@releve/core/scan-message";
 import { decideTap, viewerKindOf } from "@releve/core/tap-rules";
 import { buildScanMessage, scanOrigin } from "@releve/core/tap-scan";
+import { tapViewer } from "@releve/db/owner-session";
 import { getTapRoute } from "@releve/db/tap-cache";
 import { Hono } from "hono";
 import { getCookie } from "hono/cookie";
@@ -23,7 +24,9 @@ scans.post("/", jsonBody(LogScanRequestSchema, "Invalid scan."), async (c) => {
   const { route } = await getTapRoute(env, slug, (promise) => c.executionCtx.waitUntil(promise));
   if (!route || decideTap(route, null).status === 404) throw new AppError("not_found", "Invalid garment link");
 
-  const viewerUserId = await verifyOwnerToken(env.SESSION_SECRET, getCookie(c, OWNER_TOKEN_COOKIE));
+  const owner = await verifyOwnerToken(env.SESSION_SECRET, getCookie(c, OWNER_TOKEN_COOKIE));
+  // Counted as the owner's own scan only while the token's session lives, as the tap decides.
+  const viewerUserId = await tapViewer(env.DB, route, owner);
   const message = await buildScanMessage(env.SESSION_SECRET, {
     route,
     viewer: viewerKindOf(route, viewerUserId),

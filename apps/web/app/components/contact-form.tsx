@@ -1,6 +1,7 @@
 import { FormAlert, TextAreaField, TextField, type TextFieldProps } from "@releve/ui";
 import type { ReactNode } from "react";
 import { Form } from "react-router";
+import { Honeypot } from "./honeypot";
 import { type PendingNavigation, SubmitButton } from "./submit-button";
 
 export type ContactFormField = Pick<
@@ -18,7 +19,8 @@ export type ContactFormFailure = {
 /**
  * A visitor's details form (the share page's, the contact card's, early access): its fields
  * refilled after a refusal with their errors, one message above them, a submit button that says
- * 'Sending...'. A plain POST, so it works on a page without script (decision 0020).
+ * 'Sending...'. A plain POST, so it works on a page without script (decision 0020). Every one is
+ * public, so every one carries the honeypot its action checks (HONEYPOT_FIELD).
  */
 export function ContactForm({
   fields,
@@ -50,6 +52,7 @@ export function ContactForm({
   return (
     <Form method="post" action={action} className={className} noValidate>
       {heading}
+      <Honeypot />
       {alert && <FormAlert title={alert.title}>{alert.message}</FormAlert>}
       {fields.map(({ multiline, ...field }) =>
         multiline ? (

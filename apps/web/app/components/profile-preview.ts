@@ -9,7 +9,7 @@ const on = (form: FormData, name: string) => form.get(name) === "on";
 const via = (value: string | null, normalise: (v: string) => string | null) => (value ? normalise(value) : null);
 
 /** Exactly what a visitor would see if this form were saved now (same rule as the server). */
-export function previewFromForm(form: FormData, email: string): PublicProfile {
+export function previewFromForm(form: FormData, email: string, emailVerified: boolean): PublicProfile {
   return publicProfile({
     first_name: text(form, "first_name"),
     last_name: text(form, "last_name"),
@@ -17,6 +17,7 @@ export function previewFromForm(form: FormData, email: string): PublicProfile {
     city_region: text(form, "city_region"),
     bio: text(form, "bio"),
     email,
+    email_verified: emailVerified,
     ...byChannel(INPUT_CHANNELS, "field", (c) => via(text(form, c.field), c.input.normalise)),
     ...byChannel(CHANNELS, "flag", (c) => on(form, c.flag)),
   });

@@ -1,9 +1,12 @@
+import { safeRedirect } from "@releve/core/auth-constants";
 import { ActiveEventSchema, CRM_MESSAGES, CreateEventSchema, fieldErrors, MarkContactedSchema } from "@releve/core/crm";
+import { parseId } from "@releve/core/input-limits";
 import { markContactContacted } from "@releve/db/contacts";
 import { createEvent, setActiveEvent } from "@releve/db/events";
 import { data, type RouterContextProvider } from "react-router";
 import { tapStores } from "../env.server";
 import { authDeps } from "./auth-page.server";
+import { readForm } from "./form.server";
 import { redirectWithToast } from "./toast.server";
 import { requireUser } from "./user.server";
 
@@ -24,13 +27,9 @@ export function pagePath(request: Request): string {
   url.searchParams.delete("_routes");
   url.searchParams.delete("index");
   const path = url.pathname.replace(/\.data$/, "").replace(/\/_root$/, "/") || "/";
-  return `${path}${url.search}`;
+  // Through the one redirect check: a request path like "//host/dashboard/contacts" stays a path.
+  return safeRedirect(`${path}${url.search}`, "/dashboard");
 }
-
-const text = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === "string" ? value : undefined;
-};
 
 /**
  * The owner's CRM mutations, all POST (CSRF is checked for every non-GET by the shell):
@@ -42,16 +41,17 @@ const text = (form: FormData, name: string) => {
 export async function crmAction(request: Request, context: Readonly<RouterContextProvider>, allowed: CrmIntent[]) {
   const user = requireUser(request, context);
   const deps = authDeps(request, context);
-  const form = await request.formData();
-  const intent = text(form, "intent") as CrmIntent | undefined;
+  const form = await readForm(request);
+  const text = (name: string) => form.optional(name);
+  const intent = text("intent") as CrmIntent | undefined;
   const back = pagePath(request);
   if (!intent || !allowed.includes(intent)) {
     return data<CrmActionData>({ intent: null, error: "Unknown action" }, { status: 400 });
   }
 
   if (intent === "mark-contacted") {
-    const parsed = MarkContactedSchema.safeParse({ contactId: text(form, "contactId"), notes: text(form, "notes") });
-    const contactId = Number(text(form, "contactId")) || null;
+    const parsed = MarkContactedSchema.safeParse({ contactId: text("contactId"), notes: text("notes") });
+    const contactId = parseId(text("contactId"));
     if (!parsed.success) {
       const errors = fieldErrors(parsed.error);
       return data<CrmActionData>(
@@ -66,10 +66,10 @@ export async function crmAction(request: Request, context: Readonly<RouterContex
 
   if (intent === "create-event") {
     const parsed = CreateEventSchema.safeParse({
-      name: text(form, "name"),
-      description: text(form, "description"),
-      location: text(form, "location"),
-      date: text(form, "date"),
+      name: text("name"),
+      description: text("description"),
+      location: text("location"),
+      date: text("date"),
     });
     if (!parsed.success) {
       return data<CrmActionData>(
@@ -84,7 +84,7 @@ export async function crmAction(request: Request, context: Readonly<RouterContex
     });
   }
 
-  const parsed = ActiveEventSchema.safeParse({ eventId: text(form, "eventId") });
+  const parsed = ActiveEventSchema.safeParse({ eventId: text("eventId") });
   if (!parsed.success) return data<CrmActionData>({ intent, error: CRM_MESSAGES.updateActiveEvent }, { status: 400 });
   const result = await setActiveEvent(deps.db, tapStores(deps.env), user.userId, parsed.data.eventId);
   if (result === "not_found" || result === "no_profile") {

@@ -4,9 +4,10 @@ import { createContext, useContext } from "react";
  * What only the server's document render knows (entry.server.tsx provides it); null in the
  * browser. A route whose `handle` is `{ hydrate: false }` is sent as plain HTML when rendered
  * as a document: no script, no stylesheet request (CSS inline), forms post natively
- * (decision 0020). Client-side navigations to such a route render it normally.
+ * (decision 0020). Client-side navigations to such a route render it normally. `nonce`: the
+ * response's CSP nonce, which that inline style and script carry.
  */
-export type ServerDocument = { inlineCss: string };
+export type ServerDocument = { inlineCss: string; nonce: string | undefined };
 
 /**
  * `script`: a plain route's own small inline script (progressive enhancement; the page must

@@ -1,17 +1,21 @@
 import { fieldErrors } from "@releve/core";
+import { CONTACT_MESSAGES } from "@releve/core/contact";
 import {
   EARLY_ACCESS_MESSAGES,
   type EarlyAccessInput,
   EarlyAccessSchema,
   isMissingRequired,
 } from "@releve/core/early-access";
+import { HONEYPOT_FIELD } from "@releve/core/input-limits";
+import { senderNetwork } from "@releve/core/sender-network";
 import type { Db } from "@releve/db";
 import { addEarlyAccessEntry } from "@releve/db/early-access";
-import { countRateEvents } from "@releve/db/rate-limits";
-import { sha256Hex } from "./crypto.server";
+import { ECHO_MAX, readForm } from "./form.server";
+import { takeLimits } from "./rate-limit.server";
 
-// The same D1 sliding window as the share page's contact form (decision 0015): every
-// well-formed attempt counts, duplicates too, so the list cannot be probed for addresses.
+// The same D1 sliding window as the share page's contact form (decisions 0015, 0031): every
+// well-formed attempt counts, duplicates too, so the list cannot be probed for addresses; a
+// sender is an IPv4 address or an IPv6 /64.
 export const EARLY_ACCESS_WINDOW_MS = 10 * 60 * 1000;
 export const EARLY_ACCESS_IP_LIMIT = 10;
 const BUCKET = "early_access_ip";
@@ -28,21 +32,16 @@ export async function joinEarlyAccess(
   ip: string | null,
   now = Date.now(),
 ): Promise<JoinResult> {
-  const ipKey = ip ? await sha256Hex(`early_access:${ip}`) : null;
-  if (ipKey) {
-    const [recent] = await countRateEvents(db, { bucket: BUCKET, key: ipKey, since: now - EARLY_ACCESS_WINDOW_MS });
-    if ((recent?.n ?? 0) >= EARLY_ACCESS_IP_LIMIT) return "rate_limited";
-  }
-  const joined = await addEarlyAccessEntry(
-    db,
-    {
-      full_name: input.full_name,
-      email: input.email.toLowerCase(),
-      referral_source: input.referral_source,
-      created_at: new Date(now),
-    },
-    ipKey ? { bucket: BUCKET, key: ipKey, at: now } : null,
-  );
+  const limits = [
+    { bucket: BUCKET, value: senderNetwork(ip), limit: EARLY_ACCESS_IP_LIMIT, windowMs: EARLY_ACCESS_WINDOW_MS },
+  ];
+  if (await takeLimits(db, limits, now)) return "rate_limited";
+  const joined = await addEarlyAccessEntry(db, {
+    full_name: input.full_name,
+    email: input.email.toLowerCase(),
+    referral_source: input.referral_source,
+    created_at: new Date(now),
+  });
   return joined ? "joined" : "duplicate";
 }
 
@@ -67,12 +66,18 @@ export async function submitEarlyAccess(
   ip: string | null,
   opts: { referral?: "other" } = {},
 ): Promise<EarlyAccessOutcome> {
-  const values = {
+  const raw = {
     full_name: form.full_name ?? "",
     email: form.email ?? "",
     referral_source: form.referral_source ?? "",
   };
-  const parsed = EarlyAccessSchema.safeParse({ ...values, referral_source: opts.referral ?? values.referral_source });
+  // What goes back into the form is bounded (every field's own cap is below ECHO_MAX).
+  const values = {
+    full_name: raw.full_name.slice(0, ECHO_MAX),
+    email: raw.email.slice(0, ECHO_MAX),
+    referral_source: raw.referral_source.slice(0, ECHO_MAX),
+  };
+  const parsed = EarlyAccessSchema.safeParse({ ...raw, referral_source: opts.referral ?? raw.referral_source });
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);
     return {
@@ -108,4 +113,30 @@ export async function submitEarlyAccess(
       values,
     };
   }
+}
+
+/**
+ * The action behind both early-access forms: the form read by the one form reader, the
+ * honeypot checked with every value sent under its name (nothing stored), then the join.
+ */
+export async function earlyAccessAction(
+  db: Db,
+  request: Request,
+  opts: { referral?: "other" } = {},
+): Promise<EarlyAccessOutcome> {
+  const form = await readForm(request);
+  const fields = form.record();
+  if (form.filled(HONEYPOT_FIELD)) {
+    return {
+      ok: false,
+      status: 400,
+      message: CONTACT_MESSAGES.rejected,
+      values: {
+        full_name: form.get("full_name").slice(0, ECHO_MAX),
+        email: form.get("email").slice(0, ECHO_MAX),
+        referral_source: form.get("referral_source").slice(0, ECHO_MAX),
+      },
+    };
+  }
+  return submitEarlyAccess(db, fields, request.headers.get("CF-Connecting-IP"), opts);
 }

@@ -7,7 +7,7 @@ export interface OutgoingEmail {
   subject: string;
   text: string;
   html?: string;
-  kind: "email_verification" | "password_reset";
+  kind: "email_verification" | "password_reset" | "client_invitation";
 }
 
 /** The one way email leaves the app (DESIGN.md §4): the outbox locally, the Workers binding in production. */
@@ -57,10 +57,12 @@ ${paragraphs.map((p) => `<p style="line-height:1.6;color:#6b645a">${escapeHtml(p
 </div></body></html>`;
 }
 
-export function verificationEmail(to: string, firstName: string, url: string): OutgoingEmail {
+/** Nothing the sign-up form typed but the address: the address is not proved yet (decision 0031). */
+export function verificationEmail(to: string, url: string): OutgoingEmail {
   const lines = [
-    `Welcome to Relevé, ${firstName}.`,
+    "Welcome to Relevé.",
     "Please confirm your email address. The link is valid for 24 hours.",
+    "If you did not create an account, you can ignore this email.",
   ];
   return {
     to,
@@ -82,5 +84,20 @@ export function passwordResetEmail(to: string, url: string): OutgoingEmail {
     subject: "Reset your password",
     text: `${lines.join("\n\n")}\n\n${url}\n`,
     html: layout("Reset your password", lines, { label: "Choose a new password", url }),
+  };
+}
+
+/** A client created by brand staff (issue #18): the link sets their password and opens their wardrobe. */
+export function invitationEmail(to: string, url: string): OutgoingEmail {
+  const lines = [
+    "Welcome to Relevé. Our team has created your account, so your garments are waiting in your wardrobe.",
+    "Choose a password to sign in. The link is valid for 7 days and works once.",
+  ];
+  return {
+    to,
+    kind: "client_invitation",
+    subject: "Your Relevé wardrobe is ready",
+    text: `${lines.join("\n\n")}\n\n${url}\n`,
+    html: layout("Your Relevé wardrobe is ready", lines, { label: "Choose a password", url }),
   };
 }

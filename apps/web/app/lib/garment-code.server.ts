@@ -1,9 +1,9 @@
+import { isChipId, normalizeChipId } from "@releve/core/chip-id";
 import { normalizeSlug } from "@releve/core/slug";
 import type { Db } from "@releve/db";
 import { existingSlug, slugByTagOrChip } from "@releve/db/garments";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const CHIP = /^RLV(-[A-Z0-9]+){2,}$/i;
 
 /**
  * What a wearer types from a label, or reads from a tag, to find a garment: its short slug,
@@ -13,7 +13,9 @@ const CHIP = /^RLV(-[A-Z0-9]+){2,}$/i;
 export async function slugFromCode(db: Db, raw: string): Promise<string | null> {
   const code = raw.trim();
   if (code === "" || code.length > 300) return null;
-  if (UUID.test(code) || CHIP.test(code)) return slugByTagOrChip(db, code.toLowerCase(), code.toUpperCase());
+  if (UUID.test(code)) return slugByTagOrChip(db, code.toLowerCase(), code.toUpperCase());
+  const chipId = normalizeChipId(code);
+  if (isChipId(chipId)) return slugByTagOrChip(db, chipId.toLowerCase(), chipId);
   const fromLink = /\/t\/([^/?#\s]+)/.exec(code)?.[1];
   let slug: string | null = null;
   try {

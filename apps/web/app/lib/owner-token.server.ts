@@ -1,4 +1,4 @@
-import { OWNER_TOKEN_COOKIE, signOwnerToken, verifyOwnerToken } from "@releve/core/owner-token";
+import { OWNER_TOKEN_COOKIE, type OwnerClaims, signOwnerToken, verifyOwnerToken } from "@releve/core/owner-token";
 import { decodeJwt } from "jose";
 import { clearCookieHeader, readCookie, tokenCookieHeader } from "./cookies.server";
 
@@ -14,21 +14,24 @@ function expiresAt(token: string): number {
   }
 }
 
+const sameOwner = (a: OwnerClaims | null, b: OwnerClaims) => a?.userId === b.userId && a.sessionId === b.sessionId;
+
 /**
  * Keeps the tap worker's owner token (DESIGN.md §1) in step with the session: issued or
- * refreshed for a signed-in user, cleared for anyone else. Returns the Set-Cookie, if any.
+ * refreshed for a signed-in user (naming this session), cleared for anyone else. Returns the
+ * Set-Cookie, if any.
  */
 export async function ownerTokenCookie(
   request: Request,
   secret: string,
-  userId: string | null,
+  owner: OwnerClaims | null,
   now = Date.now(),
 ): Promise<string | null> {
   const current = readCookie(request, OWNER_TOKEN_COOKIE);
-  if (!userId) return current ? clearCookieHeader(request, OWNER_TOKEN_COOKIE) : null;
+  if (!owner) return current ? clearCookieHeader(request, OWNER_TOKEN_COOKIE) : null;
   if (
     current &&
-    (await verifyOwnerToken(secret, current)) === userId &&
+    sameOwner(await verifyOwnerToken(secret, current), owner) &&
     expiresAt(current) - now / 1000 > REFRESH_BELOW_S
   ) {
     return null;
@@ -36,7 +39,7 @@ export async function ownerTokenCookie(
   return tokenCookieHeader(
     request,
     OWNER_TOKEN_COOKIE,
-    await signOwnerToken(secret, userId, OWNER_TOKEN_TTL_S),
+    await signOwnerToken(secret, owner, OWNER_TOKEN_TTL_S),
     OWNER_TOKEN_TTL_S,
   );
 }

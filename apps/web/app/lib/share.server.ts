@@ -1,12 +1,19 @@
-import type { ContactFormInput } from "@releve/core/contact";
+import { CONTACT_MESSAGES, type ContactFormInput } from "@releve/core/contact";
+import { senderNetwork } from "@releve/core/sender-network";
 import { publicProfile } from "@releve/core/share-visibility";
 import type { Db } from "@releve/db";
-import { type ContactTarget, countRecentContactPosts, insertVisitorContact } from "@releve/db/contacts";
+import { type ContactTarget, insertVisitorContact } from "@releve/db/contacts";
 import { findContactCardByClientId, findShareByGarmentSlug } from "@releve/db/profiles";
-import { sha256Hex } from "./crypto.server";
+import { takeLimits } from "./rate-limit.server";
 
+// Caps on the public contact forms (decision 0031). A sender is an IPv4 address or an IPv6 /64.
+/** A sender's burst, whoever it writes to. */
 export const IP_WINDOW_MS = 10 * 60 * 1000;
 export const IP_LIMIT = 10;
+/** A sender's day with one owner: what one sender can take of that owner's day. */
+export const SENDER_OWNER_WINDOW_MS = 24 * 60 * 60 * 1000;
+export const SENDER_OWNER_LIMIT = 10;
+/** An owner's day, counting only posts that passed the sender caps: 20 senders to fill it. */
 export const OWNER_WINDOW_MS = 24 * 60 * 60 * 1000;
 export const OWNER_LIMIT = 200;
 
@@ -38,32 +45,52 @@ export async function loadShare(db: Db, slug: string): Promise<ShareState> {
   };
 }
 
-export type RateVerdict = "ok" | "ip" | "owner";
+export type RateVerdict = "ok" | "ip" | "sender_owner" | "owner";
 
-const contactIpKey = (ip: string | null) => (ip ? sha256Hex(`contact:${ip}`) : null);
-
-/** Sliding windows in D1: 10 posts per 10 minutes per IP, 200 per day per owner. */
-export async function checkContactRate(
+/**
+ * Counts one post to `ownerUserId`'s contact forms from `ip` against the sender's burst, the
+ * sender's day with that owner and the owner's day, all or none (a refused post counts
+ * nowhere, so it cannot use up the owner's day): "ok" when it may be written, else the
+ * first cap it hit. Call it once per post, right before `createContact`.
+ */
+export async function takeContactPost(
   db: Db,
   ip: string | null,
   ownerUserId: string,
   now = Date.now(),
 ): Promise<RateVerdict> {
-  const posts = await countRecentContactPosts(db, {
-    ownerUserId,
-    ownerSince: now - OWNER_WINDOW_MS,
-    ipKey: await contactIpKey(ip),
-    ipSince: now - IP_WINDOW_MS,
-  });
-  if (posts.ip >= IP_LIMIT) return "ip";
-  if (posts.owner >= OWNER_LIMIT) return "owner";
+  const sender = senderNetwork(ip);
+  const full = await takeLimits(
+    db,
+    [
+      { bucket: "contact_ip", value: sender, limit: IP_LIMIT, windowMs: IP_WINDOW_MS },
+      {
+        bucket: "contact_sender_owner",
+        value: sender === null ? null : `${sender}>${ownerUserId}`,
+        limit: SENDER_OWNER_LIMIT,
+        windowMs: SENDER_OWNER_WINDOW_MS,
+      },
+      { bucket: "contact_owner", value: ownerUserId, limit: OWNER_LIMIT, windowMs: OWNER_WINDOW_MS },
+    ] as const,
+    now,
+  );
+  if (full === "contact_ip") return "ip";
+  if (full === "contact_sender_owner") return "sender_owner";
+  if (full === "contact_owner") return "owner";
   return "ok";
+}
+
+/** The spec's (and our) message for a refused post. */
+export function contactRateMessage(verdict: Exclude<RateVerdict, "ok">): string {
+  if (verdict === "ip") return CONTACT_MESSAGES.rateLimited;
+  if (verdict === "sender_owner") return CONTACT_MESSAGES.senderLimited;
+  return CONTACT_MESSAGES.ownerBusy;
 }
 
 /**
  * Writes a visitor's details to the owner's contacts (the spec's create_contact_secure),
- * tagged with the garment (if any) and the owner's active event, and counts the post against
- * the IP, in one batch: all or nothing.
+ * tagged with the garment (if any) and the owner's active event. The post was counted first
+ * (`takeContactPost`).
  */
 export async function createContact(
   db: Db,
@@ -72,18 +99,16 @@ export async function createContact(
     tag: string | null;
     source: "nfc_share" | "contact_card" | "share_token";
     form: ContactFormInput;
-    ip: string | null;
   },
   now = Date.now(),
 ): Promise<void> {
-  const { ip, ...contact } = input;
-  await insertVisitorContact(db, { ...contact, ipKey: await contactIpKey(ip) }, now);
+  await insertVisitorContact(db, input, now);
 }
 
 /** The visitor page's contact: filed under the tapped garment. */
 export function createShareContact(
   db: Db,
-  input: { share: Extract<ShareState, { state: "open" }>; slug: string; form: ContactFormInput; ip: string | null },
+  input: { share: Extract<ShareState, { state: "open" }>; slug: string; form: ContactFormInput },
   now = Date.now(),
 ): Promise<void> {
   const { share } = input;
@@ -94,7 +119,6 @@ export function createShareContact(
       tag: input.slug,
       source: "nfc_share",
       form: input.form,
-      ip: input.ip,
     },
     now,
   );

@@ -52,7 +52,11 @@ export async function sessionMiddleware(
   // An action that signed in or out has already set the session cookie; leave it be.
   if (setsCookie(response, SESSION_COOKIE)) return response;
   if (setCookie) response.headers.append("Set-Cookie", setCookie);
-  const owner = await ownerTokenCookie(request, env.SESSION_SECRET, user?.userId ?? null);
+  const owner = await ownerTokenCookie(
+    request,
+    env.SESSION_SECRET,
+    user && { userId: user.userId, sessionId: user.sessionId },
+  );
   if (owner) response.headers.append("Set-Cookie", owner);
   return response;
 }

@@ -6,7 +6,8 @@ import { GeneralErrorBoundary } from "../components/error-boundary";
 import { PasswordField } from "../components/password-fields";
 import { SubmitButton } from "../components/submit-button";
 import { authenticate } from "../lib/auth.server";
-import { authDeps, formString } from "../lib/auth-page.server";
+import { authDeps } from "../lib/auth-page.server";
+import { ECHO_MAX, readForm } from "../lib/form.server";
 import { createSession } from "../lib/session.server";
 import { getUser } from "../lib/user.server";
 import type { Route } from "./+types/admin.login";
@@ -34,12 +35,19 @@ type Result =
 
 export async function action({ request, context }: Route.ActionArgs) {
   const deps = authDeps(request, context);
-  const form = await request.formData();
-  const email = formString(form, "email");
-  const parsed = LoginSchema.safeParse({ email, password: formString(form, "password") });
+  const form = await readForm(request);
+  const email = form.get("email");
+  // What goes back into the form is bounded.
+  const shownEmail = email.slice(0, ECHO_MAX);
+  const parsed = LoginSchema.safeParse({ email, password: form.get("password") });
   if (!parsed.success) {
     return data<Result>(
-      { ok: false, message: "Email and password are required.", fieldErrors: fieldErrors(parsed.error), email },
+      {
+        ok: false,
+        message: "Email and password are required.",
+        fieldErrors: fieldErrors(parsed.error),
+        email: shownEmail,
+      },
       { status: 400 },
     );
   }
@@ -47,14 +55,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) {
     const locked = result.reason === "locked";
     return data<Result>(
-      { ok: false, message: locked ? AUTH_MESSAGES.lockedOut : AUTH_MESSAGES.invalidCredentials, email },
+      { ok: false, message: locked ? AUTH_MESSAGES.lockedOut : AUTH_MESSAGES.invalidCredentials, email: shownEmail },
       { status: locked ? 429 : 400 },
     );
   }
   // Right password, no admin rights: no session is opened from this screen.
-  if (!result.adminRole) return data<Result>({ ok: false, message: AUTH_MESSAGES.notAdmin, email }, { status: 403 });
+  if (!result.adminRole)
+    return data<Result>({ ok: false, message: AUTH_MESSAGES.notAdmin, email: shownEmail }, { status: 403 });
   const session = await createSession(deps.db, request, result.userId);
-  const to = safeRedirect(formString(form, "redirectTo"), HOME);
+  const to = safeRedirect(form.get("redirectTo"), HOME);
   return data<Result>({ ok: true, to }, { headers: { "Set-Cookie": session.cookie } });
 }
 

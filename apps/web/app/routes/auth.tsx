@@ -1,16 +1,20 @@
 import { type FieldErrors, ForgotPasswordSchema, fieldErrors, LoginSchema, SignupSchema } from "@releve/core";
 import { AUTH_MESSAGES, claimSlugFromPath, safeRedirect } from "@releve/core/auth-constants";
+import { CONTACT_MESSAGES } from "@releve/core/contact";
+import { HONEYPOT_FIELD } from "@releve/core/input-limits";
 import { FormAlert, TextField } from "@releve/ui";
 import { useEffect } from "react";
 import { data, Form, Link, redirect } from "react-router";
 import { toast } from "sonner";
 import { BackLink } from "../components/back-link";
 import { GeneralErrorBoundary } from "../components/error-boundary";
+import { Honeypot } from "../components/honeypot";
 import { NewPasswordFields, PasswordField } from "../components/password-fields";
 import { SubmitButton } from "../components/submit-button";
 import { authenticate, requestPasswordReset, signUp } from "../lib/auth.server";
-import { authDeps, formString } from "../lib/auth-page.server";
+import { authDeps } from "../lib/auth-page.server";
 import { pendingClaimHeader } from "../lib/cookies.server";
+import { readForm } from "../lib/form.server";
 import { pendingClaimRedirect } from "../lib/pending-claim.server";
 import { createSession } from "../lib/session.server";
 import { toastHeader } from "../lib/toast.server";
@@ -53,19 +57,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const deps = authDeps(request, context);
-  const form = await request.formData();
-  const mode = modeOf(formString(form, "intent"));
-  const redirectTo = formString(form, "redirectTo");
+  const form = await readForm(request);
+  const mode = modeOf(form.get("intent"));
+  // Checked here and not only when used: the forgot flow echoes it into its link back.
+  const redirectTo = safeRedirect(form.get("redirectTo"), "");
   const fail = (status: number, body: Omit<ActionData, "mode">) => data<ActionData>({ mode, ...body }, { status });
   // Spec part 1 §4 (the global handler): a pending claim first, then a same-origin redirect, else the wardrobe.
   const signedIn = async (headers: Headers) =>
     (await pendingClaimRedirect(deps.env, request, { headers })) ??
-    redirect(safeRedirect(redirectTo, "/dashboard/wardrobe"), { headers });
+    redirect(redirectTo || "/dashboard/wardrobe", { headers });
 
   if (mode === "login") {
-    const parsed = LoginSchema.safeParse({ email: formString(form, "email"), password: formString(form, "password") });
-    if (!parsed.success)
-      return fail(400, { fieldErrors: fieldErrors(parsed.error), values: { email: formString(form, "email") } });
+    const parsed = LoginSchema.safeParse({ email: form.get("email"), password: form.get("password") });
+    if (!parsed.success) return fail(400, { fieldErrors: fieldErrors(parsed.error), values: form.echo(["email"]) });
     const result = await authenticate(deps.db, { ...parsed.data, ip: deps.ip });
     if (!result.ok) {
       return fail(result.reason === "locked" ? 429 : 400, {
@@ -78,18 +82,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (mode === "signup") {
-    const values = {
-      firstName: formString(form, "firstName"),
-      lastName: formString(form, "lastName"),
-      email: formString(form, "email"),
-    };
+    const values = form.echo(["firstName", "lastName", "email"]);
+    // Honeypot: a field people never see; bots fill it. No account, no mail.
+    if (form.filled(HONEYPOT_FIELD)) return fail(400, { formError: CONTACT_MESSAGES.rejected, values });
     const parsed = SignupSchema.safeParse({
-      ...values,
-      password: formString(form, "password"),
-      confirmPassword: formString(form, "confirmPassword"),
+      firstName: form.get("firstName"),
+      lastName: form.get("lastName"),
+      email: form.get("email"),
+      password: form.get("password"),
+      confirmPassword: form.get("confirmPassword"),
     });
     if (!parsed.success) return fail(400, { fieldErrors: fieldErrors(parsed.error), values });
-    const result = await signUp(deps.db, parsed.data, deps.mail);
+    const result = await signUp(deps.db, { ...parsed.data, ip: deps.ip }, deps.mail);
+    if (!result.ok && result.reason === "rate_limited") return fail(429, { formError: result.message, values });
     if (!result.ok) return fail(400, { fieldErrors: { email: AUTH_MESSAGES.emailTaken }, values });
     const session = await createSession(deps.db, request, result.userId);
     const headers = new Headers([["Set-Cookie", session.cookie]]);
@@ -104,13 +109,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     return signedIn(headers);
   }
 
-  const parsed = ForgotPasswordSchema.safeParse({ email: formString(form, "email") });
-  if (!parsed.success)
-    return fail(400, { fieldErrors: fieldErrors(parsed.error), values: { email: formString(form, "email") } });
+  if (form.filled(HONEYPOT_FIELD))
+    return fail(400, { formError: CONTACT_MESSAGES.rejected, values: form.echo(["email"]) });
+  const parsed = ForgotPasswordSchema.safeParse({ email: form.get("email") });
+  if (!parsed.success) return fail(400, { fieldErrors: fieldErrors(parsed.error), values: form.echo(["email"]) });
   // Sent after the response, so an existing and an unknown email answer alike, at the same speed.
-  deps.ctx.waitUntil(
-    requestPasswordReset(deps.db, parsed.data.email, deps.mail).catch((error) => console.error("[reset-email]", error)),
-  );
+  const reset = await requestPasswordReset(deps.db, { email: parsed.data.email, ip: deps.ip }, deps.mail, {
+    defer: (sending) => deps.ctx.waitUntil(sending.catch((error) => console.error("[reset-email]", error))),
+  });
+  if (!reset.ok) return fail(429, { formError: reset.message, values: { email: parsed.data.email } });
   const back = `/auth?mode=login${redirectTo ? `&redirect=${encodeURIComponent(redirectTo)}` : ""}`;
   return redirect(back, {
     headers: {
@@ -163,6 +170,7 @@ export default function AuthRoute({ loaderData, actionData }: Route.ComponentPro
       <Form key={mode} method="post" action={`/auth?mode=${mode}`} className="mt-8 flex flex-col gap-5" noValidate>
         <input type="hidden" name="intent" value={mode} />
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        {mode !== "login" && <Honeypot />}
         {formError && <FormAlert title="Error">{formError}</FormAlert>}
         {mode === "signup" && (
           <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">

@@ -4,7 +4,8 @@ import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect } from "react-router";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { verifyEmail } from "../lib/auth.server";
-import { authDeps, formString } from "../lib/auth-page.server";
+import { authDeps } from "../lib/auth-page.server";
+import { readForm } from "../lib/form.server";
 import { pendingClaimRedirect } from "../lib/pending-claim.server";
 import { redirectWithToast } from "../lib/toast.server";
 import { getUser } from "../lib/user.server";
@@ -17,7 +18,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token");
   // The link in the email lands here; the token is spent by the POST below, so a mail
   // scanner that merely fetches the link cannot use it up.
-  if (token) return { token };
+  // Echoed into the form: a token longer than any we issue is no token (the POST then says so).
+  if (token) return { token: token.length <= 200 ? token : "" };
   // Spec part 1 §2: pending claim -> the claim; signed in -> the wardrobe; else /auth.
   if (getUser(context)) {
     throw (await pendingClaimRedirect(authDeps(request, context).env, request)) ?? redirect("/dashboard/wardrobe");
@@ -27,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const deps = authDeps(request, context);
-  const token = formString(await request.formData(), "token");
+  const token = (await readForm(request)).get("token");
   if (!(await verifyEmail(deps.db, token))) return data({ error: AUTH_MESSAGES.tokenInvalid }, { status: 400 });
   return redirectWithToast(deps.env, request, "/auth/verified", {
     type: "success",

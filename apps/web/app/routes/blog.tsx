@@ -15,7 +15,7 @@ import {
 } from "../lib/blog";
 import { listArticles } from "../lib/blog.server";
 import type { RouteHandle } from "../lib/document";
-import { submitEarlyAccess } from "../lib/early-access.server";
+import { earlyAccessAction } from "../lib/early-access.server";
 import { seo } from "../lib/seo";
 import type { Route } from "./+types/blog";
 
@@ -40,10 +40,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 /** 'Subscribe to Newsletter' joins the early-access list with referral 'other' (issue #10). */
 export async function action({ request, context }: Route.ActionArgs) {
   const { db } = context.get(cloudflareContext);
-  const form = Object.fromEntries(await request.formData()) as Record<string, string>;
-  const outcome = await submitEarlyAccess(db, form, request.headers.get("CF-Connecting-IP"), {
-    referral: "other",
-  });
+  const outcome = await earlyAccessAction(db, request, { referral: "other" });
   return data(outcome, { status: outcome.ok ? 200 : outcome.status });
 }
 

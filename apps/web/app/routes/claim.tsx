@@ -10,6 +10,7 @@ import { SubmitButton } from "../components/submit-button";
 import { authDeps } from "../lib/auth-page.server";
 import { type ClaimFailure, claimAndRespond } from "../lib/claim.server";
 import { pendingClaimHeader } from "../lib/cookies.server";
+import { readForm } from "../lib/form.server";
 import { getUser } from "../lib/user.server";
 import type { Route } from "./+types/claim";
 
@@ -49,6 +50,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
+  // The claim has no fields: an empty post is fine, a body that is not a form is refused.
+  await readForm(request, { allowEmpty: true });
   return claimAndRespond(request, context, normalizeSlug(params.slug));
 }
 

@@ -1,4 +1,5 @@
 import { CONNECTIONS_MAX_ROWS, parseId } from "@releve/core/crm";
+import { SEARCH_MAX_LENGTH, SEARCH_TOO_LONG } from "@releve/core/input-limits";
 import { listConnections } from "@releve/db/contacts";
 import { buttonClass } from "@releve/ui";
 import { data, Form, Link } from "react-router";
@@ -18,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const params = new URL(request.url).searchParams;
   const q = (params.get("q") ?? "").trim();
-  if (q.length > 100) throw data("Search must be at most 100 characters", { status: 400 });
+  if (q.length > SEARCH_MAX_LENGTH) throw data(SEARCH_TOO_LONG, { status: 400 });
   const rawGarment = params.get("garment");
   const garmentId = rawGarment ? parseId(rawGarment) : null;
   if (rawGarment && garmentId === null) throw data("Garment not found", { status: 404 });
@@ -61,7 +62,7 @@ export default function ConnectionsRoute({ loaderData, actionData }: Route.Compo
           type="search"
           name="q"
           defaultValue={q}
-          maxLength={100}
+          maxLength={SEARCH_MAX_LENGTH}
           placeholder="Search by name, email, phone or notes"
           className="min-h-11 w-full min-w-0 flex-1 border border-ink/20 bg-white px-3 text-base outline-none focus:border-ink"
         />

@@ -15,7 +15,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const id = new URL(request.url).searchParams.get("id")?.trim() ?? "";
   if (!id) return data({ error: CONTACT_MESSAGES.missingUserId, card: null, id }, { status: 400 });
   const card = await loadContactCard(authDeps(request, context).db, id.toLowerCase());
-  if (!card) return data({ error: CONTACT_MESSAGES.userNotFound, card: null, id }, { status: 404 });
+  // Not echoed back: it named no card.
+  if (!card) return data({ error: CONTACT_MESSAGES.userNotFound, card: null, id: "" }, { status: 404 });
   return { error: null, card: { profile: card.profile }, id: id.toLowerCase() };
 }
 

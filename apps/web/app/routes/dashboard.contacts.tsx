@@ -1,4 +1,5 @@
 import { contactsQueryFrom, contactsQueryString, fieldErrors } from "@releve/core/crm";
+import { SEARCH_MAX_LENGTH } from "@releve/core/input-limits";
 import { listContacts } from "@releve/db/contacts";
 import { buttonClass } from "@releve/ui";
 import { data, Form, Link, useNavigation } from "react-router";
@@ -93,7 +94,7 @@ export default function ContactsRoute({ loaderData, actionData }: Route.Componen
             type="search"
             name="q"
             defaultValue={query.q}
-            maxLength={100}
+            maxLength={SEARCH_MAX_LENGTH}
             placeholder="Name, email, phone or notes"
             className="min-h-11 w-full min-w-0 border border-ink/20 bg-white px-3 text-base outline-none focus:border-ink"
           />

@@ -39,8 +39,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { ...detail, chart };
 }
 
-export const action = ({ request, context }: Route.ActionArgs) =>
-  crmAction(request, context, ["mark-contacted", "set-active-event"]);
+export function action({ request, context, params }: Route.ActionArgs) {
+  // The page's own id must be one (strictly parsed) before any form is acted on.
+  if (!parseId(params.eventId)) throw data("Event not found", { status: 404 });
+  return crmAction(request, context, ["mark-contacted", "set-active-event"]);
+}
 
 export default function EventRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { event, active, contacts, chart } = loaderData;

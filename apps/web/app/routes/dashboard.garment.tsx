@@ -1,5 +1,6 @@
 import { CONTACT_NOTES_MAX } from "@releve/core/crm";
 import { garmentLabels } from "@releve/core/garment";
+import { parseId } from "@releve/core/input-limits";
 import { markContactContacted } from "@releve/db/contacts";
 import { loadGarmentDetail } from "@releve/db/garments";
 import { Button, buttonClass } from "@releve/ui";
@@ -11,6 +12,7 @@ import { GarmentFacts } from "../components/garment-card";
 import { ContactStatus } from "../components/mark-contacted";
 import { authDeps } from "../lib/auth-page.server";
 import { formatDay } from "../lib/crm-format";
+import { readForm } from "../lib/form.server";
 import { qrDataUri } from "../lib/qr.server";
 import { redirectWithToast } from "../lib/toast.server";
 import { requireUser } from "../lib/user.server";
@@ -20,14 +22,9 @@ export const meta = () => [{ title: "Garment · Relevé" }, { name: "robots", co
 
 const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
-function garmentId(param: string | undefined): number | null {
-  const id = Number(param);
-  return Number.isInteger(id) && id > 0 && id < 2 ** 31 ? id : null;
-}
-
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requireUser(request, context);
-  const id = garmentId(params.garmentId);
+  const id = parseId(params.garmentId);
   const detail = id ? await loadGarmentDetail(authDeps(request, context).db, id, user.userId) : null;
   if (!detail) throw new Response("Garment not found", { status: 404 });
   const shortLink = `${new URL(request.url).origin}/t/${detail.garment.short_slug}`;
@@ -37,11 +34,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = requireUser(request, context);
   const deps = authDeps(request, context);
-  const id = garmentId(params.garmentId);
-  const form = await request.formData();
-  const contactId = Number(form.get("contactId"));
-  const notes = String(form.get("notes") ?? "").trim();
-  if (!id || !Number.isInteger(contactId) || contactId <= 0) {
+  const id = parseId(params.garmentId);
+  const form = await readForm(request);
+  const contactId = parseId(form.get("contactId"));
+  const notes = form.get("notes").trim();
+  if (!id || !contactId) {
     return data({ error: "Choose a contact to mark.", contactId: null }, { status: 400 });
   }
   if (notes.length > CONTACT_NOTES_MAX) {

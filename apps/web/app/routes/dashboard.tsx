@@ -9,6 +9,7 @@ import { ShareCardPanel } from "../components/share-card-panel";
 import { SubmitButton } from "../components/submit-button";
 import { authDeps } from "../lib/auth-page.server";
 import { formatDay } from "../lib/crm-format";
+import { readForm } from "../lib/form.server";
 import { ownCard } from "../lib/own-card.server";
 import { getProfile, setNfcSharing } from "../lib/profile.server";
 import { redirectWithToast } from "../lib/toast.server";
@@ -45,8 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
   const deps = authDeps(request, context);
-  const form = await request.formData();
-  const enabled = form.get("nfc_sharing_enabled");
+  const enabled = (await readForm(request)).get("nfc_sharing_enabled");
   if (enabled !== "true" && enabled !== "false") return data({ error: "Choose on or off." }, { status: 400 });
   const ok = await setNfcSharing(deps.env, deps.db, user.userId, enabled === "true");
   if (!ok) return data({ error: "Profile not found" }, { status: 404 });

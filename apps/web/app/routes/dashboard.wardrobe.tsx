@@ -1,4 +1,5 @@
 import { GARMENTS_LOAD_FAILED, garmentLabels } from "@releve/core/garment";
+import { parseId } from "@releve/core/input-limits";
 import { listWardrobe } from "@releve/db/garments";
 import { buttonClass } from "@releve/ui";
 import { Link } from "react-router";
@@ -14,7 +15,7 @@ export const meta = () => [{ title: "My Digital Wardrobe · Relevé" }, { name: 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const garments = await listWardrobe(authDeps(request, context).db, user.userId);
-  const claimed = Number(new URL(request.url).searchParams.get("claimed")) || null;
+  const claimed = parseId(new URL(request.url).searchParams.get("claimed"));
   return { garments, claimed };
 }
 

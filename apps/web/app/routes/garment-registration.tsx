@@ -8,6 +8,7 @@ import { GeneralErrorBoundary } from "../components/error-boundary";
 import { SubmitButton } from "../components/submit-button";
 import { authDeps } from "../lib/auth-page.server";
 import { type ClaimFailure, claimAndRespond } from "../lib/claim.server";
+import { readForm } from "../lib/form.server";
 import { slugFromCode } from "../lib/garment-code.server";
 import { requireUser } from "../lib/user.server";
 import type { Route } from "./+types/garment-registration";
@@ -22,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireUser(request, context);
-  const code = String((await request.formData()).get("code") ?? "");
+  const code = (await readForm(request)).get("code");
   if (code.trim() === "") {
     return data<ClaimFailure>(
       {

@@ -7,7 +7,7 @@ import { GeneralErrorBoundary } from "../components/error-boundary";
 import { cloudflareContext } from "../context";
 import { ARTWORK } from "../lib/artwork";
 import type { RouteHandle } from "../lib/document";
-import { submitEarlyAccess } from "../lib/early-access.server";
+import { earlyAccessAction } from "../lib/early-access.server";
 import { seo } from "../lib/seo";
 import type { Route } from "./+types/get-early-access";
 
@@ -29,8 +29,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db } = context.get(cloudflareContext);
-  const form = Object.fromEntries(await request.formData()) as Record<string, string>;
-  const outcome = await submitEarlyAccess(db, form, request.headers.get("CF-Connecting-IP"));
+  const outcome = await earlyAccessAction(db, request);
   return data(outcome, { status: outcome.ok ? 200 : outcome.status });
 }
 

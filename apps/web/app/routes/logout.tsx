@@ -1,8 +1,9 @@
-import { AUTH_MESSAGES } from "@releve/core";
+import { AUTH_MESSAGES, safeRedirect } from "@releve/core";
 import { OWNER_TOKEN_COOKIE } from "@releve/core/owner-token";
 import { redirect } from "react-router";
 import { authDeps } from "../lib/auth-page.server";
 import { clearCookieHeader } from "../lib/cookies.server";
+import { readForm } from "../lib/form.server";
 import { clearSessionCookie, destroySession } from "../lib/session.server";
 import { toastHeader } from "../lib/toast.server";
 import { getUser } from "../lib/user.server";
@@ -17,7 +18,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const deps = authDeps(request, context);
   const user = getUser(context);
   // The admin portal's Sign Out says it in the portal's words (spec part 2 §8).
-  const admin = (await request.formData().catch(() => null))?.get("from") === "admin";
+  // A bare POST (no body) signs out too; a body that is not a form is refused like anywhere else.
+  const admin = (await readForm(request, { allowEmpty: true })).get("from") === "admin";
   const headers = new Headers();
   try {
     if (user) await destroySession(deps.db, user.sessionId);
@@ -31,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         description: "There was an issue logging you out. Please try again.",
       }),
     );
-    return redirect(new URL(request.headers.get("Referer") ?? "/", request.url).pathname, { headers });
+    return redirect(safeRedirect(new URL(request.headers.get("Referer") ?? "/", request.url).pathname), { headers });
   }
   headers.append("Set-Cookie", clearSessionCookie(request));
   headers.append("Set-Cookie", clearCookieHeader(request, OWNER_TOKEN_COOKIE));

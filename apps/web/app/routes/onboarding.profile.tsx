@@ -8,6 +8,7 @@ import { BioField, ChannelField, NameFields, ProfileText, profileFormState } fro
 import { SubmitButton } from "../components/submit-button";
 import { SwitchField } from "../components/switch-field";
 import { authDeps } from "../lib/auth-page.server";
+import { readForm } from "../lib/form.server";
 import { pendingClaimRedirect } from "../lib/pending-claim.server";
 import { getProfile, saveProfile } from "../lib/profile.server";
 import { toastHeader } from "../lib/toast.server";
@@ -33,9 +34,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
   const deps = authDeps(request, context);
-  const form = Object.fromEntries(await request.formData());
-  const parsed = OnboardingSchema.safeParse(form);
-  if (!parsed.success) return data({ fieldErrors: fieldErrors(parsed.error), values: form }, { status: 400 });
+  const form = await readForm(request);
+  const parsed = OnboardingSchema.safeParse(form.record());
+  if (!parsed.success) {
+    // Only the form's own fields go back into it, each bounded.
+    const values = form.echo(OnboardingSchema.keyof().options);
+    return data({ fieldErrors: fieldErrors(parsed.error), values }, { status: 400 });
+  }
   await saveProfile(deps.env, deps.db, user, { ...parsed.data, onboarded: true });
   const headers = {
     "Set-Cookie": await toastHeader(deps.env, request, { type: "success", title: PROFILE_MESSAGES.onboarded }),

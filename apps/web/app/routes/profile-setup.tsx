@@ -13,6 +13,7 @@ import { previewFromForm } from "../components/profile-preview";
 import { SubmitButton } from "../components/submit-button";
 import { SwitchField } from "../components/switch-field";
 import { authDeps } from "../lib/auth-page.server";
+import { readForm } from "../lib/form.server";
 import { pendingClaimRedirect } from "../lib/pending-claim.server";
 import { getProfile, saveProfile } from "../lib/profile.server";
 import { redirectWithToast, toastHeader } from "../lib/toast.server";
@@ -28,16 +29,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const values: Record<string, string | boolean | null> = profile
     ? Object.fromEntries(ProfileSchema.keyof().options.map((k) => [k, profile[k]]))
     : { ...PROFILE_DEFAULTS, first_name: user.firstName, last_name: user.lastName };
-  return { email: user.email, exists: Boolean(profile), fromClaim, values };
+  return { email: user.email, emailVerified: user.emailVerified, exists: Boolean(profile), fromClaim, values };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
   const deps = authDeps(request, context);
-  const form = Object.fromEntries(await request.formData());
-  const parsed = ProfileSchema.safeParse(form);
+  const form = await readForm(request);
+  const parsed = ProfileSchema.safeParse(form.record());
   if (!parsed.success) {
-    return data({ fieldErrors: fieldErrors(parsed.error), values: form }, { status: 400 });
+    // Only the form's own fields go back into it, each bounded.
+    const values = form.echo(ProfileSchema.keyof().options);
+    return data({ fieldErrors: fieldErrors(parsed.error), values }, { status: 400 });
   }
   const { created } = await saveProfile(deps.env, deps.db, user, parsed.data);
   // Back to the garment being claimed, with a message that says why we are going there.
@@ -61,13 +64,17 @@ export default function ProfileSetupRoute({ loaderData, actionData }: Route.Comp
 
   const formRef = useRef<HTMLFormElement>(null);
   const [preview, setPreview] = useState<PublicProfile>(() =>
-    publicProfile({ ...(initial as unknown as ShareableProfile), email: loaderData.email }),
+    publicProfile({
+      ...(initial as unknown as ShareableProfile),
+      email: loaderData.email,
+      email_verified: loaderData.emailVerified,
+    }),
   );
   const [sharingOn, setSharingOn] = useState(() => checked("nfc_sharing_enabled"));
   const refresh = () => {
     if (!formRef.current) return;
     const form = new FormData(formRef.current);
-    setPreview(previewFromForm(form, loaderData.email));
+    setPreview(previewFromForm(form, loaderData.email, loaderData.emailVerified));
     setSharingOn(form.get("nfc_sharing_enabled") === "on");
   };
 
@@ -107,7 +114,12 @@ export default function ProfileSetupRoute({ loaderData, actionData }: Route.Comp
             <div className="flex flex-col gap-2 border border-ink/10 bg-white p-4">
               <p className="text-xs uppercase tracking-[0.16em] text-stone">Email</p>
               <p className="break-all">{loaderData.email}</p>
-              <SwitchField name="share_email" label="Share my email" defaultChecked={checked("share_email")} />
+              <SwitchField
+                name="share_email"
+                label="Share my email"
+                description={loaderData.emailVerified ? undefined : "Shown on your card once your email is verified."}
+                defaultChecked={checked("share_email")}
+              />
             </div>
             {INPUT_CHANNELS.map((c) => (
               <ChannelField key={c.field} channel={c} state={state} />

@@ -1,10 +1,12 @@
 import { fieldErrors } from "@releve/core";
 import { CONTACT_MESSAGES, GuestContactSchema } from "@releve/core/contact";
+import { HONEYPOT_FIELD } from "@releve/core/input-limits";
 import { data, redirect } from "react-router";
 import { ContactForm, type ContactFormFailure, type ContactFormField } from "../components/contact-form";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { authDeps } from "../lib/auth-page.server";
-import { checkContactRate, createContact, loadContactCard } from "../lib/share.server";
+import { readForm } from "../lib/form.server";
+import { contactRateMessage, createContact, loadContactCard, takeContactPost } from "../lib/share.server";
 import type { Route } from "./+types/receive-info";
 
 export const meta = () => [{ title: "Share your info · Relevé" }, { name: "robots", content: "noindex" }];
@@ -29,20 +31,22 @@ const GUEST_FIELDS: ContactFormField[] = [
 export async function action({ request, context }: Route.ActionArgs) {
   const { db } = authDeps(request, context);
   const id = new URL(request.url).searchParams.get("id")?.trim().toLowerCase() ?? "";
-  const form = Object.fromEntries(await request.formData()) as Record<string, string>;
-  const fail = (status: number, body: Failure) => data<Failure>({ values: form, ...body }, { status });
+  const form = await readForm(request);
+  // What the guest typed goes back into the form, bounded; the honeypot never does.
+  const values = form.echo(GUEST_FIELDS.map((field) => field.name));
+  const fail = (status: number, body: Failure) => data<Failure>({ values, ...body }, { status });
   if (!id) return fail(400, { formError: CONTACT_MESSAGES.missingOwnerId });
   const card = await loadContactCard(db, id);
   if (!card) return fail(404, { formError: CONTACT_MESSAGES.userNotFound });
-  const parsed = GuestContactSchema.safeParse(form);
+  // Honeypot: a field people never see; bots fill it. Nothing is stored.
+  if (form.filled(HONEYPOT_FIELD)) return fail(400, { formError: CONTACT_MESSAGES.rejected });
+  const parsed = GuestContactSchema.safeParse(form.record());
   if (!parsed.success) return fail(400, { fieldErrors: fieldErrors(parsed.error) });
   const ip = request.headers.get("CF-Connecting-IP");
-  const verdict = await checkContactRate(db, ip, card.target.ownerUserId);
-  if (verdict !== "ok") {
-    return fail(429, { formError: verdict === "ip" ? CONTACT_MESSAGES.rateLimited : CONTACT_MESSAGES.ownerBusy });
-  }
+  const verdict = await takeContactPost(db, ip, card.target.ownerUserId);
+  if (verdict !== "ok") return fail(429, { formError: contactRateMessage(verdict) });
   try {
-    await createContact(db, { target: card.target, tag: null, source: "contact_card", form: parsed.data, ip });
+    await createContact(db, { target: card.target, tag: null, source: "contact_card", form: parsed.data });
   } catch (error) {
     console.error("[receive-info]", error);
     return fail(503, { formError: CONTACT_MESSAGES.submitError });

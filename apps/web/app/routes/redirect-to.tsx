@@ -9,8 +9,13 @@ const CANONICAL: Record<string, string> = {
   "/enhanced-registration": "/garment-registration",
 };
 
+/** Longest query string carried to the canonical page (longer ones are dropped). */
+const MAX_CARRIED_QUERY = 2048;
+
 export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const target = CANONICAL[url.pathname.replace(/\/$/, "")] ?? "/";
-  return redirect(`${target}${url.search}`, 301);
+  // The query rides along, within reason: a Location of many kilobytes is no redirect at all.
+  const search = url.search.length <= MAX_CARRIED_QUERY ? url.search : "";
+  return redirect(`${target}${search}`, 301);
 }

@@ -6,7 +6,8 @@ import { GeneralErrorBoundary } from "../components/error-boundary";
 import { NewPasswordFields } from "../components/password-fields";
 import { SubmitButton } from "../components/submit-button";
 import { peekToken, resetPassword } from "../lib/auth.server";
-import { authDeps, formString } from "../lib/auth-page.server";
+import { authDeps } from "../lib/auth-page.server";
+import { readForm } from "../lib/form.server";
 import { createSession, destroyUserSessions } from "../lib/session.server";
 import { toastHeader } from "../lib/toast.server";
 import type { Route } from "./+types/reset-password";
@@ -22,11 +23,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const deps = authDeps(request, context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const parsed = ResetPasswordSchema.safeParse({
-    token: formString(form, "token"),
-    password: formString(form, "password"),
-    confirmPassword: formString(form, "confirmPassword"),
+    token: form.get("token"),
+    password: form.get("password"),
+    confirmPassword: form.get("confirmPassword"),
   });
   if (!parsed.success) return data({ fieldErrors: fieldErrors(parsed.error), formError: undefined }, { status: 400 });
   const userId = await resetPassword(deps.db, parsed.data.token, parsed.data.password);

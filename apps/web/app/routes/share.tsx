@@ -1,5 +1,6 @@
 import { fieldErrors } from "@releve/core";
 import { CONTACT_MESSAGES, ContactFormSchema } from "@releve/core/contact";
+import { HONEYPOT_FIELD } from "@releve/core/input-limits";
 import { normalizeSlug } from "@releve/core/slug";
 import type { Db } from "@releve/db";
 import { buttonClass } from "@releve/ui";
@@ -10,7 +11,15 @@ import { GeneralErrorBoundary } from "../components/error-boundary";
 import { OwnerCard } from "../components/owner-card";
 import { authDeps } from "../lib/auth-page.server";
 import type { RouteHandle } from "../lib/document";
-import { checkContactRate, contactCardState, createContact, createShareContact, loadShare } from "../lib/share.server";
+import { ECHO_MAX, readForm } from "../lib/form.server";
+import {
+  contactCardState,
+  contactRateMessage,
+  createContact,
+  createShareContact,
+  loadShare,
+  takeContactPost,
+} from "../lib/share.server";
 import { getUser } from "../lib/user.server";
 import type { Route } from "./+types/share";
 
@@ -68,7 +77,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       token: params.slug as string,
       profile: card.profile,
       tag: tag && tag.length <= 64 ? tag : null,
-      step: url.searchParams.get("step") ?? "profile",
+      // One of the three steps, never an echo of whatever was sent.
+      step: STEPS.find((step) => step === url.searchParams.get("step")) ?? "profile",
       done: url.searchParams.get("done") === "1",
     };
   }
@@ -89,14 +99,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
+const STEPS = ["profile", "contact", "success"] as const;
+
 type Failure = ContactFormFailure;
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const slug = normalizeSlug(params.slug);
   const { db } = authDeps(request, context);
-  const form = Object.fromEntries(await request.formData()) as Record<string, string>;
-  const values = { ...form };
-  delete values.website_url;
+  // The consent boxes come as a hidden "false" then, when ticked, "true": the last one counts.
+  const form = await readForm(request, { repeatable: CONSENT_FIELDS });
+  // What the visitor typed goes back into the form, bounded; the honeypot never does.
+  const values = form.echo(VISITOR_FIELD_NAMES, ECHO_MAX, { notes: NOTES_MAX_LENGTH });
   const fail = (status: number, body: Failure) => data<Failure>({ values, ...body }, { status });
 
   const share = slug ? await loadShare(db, slug) : ({ state: "unavailable" } as const);
@@ -104,26 +117,24 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const card = token?.state === "open" ? token : null;
   if (share.state !== "open" && !card) return fail(404, { formError: CONTACT_MESSAGES.ownerUnavailable });
   // Honeypot: a field people never see; bots fill it. Nothing is stored.
-  if ((form.website_url ?? "") !== "") return fail(400, { formError: CONTACT_MESSAGES.rejected });
+  if (form.filled(HONEYPOT_FIELD)) return fail(400, { formError: CONTACT_MESSAGES.rejected });
 
-  const parsed = ContactFormSchema.safeParse(form);
+  const parsed = ContactFormSchema.safeParse(form.record());
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);
     return fail(400, { formError: errors.form, fieldErrors: errors });
   }
   const ip = request.headers.get("CF-Connecting-IP");
   const ownerUserId = share.state === "open" ? share.ownerUserId : (card?.target.ownerUserId ?? "");
-  const verdict = await checkContactRate(db, ip, ownerUserId);
-  if (verdict !== "ok") {
-    return fail(429, { formError: verdict === "ip" ? CONTACT_MESSAGES.rateLimited : CONTACT_MESSAGES.ownerBusy });
-  }
+  const verdict = await takeContactPost(db, ip, ownerUserId);
+  if (verdict !== "ok") return fail(429, { formError: contactRateMessage(verdict) });
   const tag = new URL(request.url).searchParams.get("tag");
   try {
     if (share.state === "open") {
-      await createShareContact(db, { share, slug: slug as string, form: parsed.data, ip });
+      await createShareContact(db, { share, slug: slug as string, form: parsed.data });
     } else if (card) {
       const tagValue = tag && tag.length <= 64 ? tag : null;
-      await createContact(db, { target: card.target, tag: tagValue, source: "share_token", form: parsed.data, ip });
+      await createContact(db, { target: card.target, tag: tagValue, source: "share_token", form: parsed.data });
     }
   } catch (error) {
     console.error("[share-contact]", error);
@@ -205,6 +216,10 @@ function GarmentShare({
   );
 }
 
+/** The notes box's own cap, and how much of it a refused form shows again. */
+const NOTES_MAX_LENGTH = 4096;
+const CONSENT_FIELDS = ["consent_data_collection", "consent_marketing", "consent_event_updates"];
+
 const VISITOR_FIELDS: ContactFormField[] = [
   { label: "First Name *", name: "first_name", autoComplete: "given-name", required: true },
   { label: "Last Name", name: "last_name", autoComplete: "family-name" },
@@ -212,8 +227,10 @@ const VISITOR_FIELDS: ContactFormField[] = [
   { label: "Phone", name: "phone", type: "tel", autoComplete: "tel" },
   { label: "Instagram Handle", name: "instagram" },
   { label: "LinkedIn Profile URL", name: "linkedin", type: "url" },
-  { label: "Notes (Optional)", name: "notes", multiline: true, maxLength: 4096 },
+  { label: "Notes (Optional)", name: "notes", multiline: true, maxLength: NOTES_MAX_LENGTH },
 ];
+
+const VISITOR_FIELD_NAMES = VISITOR_FIELDS.map((field) => field.name);
 
 function VisitorForm({ firstName, failure, action }: { firstName: string; failure?: Failure; action?: string }) {
   return (
@@ -228,10 +245,6 @@ function VisitorForm({ firstName, failure, action }: { firstName: string; failur
       action={action}
       className="mt-8 flex flex-col gap-4 border border-ink/10 bg-white p-6"
     >
-      <div aria-hidden className="absolute -left-[9999px] h-px w-px overflow-hidden">
-        <label htmlFor="website_url">Leave this empty</label>
-        <input id="website_url" name="website_url" tabIndex={-1} autoComplete="off" defaultValue="" />
-      </div>
       <fieldset className="flex flex-col gap-2 text-sm">
         <legend className="mb-1 text-xs uppercase tracking-[0.16em] text-stone">Consent</legend>
         {[

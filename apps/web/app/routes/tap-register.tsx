@@ -9,6 +9,7 @@ import { GeneralErrorBoundary } from "../components/error-boundary";
 import { SubmitButton } from "../components/submit-button";
 import { authDeps } from "../lib/auth-page.server";
 import { type ClaimFailure, claimAndRespond } from "../lib/claim.server";
+import { readForm } from "../lib/form.server";
 import { slugFromCode } from "../lib/garment-code.server";
 import { getUser } from "../lib/user.server";
 import type { Route } from "./+types/tap-register";
@@ -16,6 +17,7 @@ import type { Route } from "./+types/tap-register";
 export const meta = () => [{ title: "Tap to Register · Relevé" }, { name: "robots", content: "noindex" }];
 
 const NFC_READ_TIMEOUT_MS = 10_000;
+const CODE_MAX_LENGTH = 300;
 
 type Found =
   | { state: "none" }
@@ -28,7 +30,8 @@ type Found =
     };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const code = new URL(request.url).searchParams.get("code");
+  // Echoed into the page and its sign-in link: bounded (no code we read is longer).
+  const code = new URL(request.url).searchParams.get("code")?.slice(0, CODE_MAX_LENGTH) ?? null;
   const user = getUser(context);
   const here = `/tap-register${code ? `?code=${encodeURIComponent(code)}` : ""}`;
   const base = { signedIn: Boolean(user), authHref: `/auth?redirect=${encodeURIComponent(here)}` };
@@ -42,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const slug = normalizeSlug(String((await request.formData()).get("slug") ?? ""));
+  const slug = normalizeSlug((await readForm(request)).get("slug"));
   return claimAndRespond(request, context, slug);
 }
 

@@ -1,26 +1,42 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../index";
-import { garments, profiles, users, wardrobeEvents } from "../schema";
+import { garments, profiles, sessions, users, wardrobeEvents } from "../schema";
 
 /** Test data for the tap path. Each call makes fresh ids and slugs, so tests sharing one database never collide. */
 
 const shortId = () => crypto.randomUUID().slice(0, 8);
 export const uniqueSlug = (prefix = "tt") => `${prefix}-${shortId()}`;
 
-export async function createUser(db: Db): Promise<string> {
+/** A user; `emailVerified` sets email_verified_at (off by default, as after sign-up). */
+export async function createUser(db: Db, opts: { emailVerified?: boolean } = {}): Promise<string> {
   const id = crypto.randomUUID();
-  await db.insert(users).values({ id, email: `user-${id}@test.local`, password_hash: "not-a-real-hash" });
+  await db.insert(users).values({
+    id,
+    email: `user-${id}@test.local`,
+    password_hash: "not-a-real-hash",
+    email_verified_at: opts.emailVerified ? new Date() : null,
+  });
+  return id;
+}
+
+/** A live session row for the user (a day to run, or `expiresInMs`); returns its id, as an owner token names it. */
+export async function createSession(db: Db, userId: string, expiresInMs = 24 * 60 * 60 * 1000): Promise<string> {
+  const id = crypto.randomUUID();
+  await db.insert(sessions).values({ id, user_id: userId, expires_at: new Date(Date.now() + expiresInMs) });
   return id;
 }
 
 export type TestOwner = { userId: string; profileId: number; eventId: number | null };
 
-/** A user with a profile (NFC sharing on by default) and optionally an active wardrobe event. */
+/**
+ * A user with a profile (NFC sharing on by default) and optionally an active wardrobe event.
+ * Their email is verified unless `emailVerified: false` (a public card shows it only then).
+ */
 export async function createOwner(
   db: Db,
-  opts: { sharing?: boolean; withActiveEvent?: boolean; withProfile?: boolean } = {},
+  opts: { sharing?: boolean; withActiveEvent?: boolean; withProfile?: boolean; emailVerified?: boolean } = {},
 ): Promise<TestOwner> {
-  const userId = await createUser(db);
+  const userId = await createUser(db, { emailVerified: opts.emailVerified ?? true });
   let eventId: number | null = null;
   if (opts.withActiveEvent) {
     const [event] = await db

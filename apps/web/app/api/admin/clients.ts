@@ -1,13 +1,23 @@
 import { zValidator } from "@hono/zod-validator";
-import { AppError } from "@releve/core";
+import { AppError, hashPassword } from "@releve/core";
 import { type AdminClient, ListQuerySchema } from "@releve/core/admin-api";
 import { publicName } from "@releve/core/share-visibility";
+import { INVITATION_TTL_MS, TAG_MESSAGES } from "@releve/core/tags";
+import { CreateClientBodySchema, type CreatedClient } from "@releve/core/tags-api";
+import { createInvitedClient, findUserIdByEmail } from "@releve/db/accounts";
 import { searchClients } from "@releve/db/profiles";
 import { Hono } from "hono";
-import { badRequest } from "../validation";
-import type { AdminEnv } from "./admin-env";
+import { randomToken, sha256Hex } from "../../lib/crypto.server";
+import { getEmailSender, invitationEmail } from "../../lib/email.server";
+import { badRequest, jsonBody } from "../validation";
+import { type AdminEnv, actorOf } from "./admin-env";
 
-/** `/api/admin/clients`: clients to reassign a garment to, by partial name, email or client id. */
+const emailTaken = () => new AppError("conflict", "An account already uses this email.");
+
+/**
+ * `/api/admin/clients`: clients to reassign a garment or attach a tag to, by partial name,
+ * email or client id (10 at most); and the tag programmer's 'Create client'.
+ */
 export const clientRoutes = new Hono<AdminEnv>();
 
 clientRoutes.get("/", zValidator("query", ListQuerySchema, badRequest), async (c) => {
@@ -21,4 +31,50 @@ clientRoutes.get("/", zValidator("query", ListQuerySchema, badRequest), async (c
     email: r.email,
   }));
   return c.json({ clients });
+});
+
+/**
+ * 'Create client' (issue #18): a real account and profile (NFC sharing and every share flag
+ * on), and an invitation through the email sender whose link sets the password (the reset
+ * page, a single-use token valid INVITATION_TTL_MS). A taken email is a 409 and changes nothing.
+ */
+clientRoutes.post("/", jsonBody(CreateClientBodySchema), async (c) => {
+  const input = c.req.valid("json");
+  const db = c.get("db");
+  if (await findUserIdByEmail(db, input.email)) throw emailTaken();
+  const token = randomToken();
+  let profile: { id: number; client_id: string };
+  try {
+    profile = await createInvitedClient(db, actorOf(c), {
+      userId: crypto.randomUUID(),
+      email: input.email,
+      firstName: input.first_name,
+      lastName: input.last_name,
+      // Nobody knows this password: the client chooses theirs through the invitation.
+      passwordHash: await hashPassword(randomToken()),
+      invitation: { tokenHash: await sha256Hex(token), expiresAt: new Date(Date.now() + INVITATION_TTL_MS) },
+    });
+  } catch (error) {
+    // Lost a race with another creation or sign-up of the same email: the unique index decided.
+    if (/UNIQUE constraint failed/i.test(String(error))) throw emailTaken();
+    throw error;
+  }
+  const url = `${new URL(c.req.url).origin}/reset-password?token=${encodeURIComponent(token)}`;
+  let invitationSent = true;
+  try {
+    await getEmailSender(c.get("env"), db).send(invitationEmail(input.email, url));
+  } catch (error) {
+    // The account stands; the answer says the mail did not go (a password reset sends another link).
+    console.warn(`[admin] invitation email to client ${profile.id} failed`, error);
+    invitationSent = false;
+  }
+  const body: CreatedClient = {
+    profileId: profile.id,
+    clientId: profile.client_id,
+    name: `${input.first_name} ${input.last_name}`,
+    email: input.email,
+    invitationSent,
+    message: TAG_MESSAGES.clientCreated,
+  };
+  return c.json(body, 201);
 });

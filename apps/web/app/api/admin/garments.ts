@@ -52,7 +52,7 @@ async function garmentOrThrow(db: Db, id: number): Promise<AdminGarmentRow> {
 }
 
 /** Keeps the tap answer in step with D1; a KV failure is logged, the change stands (0010). */
-async function refreshTap(env: WebEnv, slug: string) {
+export async function refreshTap(env: WebEnv, slug: string) {
   try {
     await refreshTapRoute(tapStores(env), slug);
   } catch (error) {

@@ -1,0 +1,290 @@
+import { z } from "zod";
+import { GARMENT_TYPES } from "./chip-id";
+import { NOTES_MAX_BYTES } from "./contact";
+import { idField } from "./form-fields";
+import { SEARCH_MAX_LENGTH } from "./input-limits";
+import { normalisePhone } from "./normalise";
+import {
+  BATCH_PROGRAM_MAX,
+  DEFAULT_TAG_TYPE,
+  GARMENT_SIZES,
+  IMPORT_MAX_CHARS,
+  normalizeUid,
+  TAG_ACTIONS,
+  TAG_MESSAGES,
+  TAG_STATUSES,
+  TAG_TYPES,
+  type TagStatus,
+  type TagType,
+} from "./tags";
+
+/**
+ * Bodies and queries of the tag programmer, the tag registry, batches, clients, brand events
+ * and guest capture under `/api/admin/*` (issue #18), validated on the server; the admin
+ * remote imports only the inferred types. Messages are the spec's where it has one (part 2 §5, §8).
+ */
+
+const requiredText = (max: number, label: string, required: string = `${label} is required.`) =>
+  z.string({ error: required }).trim().min(1, required).max(max, `${label} is at most ${max} characters.`);
+
+/** Optional text: absent, null or blank is null; otherwise trimmed and bounded. */
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} is at most ${max} characters.`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+const optionalId = (message: string) =>
+  idField(message)
+    .nullish()
+    .transform((v) => v ?? null);
+
+const garmentType = z.enum(GARMENT_TYPES, {
+  error: (issue) =>
+    issue.input === undefined || issue.input === ""
+      ? TAG_MESSAGES.requiredFields
+      : `The garment type is one of ${GARMENT_TYPES.join(", ")}.`,
+});
+const garmentSize = z
+  .enum(GARMENT_SIZES, { error: `The size is one of ${GARMENT_SIZES.join(", ")}.` })
+  .nullish()
+  .transform((v) => v ?? null);
+const tagType = z
+  .enum(TAG_TYPES, { error: `The tag type is one of ${TAG_TYPES.join(", ")}.` })
+  .default(DEFAULT_TAG_TYPE);
+
+/** A tag UID as typed, read by Web NFC (`04:a2:…`) or in an encoder's file; stored as `normalizeUid` gives it. */
+export const uidField = z
+  .string()
+  .max(64, "A tag UID is at most 64 characters.")
+  .transform((raw, ctx) => {
+    const uid = normalizeUid(raw);
+    if (uid === null) {
+      ctx.addIssue({ code: "custom", message: "A tag UID is 4, 7 or 10 bytes in hex, like 04:A2:3B:4C:5D:6E:7F." });
+      return z.NEVER;
+    }
+    return uid;
+  });
+
+/** Program a new tag (spec part 2 §5: name and type required); `client_id` attaches it to that client. */
+export const ProgramTagBodySchema = z.object({
+  name: requiredText(120, "Name", TAG_MESSAGES.requiredFields),
+  garment_type: garmentType,
+  size: garmentSize,
+  color: optionalText(40, "Colour"),
+  sku: optionalText(64, "SKU"),
+  batch_id: optionalId("The batch id must be a whole number."),
+  tag_type: tagType,
+  client_id: optionalId("The client id must be a whole number."),
+});
+export type ProgramTagInput = z.input<typeof ProgramTagBodySchema>;
+
+/** What the device reports: a few flat facts (user agent, platform), never a blob. */
+const deviceInfo = z
+  .record(z.string().max(40), z.union([z.string().max(300), z.number(), z.boolean(), z.null()]))
+  .refine((v) => Object.keys(v).length <= 20, "device_info has at most 20 fields.")
+  .optional();
+
+/** The outcome of writing a tag's NDEF record (spec part 2 §4): success makes it active, failure inactive. */
+export const WriteResultBodySchema = z.discriminatedUnion(
+  "ok",
+  [
+    z.object({ ok: z.literal(true), uid: uidField.nullish(), device_info: deviceInfo }),
+    z.object({ ok: z.literal(false), error: requiredText(500, "The error"), device_info: deviceInfo }),
+  ],
+  { error: "ok must be true or false." },
+);
+export type WriteResultInput = z.input<typeof WriteResultBodySchema>;
+
+export const TagListQuerySchema = z.object({
+  q: z.string().trim().max(SEARCH_MAX_LENGTH, `Search is at most ${SEARCH_MAX_LENGTH} characters.`).optional(),
+  status: z.enum(TAG_STATUSES, { error: `status is one of ${TAG_STATUSES.join(", ")}.` }).optional(),
+  batch_id: idField("The batch id must be a whole number.").optional(),
+  page: idField("The page must be a whole number.").optional(),
+});
+
+/** 'Search by tag UID' and a read tag's lookup: exactly one of its UID, chip id or slug. */
+export const TagLookupQuerySchema = z
+  .object({
+    uid: uidField.optional(),
+    chip_id: z.string().trim().min(1).max(64, "A chip id is at most 64 characters.").optional(),
+    slug: z.string().trim().min(1).max(300, "A slug is at most 300 characters.").optional(),
+  })
+  .refine((v) => [v.uid, v.chip_id, v.slug].filter((x) => x !== undefined).length === 1, {
+    message: "Give exactly one of uid, chip_id or slug.",
+  });
+
+export const TagActionBodySchema = z.object({
+  action: z.enum(TAG_ACTIONS, { error: `action is one of ${TAG_ACTIONS.join(", ")}.` }),
+  reason: requiredText(500, "A reason"),
+});
+export type TagActionInput = z.input<typeof TagActionBodySchema>;
+
+export const TagIdParamSchema = z.object({ id: idField("The tag id must be a whole number.") });
+export const BatchIdParamSchema = z.object({ id: idField("The batch id must be a whole number.") });
+
+/** Program N stock garments of one type in one call; `count` up to BATCH_PROGRAM_MAX. */
+export const BatchProgramBodySchema = z.object({
+  garment_type: garmentType,
+  count: z
+    .number({ error: "count must be a whole number." })
+    .int("count must be a whole number.")
+    .min(1, "count is at least 1.")
+    .max(BATCH_PROGRAM_MAX, `count is at most ${BATCH_PROGRAM_MAX}.`),
+  name: optionalText(120, "Name"),
+  size: garmentSize,
+  color: optionalText(40, "Colour"),
+  sku_prefix: optionalText(40, "SKU prefix"),
+  tag_type: tagType,
+});
+export type BatchProgramInput = z.input<typeof BatchProgramBodySchema>;
+
+/** An encoder's CSV of (UID, slug), as text. */
+export const BatchImportBodySchema = z.object({
+  csv: requiredText(IMPORT_MAX_CHARS, "The CSV"),
+});
+
+const personName = (label: string) => requiredText(80, label);
+const email = z
+  .string({ error: "Email is required." })
+  .trim()
+  .min(1, "Email is required.")
+  .max(254, "Email is too long.")
+  .pipe(z.email("Enter a valid email address."))
+  .transform((value) => value.toLowerCase());
+
+/** The programmer's 'Create client' dialog: first name, last name and email required. */
+export const CreateClientBodySchema = z.object({
+  first_name: personName("First name"),
+  last_name: personName("Last name"),
+  email,
+});
+export type CreateClientInput = z.input<typeof CreateClientBodySchema>;
+
+/** A brand event: a name, and when it takes place (ISO 8601 or epoch ms), if known. */
+export const BrandEventBodySchema = z.object({
+  name: requiredText(120, "Event name"),
+  datetime: z
+    .union([z.iso.datetime({ offset: true, error: "datetime must be an ISO 8601 date and time." }), z.number().int()])
+    .nullish()
+    .transform((v) => (v === null || v === undefined ? null : new Date(v))),
+  is_active: z.boolean({ error: "is_active must be true or false." }).default(true),
+});
+export type BrandEventInput = z.input<typeof BrandEventBodySchema>;
+
+/**
+ * The programmer's guest capture (spec part 2 §5): first and last name, and an email or a
+ * phone; stored for the client with the spec's default consent.
+ */
+export const GuestCaptureBodySchema = z
+  .object({
+    client_id: idField("The client id must be a whole number."),
+    event_id: optionalId("The event id must be a whole number."),
+    garment_id: optionalId("The garment id must be a whole number."),
+    first_name: personName("First name"),
+    last_name: personName("Last name"),
+    email: z
+      .string()
+      .trim()
+      .max(254, "Email is too long.")
+      .nullish()
+      .transform((v, ctx) => {
+        if (!v) return null;
+        if (!z.email().safeParse(v).success) ctx.addIssue({ code: "custom", message: "Enter a valid email address." });
+        return v.toLowerCase();
+      }),
+    phone: z
+      .string()
+      .max(40, "Phone is too long.")
+      .nullish()
+      .transform((v, ctx) => {
+        if (!v || v.trim() === "") return null;
+        const phone = normalisePhone(v);
+        if (phone === null) ctx.addIssue({ code: "custom", message: "Enter a phone number like +33 6 12 34 56 78." });
+        return phone;
+      }),
+    notes: z
+      .string()
+      .nullish()
+      .refine((v) => !v || new TextEncoder().encode(v).length <= NOTES_MAX_BYTES, "Notes must be at most 4 KB.")
+      .transform((v) => (v?.trim() ? v.trim() : null)),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.email && !v.phone) ctx.addIssue({ code: "custom", message: TAG_MESSAGES.contactRequired });
+  });
+export type GuestCaptureInput = z.input<typeof GuestCaptureBodySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Answers.
+// ---------------------------------------------------------------------------------------------
+
+export type AdminTagOwner = { profileId: number | null; name: string; email: string | null };
+
+/** One tag as the programmer and the registry show it. */
+export type AdminTag = {
+  id: number;
+  chipId: string;
+  signature: string | null;
+  uid: string | null;
+  tagType: string;
+  status: TagStatus;
+  batch: { id: number; name: string } | null;
+  garment: {
+    id: number;
+    title: string;
+    type: string | null;
+    size: string | null;
+    color: string | null;
+    sku: string | null;
+    slug: string;
+    url: string;
+    status: "unclaimed" | "claimed";
+    isActive: boolean;
+  } | null;
+  owner: AdminTagOwner | null;
+  writeError: string | null;
+  lockedAt: string | null;
+  programmedAt: number | null;
+  createdAt: number;
+  updatedAt: number;
+};
+
+export type TagPage = { tags: AdminTag[]; page: number; pageSize: number; total: number };
+
+/**
+ * `GET /tags/lookup`: the scanned-tag state (spec part 2 §4) of what a reader saw: one of our
+ * tags ('assigned', or 'locked' once read-only) or none of ours ('Unknown'). A blank chip
+ * (no NDEF records) is 'uninitialized' on the device: it has nothing to look up.
+ */
+export type TagLookup = { state: "assigned" | "locked"; tag: AdminTag } | { state: "Unknown"; tag: null };
+
+/** `POST /tags`: the registered tag and what to write on it. */
+export type ProgrammedTag = {
+  tag: AdminTag;
+  /** The URL the NDEF record carries. */
+  url: string;
+  tagType: TagType;
+  /** Bytes of NDEF message the tag type holds (NTAG213: 144). */
+  byteBudget: number;
+};
+
+export type WriteResult = { tag: AdminTag; message: string };
+
+export type CreatedClient = {
+  profileId: number;
+  clientId: string;
+  name: string;
+  email: string;
+  invitationSent: boolean;
+  message: string;
+};
+
+export type BrandEvent = { id: number; name: string; datetime: number | null; isActive: boolean; createdAt: number };
+
+export type CapturedGuest = { contactId: number; message: string };
+
+export type BatchImportResult = { assigned: number; unchanged: number };
+
+export type BatchImportProblem = { line: number; message: string };

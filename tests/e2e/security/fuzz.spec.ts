@@ -1,0 +1,844 @@
+/**
+ * Issue #17, the fuzz suite: at least 200 malformed requests to every form (every route module
+ * with an action) and every JSON API that writes (as the actor who may use it and as one who may
+ * not), and the search boxes' query strings. Asserts no 5xx (nor a dropped connection), no row
+ * changed by a refused request (the e2e server's D1 file, fingerprinted around every batch), and
+ * that an id which is not an id ("0x8", "1e1", " 22") never reaches a row.
+ *
+ * Every row this suite may write belongs to it: throwaway accounts (T1: profile forms; T2: a card
+ * and a CRM of its own), A's garment page with a contact the suite leaves on it, hidden posts it
+ * deletes afterwards. Seeded garments and the demo accounts are only sent requests that must fail.
+ */
+
+import type { APIRequestContext } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import {
+  type ApiSpec,
+  apiCases,
+  type FormSpec,
+  type FuzzCase,
+  formCases,
+  PER_TARGET,
+  SEARCH_TERMS,
+} from "./fuzz-cases";
+import {
+  type ActorName,
+  type Answer,
+  actorContexts,
+  DbWatch,
+  describeDiff,
+  excerpt,
+  HEADER_OVERFLOW,
+  newContext,
+  pageRoutes,
+  printFigures,
+  send,
+  shellRoutes,
+  signInContext,
+  throwawayAccount,
+} from "./support";
+
+/** The honeypot of every public form (packages/core/src/input-limits.ts HONEYPOT_FIELD). */
+const HONEYPOT = "website_url";
+
+type Finding = { target: string; request: string; problem: string };
+type Tally = {
+  target: string;
+  actor: string;
+  requests: number;
+  refused: number;
+  accepted: number;
+  fiveXX: number;
+  changed: number;
+  ms: number;
+};
+
+/**
+ * Requests sent at once. One: the local server is the bottleneck either way (2 cores), every
+ * change then has a single author, and refusals that leave a body unread stall concurrent
+ * requests for 5 s each on the local server (see `burst`, which measures that on purpose).
+ */
+const WIDTH = 1;
+
+const isRefused = (res: Answer) =>
+  res.status >= 400 ||
+  ((res.status === 302 || res.status === 303) && /^\/(auth|admin\/login)([?#]|$)/.test(res.location ?? ""));
+
+const describe = (c: FuzzCase) =>
+  `${c.method} ${c.path.length > 120 ? `${c.path.slice(0, 120)}...` : c.path} [${c.label.slice(0, 120)}]`;
+
+class Fuzzer {
+  findings: Finding[] = [];
+  tallies: Tally[] = [];
+  slowest: { ms: number; request: string; status: number }[] = [];
+  constructor(
+    private db: DbWatch,
+    private baseURL: string,
+  ) {}
+
+  /**
+   * Sends `cases` WIDTH at a time. When rows changed around a batch that had refused requests,
+   * each refused one is sent again on its own, after a pause for late writes: one that changes
+   * rows again is a finding (an accepted request may change what it likes).
+   */
+  async run(target: string, actor: string, ctx: APIRequestContext, cases: FuzzCase[]) {
+    const tally: Tally = { target, actor, requests: 0, refused: 0, accepted: 0, fiveXX: 0, changed: 0, ms: 0 };
+    const t0 = Date.now();
+    for (let i = 0; i < cases.length; i += WIDTH) {
+      const batch = cases.slice(i, i + WIDTH);
+      const before = this.db.snapshot();
+      const answers = await Promise.all(batch.map((c) => send(ctx, this.baseURL, c)));
+      const refusedCases: FuzzCase[] = [];
+      batch.forEach((c, k) => {
+        const res = answers[k] as Answer;
+        tally.requests++;
+        if (res.ms > 1000) this.slowest.push({ ms: res.ms, request: `${target} ${describe(c)}`, status: res.status });
+        if (res.status === HEADER_OVERFLOW) {
+          this.findings.push({
+            target,
+            request: describe(c),
+            problem: `answered with over 16 KB of headers ${res.error ?? ""}`,
+          });
+        }
+        if (res.status >= 500) {
+          tally.fiveXX++;
+          this.findings.push({
+            target,
+            request: describe(c),
+            problem: `${res.status}${res.error ? ` ${res.error}` : ""} ${excerpt(res.body, 0, 200)}`,
+          });
+        }
+        const refused = isRefused(res);
+        if (refused) {
+          tally.refused++;
+          refusedCases.push(c);
+        } else tally.accepted++;
+        if (c.mustRefuse && !refused && res.status < 500) {
+          this.findings.push({
+            target,
+            request: describe(c),
+            problem: `an id that is not an id was accepted: ${res.status} ${res.location ?? ""}`,
+          });
+        }
+      });
+      if (refusedCases.length === 0 || DbWatch.diff(before, this.db.snapshot()).changed === 0) continue;
+      await new Promise((r) => setTimeout(r, 200));
+      for (const c of refusedCases) {
+        const pre = this.db.snapshot();
+        const again = await send(ctx, this.baseURL, c);
+        const diff = DbWatch.diff(pre, this.db.snapshot());
+        if (diff.changed > 0 && isRefused(again)) {
+          tally.changed += diff.changed;
+          this.findings.push({
+            target,
+            request: describe(c),
+            problem: `refused (${again.status}) yet changed ${describeDiff(diff)}`,
+          });
+        }
+      }
+    }
+    tally.ms = Date.now() - t0;
+    this.tallies.push(tally);
+  }
+
+  /**
+   * Refused requests with a body the server does not read, several at once (as a browser's
+   * tabs or a proxy would send them): printed, not asserted, how many answers took over 1 s.
+   */
+  async burst(target: string, ctx: APIRequestContext, cases: FuzzCase[], width = 6) {
+    const times: number[] = [];
+    for (let i = 0; i < cases.length; i += width) {
+      const answers = await Promise.all(cases.slice(i, i + width).map((c) => send(ctx, this.baseURL, c)));
+      for (const a of answers) {
+        times.push(a.ms);
+        if (a.status >= 500) this.findings.push({ target, request: "burst", problem: `${a.status} ${a.error ?? ""}` });
+      }
+    }
+    return { requests: times.length, overOneSecond: times.filter((t) => t > 1000).length };
+  }
+}
+
+test.describe.configure({ mode: "serial" });
+
+test("fuzz: 200+ malformed requests per form and per JSON API: no 5xx, no row changed by a refused one", async ({
+  baseURL: base,
+}) => {
+  test.setTimeout(600_000);
+  const baseURL = base as string;
+  const started = Date.now();
+  const db = new DbWatch();
+  const ctx = await actorContexts(baseURL, "fuzz");
+
+  // The suite's own accounts and rows.
+  const t1 = await throwawayAccount(baseURL, "fuzz-t1");
+  const t2 = await throwawayAccount(baseURL, "fuzz-t2");
+  const form = (c: APIRequestContext, path: string, fields: Record<string, string>) =>
+    send(c, baseURL, {
+      method: "POST",
+      path,
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields).toString(),
+    });
+  const profile = (email: string) => ({
+    first_name: "Fuzz",
+    last_name: "Target",
+    email,
+    share_email: "on",
+    nfc_sharing_enabled: "on",
+  });
+  for (const t of [t1, t2]) {
+    const res = await form(t.ctx, "/profile-setup", profile(t.email));
+    expect(res.status, `profile of ${t.email}: ${res.body.slice(0, 300)}`).toBe(302);
+  }
+  const t2User = db.get<{ id: string }>("SELECT id FROM users WHERE email = ?", t2.email)?.id ?? "";
+  const t2Client =
+    db.get<{ client_id: string }>("SELECT client_id FROM profiles WHERE user_id = ?", t2User)?.client_id ?? "";
+  const stamp = Date.now();
+  const visitor = await newContext(baseURL, `fuzz-visitor-${stamp}`);
+  expect(
+    (
+      await form(visitor, `/receive-info?id=${t2Client}`, {
+        guest_name: `T2 guest ${stamp}`,
+        phone: "+33 6 11 22 33 44",
+      })
+    ).status,
+  ).toBe(303);
+  expect(
+    (await form(visitor, "/share/cg-003", { first_name: `Fuzzprobe${stamp}`, email: `fuzzprobe-${stamp}@example.com` }))
+      .status,
+  ).toBe(303);
+  const event = await form(t2.ctx, "/dashboard/events", { intent: "create-event", name: `Fuzz event ${stamp}` });
+  const t2Event = Number(/#event-(\d+)/.exec(event.location ?? "")?.[1]);
+  const t2Contact =
+    db.get<{ id: number }>("SELECT id FROM contacts WHERE first_name = ?", `T2 guest ${stamp}`)?.id ?? 0;
+  const aContact = db.get<{ id: number }>("SELECT id FROM contacts WHERE first_name = ?", `Fuzzprobe${stamp}`)?.id ?? 0;
+  expect(
+    [t2Client, t2Event, t2Contact, aContact].every(Boolean),
+    JSON.stringify({ t2Client, t2Event, t2Contact, aContact }),
+  ).toBe(true);
+  // A second session of T1's, for the logout form to end.
+  const leaving = await newContext(baseURL, "fuzz-logout");
+  await signInContext(leaving, baseURL, t1.email, t1.password);
+
+  const actors: Record<string, APIRequestContext> = { ...ctx, T1: t1.ctx, T2: t2.ctx, leaving };
+  const nobody = `fuzz-nobody-${stamp}@example.com`;
+  const password = "Fuzz-password-2024!";
+
+  /** Every action route, with the actor who may post it and a base the fuzz starts from. */
+  const FORMS: { route: string; actor: string; spec: FormSpec }[] = [
+    {
+      route: "/admin/login",
+      actor: "anon",
+      spec: {
+        name: "admin login",
+        path: "/admin/login",
+        base: { email: nobody, password, redirectTo: "/admin" },
+        ipPerRequest: true,
+      },
+    },
+    {
+      route: "/auth",
+      actor: "anon",
+      spec: {
+        name: "sign in",
+        path: "/auth",
+        base: { intent: "login", email: nobody, password, redirectTo: "/dashboard" },
+        ipPerRequest: true,
+      },
+    },
+    // T1's address is taken: every sign-up here is refused.
+    {
+      route: "/auth",
+      actor: "anon",
+      spec: {
+        name: "sign up",
+        path: "/auth",
+        base: {
+          intent: "signup",
+          firstName: "Fuzz",
+          lastName: "Case",
+          email: t1.email,
+          password,
+          confirmPassword: password,
+          redirectTo: "",
+        },
+        ipPerRequest: true,
+      },
+    },
+    {
+      route: "/auth",
+      actor: "anon",
+      spec: {
+        name: "forgot password",
+        path: "/auth",
+        base: { intent: "forgot", email: nobody, redirectTo: "" },
+        ipPerRequest: true,
+      },
+    },
+    {
+      route: "/auth/verified",
+      actor: "anon",
+      spec: { name: "verify email", path: "/auth/verified", base: { token: "not-a-token" } },
+    },
+    {
+      route: "/reset-password",
+      actor: "anon",
+      spec: {
+        name: "reset password",
+        path: "/reset-password",
+        base: { token: "not-a-token", password, confirmPassword: password },
+      },
+    },
+    {
+      route: "/blog",
+      actor: "anon",
+      spec: {
+        name: "newsletter",
+        path: "/blog",
+        base: { full_name: "Fuzz Reader", email: `fuzz-news-${stamp}@example.com`, [HONEYPOT]: "" },
+        ipPerRequest: true,
+      },
+    },
+    {
+      route: "/get-early-access",
+      actor: "anon",
+      spec: {
+        name: "early access",
+        path: "/get-early-access",
+        base: {
+          full_name: "Fuzz Early",
+          email: `fuzz-early-${stamp}@example.com`,
+          referral_source: "friend",
+          [HONEYPOT]: "",
+        },
+        ipPerRequest: true,
+      },
+    },
+    // Claims of A's garment by someone else: 409, always.
+    { route: "/claim/:slug", actor: "T1", spec: { name: "claim", path: "/claim/cg-003", base: { intent: "claim" } } },
+    {
+      route: "/garment-registration",
+      actor: "T1",
+      spec: { name: "register by code", path: "/garment-registration", base: { code: "cg-003" } },
+    },
+    {
+      route: "/tap-register",
+      actor: "T1",
+      spec: { name: "register by tap", path: "/tap-register", base: { slug: "cg-003" } },
+    },
+    {
+      route: "/dashboard/garment/:garmentId",
+      actor: "A",
+      spec: {
+        name: "garment: mark contacted",
+        path: "/dashboard/garment/3",
+        base: { contactId: String(aContact), notes: "fuzz" },
+        idFields: ["contactId"],
+        pathWithId: { make: (id) => `/dashboard/garment/${id}`, valid: 3 },
+      },
+    },
+    {
+      route: "/dashboard",
+      actor: "T1",
+      spec: { name: "sharing switch", path: "/dashboard", base: { nfc_sharing_enabled: "true" } },
+    },
+    { route: "/logout", actor: "leaving", spec: { name: "logout", path: "/logout", base: { from: "admin" } } },
+    {
+      route: "/onboarding/profile",
+      actor: "T1",
+      spec: {
+        name: "onboarding",
+        path: "/onboarding/profile",
+        base: {
+          first_name: "Fuzz",
+          last_name: "One",
+          email: t1.email,
+          mobile_phone: "+33 6 12 00 00 01",
+          share_email: "on",
+          share_mobile: "on",
+          nfc_sharing_enabled: "on",
+        },
+      },
+    },
+    {
+      route: "/profile-setup",
+      actor: "T1",
+      spec: {
+        name: "profile",
+        path: "/profile-setup",
+        base: {
+          first_name: "Fuzz",
+          last_name: "One",
+          display_name: "Fuzz",
+          bio: "Fuzzing.",
+          email: t1.email,
+          instagram: "fuzz.one",
+          share_email: "on",
+          share_instagram: "on",
+          nfc_sharing_enabled: "on",
+        },
+      },
+    },
+    {
+      route: "/receive-info",
+      actor: "anon",
+      spec: {
+        name: "card: share back",
+        path: `/receive-info?id=${t2Client}`,
+        base: { guest_name: "Fuzz Guest", phone: "+33 6 11 22 33 44", [HONEYPOT]: "" },
+        ipPerRequest: true,
+      },
+    },
+    // A's garment: a base refused three ways (honeypot filled, invalid email, no phone), so no mutation of one or two fields stores anything.
+    {
+      route: "/share/:slug",
+      actor: "anon",
+      spec: {
+        name: "share card (A's garment)",
+        path: "/share/cg-003",
+        base: { first_name: "Fuzz", email: "not-an-email", [HONEYPOT]: "filled by a bot" },
+        ipPerRequest: true,
+      },
+    },
+    {
+      route: "/share/:slug",
+      actor: "anon",
+      spec: {
+        name: "share card (T2's token)",
+        path: `/share/${t2Client}-1700000000?tag=fuzz`,
+        base: { first_name: "Fuzz", email: "fuzz-token@example.com", consent_data_collection: "true", [HONEYPOT]: "" },
+        ipPerRequest: true,
+      },
+    },
+    {
+      route: "/connections",
+      actor: "T2",
+      spec: {
+        name: "connections: mark contacted",
+        path: "/connections",
+        base: { intent: "mark-contacted", contactId: String(t2Contact), notes: "fuzz" },
+        idFields: ["contactId"],
+      },
+    },
+    {
+      route: "/dashboard/contacts",
+      actor: "T2",
+      spec: {
+        name: "contacts: mark contacted",
+        path: "/dashboard/contacts",
+        base: { intent: "mark-contacted", contactId: String(t2Contact), notes: "fuzz" },
+        idFields: ["contactId"],
+      },
+    },
+    {
+      route: "/dashboard/events",
+      actor: "T2",
+      spec: {
+        name: "events: create",
+        path: "/dashboard/events",
+        base: {
+          intent: "create-event",
+          name: "Fuzz event",
+          description: "fuzz",
+          location: "Paris",
+          date: "2026-12-31",
+        },
+      },
+    },
+    {
+      route: "/dashboard/events",
+      actor: "T2",
+      spec: {
+        name: "events: active event",
+        path: "/dashboard/events",
+        base: { intent: "set-active-event", eventId: String(t2Event) },
+        idFields: ["eventId"],
+      },
+    },
+    {
+      route: "/dashboard/events/:eventId",
+      actor: "T2",
+      spec: {
+        name: "event: mark contacted",
+        path: `/dashboard/events/${t2Event}`,
+        base: { intent: "mark-contacted", contactId: String(t2Contact), notes: "fuzz" },
+        idFields: ["contactId"],
+        pathWithId: { make: (id) => `/dashboard/events/${id}`, valid: t2Event },
+      },
+    },
+    {
+      route: "/dashboard/events/:eventId",
+      actor: "T2",
+      spec: {
+        name: "event: active event",
+        path: `/dashboard/events/${t2Event}`,
+        base: { intent: "set-active-event", eventId: String(t2Event) },
+        idFields: ["eventId"],
+      },
+    },
+  ];
+
+  // Rows the admin's APIs may be fuzzed on: a stock piece that stays active, and hidden posts of the suite's own.
+  const makePost = async (caption: string) => {
+    const res = await send(ctx.admin, baseURL, {
+      method: "POST",
+      path: "/api/admin/instagram-posts",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ image_url: "/images/instagram/1.jpg", caption, is_active: false, display_order: 998 }),
+    });
+    expect(res.status).toBe(201);
+    return (JSON.parse(res.body) as { id: number }).id;
+  };
+  const editable = await makePost(`Fuzz post (hidden) ${stamp}`);
+  const doomed = await makePost(`Fuzz post to delete ${stamp}`);
+  const STOCK = 13; // aw-013: stock no other test touches; every accepted status call keeps it active.
+  const hidden = {
+    image_url: "/images/instagram/2.jpg",
+    caption: "Fuzz post (hidden)",
+    is_active: false,
+    display_order: 997,
+  };
+  const APIS: { route: string; allowed: ActorName; denied: ActorName; spec: ApiSpec }[] = [
+    {
+      route: "POST /api/admin/garments/:id/status",
+      allowed: "admin",
+      denied: "A",
+      spec: {
+        name: "garment status",
+        method: "POST",
+        path: (id) => `/api/admin/garments/${id}/status`,
+        validId: STOCK,
+        idExists: true,
+        base: { is_active: true },
+      },
+    },
+    // A client id that names nobody: every reassign is refused, whatever its garment.
+    {
+      route: "POST /api/admin/garments/:id/reassign",
+      allowed: "admin",
+      denied: "A",
+      spec: {
+        name: "garment reassign",
+        method: "POST",
+        path: (id) => `/api/admin/garments/${id}/reassign`,
+        validId: STOCK,
+        base: { client_id: 999_999 },
+      },
+    },
+    // Marking programmed is fuzzed on a garment that does not exist (a real one would be re-stamped).
+    {
+      route: "POST /api/admin/garments/:id/programmed",
+      allowed: "admin",
+      denied: "A",
+      spec: {
+        name: "garment programmed",
+        method: "POST",
+        path: (id) => `/api/admin/garments/${id}/programmed`,
+        validId: 999_999,
+        base: { programmed: true },
+      },
+    },
+    {
+      route: "POST /api/admin/instagram-posts",
+      allowed: "admin",
+      denied: "A",
+      spec: { name: "post create", method: "POST", path: () => "/api/admin/instagram-posts", base: hidden },
+    },
+    {
+      route: "PUT /api/admin/instagram-posts/:id",
+      allowed: "admin",
+      denied: "A",
+      spec: {
+        name: "post update",
+        method: "PUT",
+        path: (id) => `/api/admin/instagram-posts/${id}`,
+        validId: editable,
+        idExists: true,
+        base: hidden,
+      },
+    },
+    {
+      route: "DELETE /api/admin/instagram-posts/:id",
+      allowed: "admin",
+      denied: "A",
+      spec: {
+        name: "post delete",
+        method: "DELETE",
+        path: (id) => `/api/admin/instagram-posts/${id}`,
+        validId: doomed,
+        idExists: true,
+        base: null,
+      },
+    },
+    // An empty name: refused, unless that one field is fuzzed into a name (a batch of the suite's own).
+    {
+      route: "POST /api/admin/tag-batches",
+      allowed: "admin",
+      denied: "A",
+      spec: {
+        name: "tag batch",
+        method: "POST",
+        path: () => "/api/admin/tag-batches",
+        base: { batch_name: "", description: "fuzz" },
+        keepInvalid: ["batch_name"],
+      },
+    },
+    // The tag programmer's writes: on a batch or tag that does not exist, or with two fields that are
+    // never both fixed, so no call programs a garment, creates a client, an event or a guest.
+    {
+      route: "POST /api/admin/tag-batches/:id/program",
+      allowed: "admin",
+      denied: "A",
+      spec: {
+        name: "batch program",
+        method: "POST",
+        path: (id) => `/api/admin/tag-batches/${id}/program`,
+        validId: 999_999,
+        base: { garment_type: "Dress", count: 2, size: "M", tag_type: "NTAG213" },
+      },
+    },
+    {
+      route: "POST /api/admin/tag-batches/:id/import",
+      allowed: "admin",
+      denied: "A",
+      spec: {
+        name: "batch import",
+        method: "POST",
+        path: (id) => `/api/admin/tag-batches/${id}/import`,
+        validId: 999_999,
+        base: { csv: "uid,slug\n04:A2:3B:4C:5D:6E:7F,zz-999" },
+      },
+    },
+    {
+      route: "POST /api/admin/tags",
+      allowed: "admin",
+      denied: "A",
+      spec: {
+        name: "tag program",
+        method: "POST",
+        path: () => "/api/admin/tags",
+        base: { name: "", garment_type: "Spaceship", size: "M", tag_type: "NTAG213" },
+        keepInvalid: ["name", "garment_type"],
+      },
+    },
+    {
+      route: "POST /api/admin/tags/:id/write-result",
+      allowed: "admin",
+      denied: "A",
+      spec: {
+        name: "tag write result",
+        method: "POST",
+        path: (id) => `/api/admin/tags/${id}/write-result`,
+        validId: 999_999,
+        base: { ok: true, uid: "04:A2:3B:4C:5D:6E:7F", device_info: { platform: "fuzz" } },
+      },
+    },
+    {
+      route: "POST /api/admin/tags/:id/lock",
+      allowed: "admin",
+      denied: "A",
+      spec: {
+        name: "tag lock",
+        method: "POST",
+        path: (id) => `/api/admin/tags/${id}/lock`,
+        validId: 999_999,
+        base: {},
+      },
+    },
+    {
+      route: "POST /api/admin/tags/:id/reassign",
+      allowed: "admin",
+      denied: "A",
+      spec: {
+        name: "tag reassign",
+        method: "POST",
+        path: (id) => `/api/admin/tags/${id}/reassign`,
+        validId: 999_999,
+        base: { client_id: 999_999 },
+      },
+    },
+    {
+      route: "POST /api/admin/tags/:id/status",
+      allowed: "admin",
+      denied: "A",
+      spec: {
+        name: "tag status",
+        method: "POST",
+        path: (id) => `/api/admin/tags/${id}/status`,
+        validId: 999_999,
+        base: { action: "deactivate", reason: "fuzz" },
+      },
+    },
+    {
+      route: "POST /api/admin/clients",
+      allowed: "admin",
+      denied: "A",
+      spec: {
+        name: "client create",
+        method: "POST",
+        path: () => "/api/admin/clients",
+        base: { first_name: "", last_name: "Client", email: "not-an-email" },
+        keepInvalid: ["first_name", "email"],
+      },
+    },
+    {
+      route: "POST /api/admin/events",
+      allowed: "admin",
+      denied: "A",
+      spec: {
+        name: "brand event",
+        method: "POST",
+        path: () => "/api/admin/events",
+        base: { name: "", datetime: "not-a-date", is_active: false },
+        keepInvalid: ["name", "datetime"],
+      },
+    },
+    {
+      route: "POST /api/admin/guests",
+      allowed: "admin",
+      denied: "A",
+      spec: {
+        name: "guest capture",
+        method: "POST",
+        path: () => "/api/admin/guests",
+        base: { client_id: 999_999, first_name: "", last_name: "Guest", email: "not-an-email" },
+        keepInvalid: ["first_name", "email"],
+      },
+    },
+    // Public, with our Origin; "may not" is the same call from another site (CSRF).
+    {
+      route: "POST /api/scans",
+      allowed: "anon",
+      denied: "anon",
+      spec: {
+        name: "log scan",
+        method: "POST",
+        path: () => "/api/scans",
+        base: { short_slug: "zz-999", device_info: { user_agent: "fuzz" } },
+      },
+    },
+  ];
+
+  // Every form and every writing API has its fuzz target (a new one cannot be forgotten).
+  const actionRoutes = (await pageRoutes()).filter((r) => r.action).map((r) => r.key);
+  expect(
+    actionRoutes.filter((k) => !FORMS.some((f) => f.route === k)),
+    "action routes with no fuzz target",
+  ).toEqual([]);
+  const writeApis = (await shellRoutes())
+    .filter((r) => !["GET", "ALL"].includes(r.method) && r.path.startsWith("/api/"))
+    .map((r) => r.key);
+  expect(
+    writeApis.filter((k) => !APIS.some((a) => a.route === k)),
+    "JSON APIs with no fuzz target",
+  ).toEqual([]);
+
+  const fuzzer = new Fuzzer(db, baseURL);
+  await db.settle();
+  for (const { actor, spec } of FORMS) {
+    const cases = formCases(spec);
+    expect(cases.length).toBeGreaterThanOrEqual(PER_TARGET);
+    await fuzzer.run(`form ${spec.name}`, actor, actors[actor] as APIRequestContext, cases);
+  }
+  const createdPosts: number[] = [];
+  for (const { allowed, denied, spec } of APIS) {
+    const cases = apiCases(spec);
+    expect(cases.length).toBeGreaterThanOrEqual(PER_TARGET);
+    await fuzzer.run(`api ${spec.name}`, allowed, ctx[allowed], cases);
+    const refusedCases = denied === allowed ? cases.map((c) => ({ ...c, origin: "https://evil.example" })) : cases;
+    await fuzzer.run(
+      `api ${spec.name}`,
+      denied === allowed ? `${denied}, other site` : denied,
+      ctx[denied],
+      refusedCases,
+    );
+  }
+  // The same refusals several at once: the admin gate answers before reading the body.
+  const burst = await fuzzer.burst(
+    "burst: admin API as a client",
+    ctx.A,
+    apiCases(APIS[0]?.spec as ApiSpec).slice(0, 120),
+  );
+
+  // Put back what accepted calls may have changed: the stock piece active (`is_active: false` is
+  // a valid body), and no post of the fuzz's own (accepted variants of a valid post, some active).
+  const restored = await send(ctx.admin, baseURL, {
+    method: "POST",
+    path: `/api/admin/garments/${STOCK}/status`,
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ is_active: true }),
+  });
+  expect(restored.status).toBe(200);
+  const list = await send(ctx.admin, baseURL, { method: "GET", path: "/api/admin/instagram-posts" });
+  for (const p of (JSON.parse(list.body) as { posts: { id: number }[] }).posts) {
+    if (p.id >= editable) createdPosts.push(p.id);
+  }
+  for (const id of createdPosts)
+    await send(ctx.admin, baseURL, { method: "DELETE", path: `/api/admin/instagram-posts/${id}` });
+
+  // Search boxes and query ids: the issue's 49-byte LIKE patterns, and worse.
+  const SEARCHES: { name: string; actor: ActorName; path: (q: string) => string }[] = [
+    { name: "contacts ?q", actor: "A", path: (q) => `/dashboard/contacts?q=${q}` },
+    { name: "connections ?q", actor: "A", path: (q) => `/connections?q=${q}` },
+    { name: "contacts.csv ?q", actor: "A", path: (q) => `/dashboard/contacts/contacts.csv?q=${q}` },
+    { name: "contacts.vcf ?q", actor: "A", path: (q) => `/dashboard/contacts/contacts.vcf?q=${q}` },
+    { name: "contacts .data ?q", actor: "A", path: (q) => `/dashboard/contacts.data?q=${q}` },
+    { name: "admin garments ?q", actor: "admin", path: (q) => `/api/admin/garments?q=${q}` },
+    { name: "admin clients ?q", actor: "admin", path: (q) => `/api/admin/clients?q=${q}` },
+    { name: "admin unclaimed ?page", actor: "admin", path: (q) => `/api/admin/garments/unclaimed?page=${q}` },
+    { name: "admin tags ?q", actor: "admin", path: (q) => `/api/admin/tags?q=${q}` },
+    { name: "admin tags.csv ?q", actor: "admin", path: (q) => `/api/admin/tags/export.csv?q=${q}` },
+    { name: "admin tag lookup ?slug", actor: "admin", path: (q) => `/api/admin/tags/lookup?slug=${q}` },
+    { name: "connections ?garment", actor: "A", path: (q) => `/connections?garment=${q}` },
+    { name: "contacts ?event", actor: "A", path: (q) => `/dashboard/contacts?event=${q}` },
+  ];
+  for (const s of SEARCHES) {
+    const cases: FuzzCase[] = SEARCH_TERMS.map(([label, q]) => ({ label, method: "GET", path: s.path(q) }));
+    await fuzzer.run(`search ${s.name}`, s.actor, ctx[s.actor], cases);
+  }
+
+  // The server is still whole: pages and static assets answer (the issue's local server did not).
+  const home = await send(ctx.anon, baseURL, { method: "GET", path: "/" });
+  const login = await send(ctx.anon, baseURL, { method: "GET", path: "/auth" });
+  const assets = [
+    ...[...login.body.matchAll(/href="(\/assets\/[^"]+)"/g)].map((m) => m[1] as string).slice(0, 3),
+    ...[...home.body.matchAll(/src="(\/images\/[^"]+)"/g)].map((m) => m[1] as string).slice(0, 1),
+  ];
+  const after = await Promise.all(
+    ["/favicon.svg", "/api/health", ...assets].map((p) => send(ctx.anon, baseURL, { method: "GET", path: p })),
+  );
+  const survived =
+    home.status === 200 && login.status === 200 && assets.length === 4 && after.every((r) => r.status === 200);
+
+  const total = (k: keyof Omit<Tally, "target" | "actor" | "ms">) => fuzzer.tallies.reduce((n, t) => n + t[k], 0);
+  printFigures("fuzz", {
+    forms: FORMS.length,
+    "JSON APIs": APIS.length,
+    "search targets": SEARCHES.length,
+    requests: total("requests"),
+    refused: total("refused"),
+    accepted: total("accepted"),
+    "5xx": total("fiveXX"),
+    "changed rows (refused requests)": total("changed"),
+    "lenient ids accepted": fuzzer.findings.filter((f) => f.problem.startsWith("an id that is not")).length,
+    "server whole afterwards": survived ? "yes" : "NO",
+    "burst of 6 refused at once: answers over 1 s": `${burst.overOneSecond} of ${burst.requests}`,
+    seconds: Math.round((Date.now() - started) / 1000),
+  });
+  for (const t of fuzzer.tallies) {
+    console.log(
+      `  ${t.target.padEnd(36)} ${t.actor.padEnd(18)} requests ${String(t.requests).padStart(4)}  refused ${String(t.refused).padStart(4)}  accepted ${String(t.accepted).padStart(4)}  5xx ${t.fiveXX}  changed ${t.changed}  ${(t.ms / 1000).toFixed(1)}s`,
+    );
+  }
+  for (const f of fuzzer.findings) console.log(`FINDING ${f.target}: ${f.request}: ${f.problem}`);
+  for (const s of fuzzer.slowest.sort((a, b) => b.ms - a.ms).slice(0, 10)) {
+    console.log(`SLOW ${(s.ms / 1000).toFixed(1)}s ${s.status} ${s.request}`);
+  }
+  db.close();
+
+  expect(
+    survived,
+    `after the fuzz: / ${home.status}, /auth ${login.status}, ${["/favicon.svg", "/api/health", ...assets].map((p, i) => `${p} ${after[i]?.status}`).join(", ")}`,
+  ).toBe(true);
+  expect(fuzzer.findings, "5xx answers, refused requests that changed rows, lenient ids accepted").toEqual([]);
+});

@@ -1,0 +1,328 @@
+/**
+ * Shared machinery of the security suites (issue #17): the seeded actors as API request
+ * contexts, the route tables read from the app itself, raw requests, and a fingerprint of the
+ * e2e server's D1 database to prove a refused request changed nothing.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { DatabaseSync, type StatementSync } from "node:sqlite";
+import { type APIRequestContext, type APIResponse, request as playwrightRequest } from "@playwright/test";
+import { demoPassword } from "../accounts";
+
+export const ROOT = new URL("../../../", import.meta.url).pathname;
+
+export type Role = "owner" | "visitor" | "admin";
+export type ActorName = "anon" | "A" | "B" | "admin";
+export const ACTORS: readonly ActorName[] = ["anon", "A", "B", "admin"];
+export const ROLE_OF: Record<Exclude<ActorName, "anon">, Role> = { A: "owner", B: "visitor", admin: "admin" };
+export const emailOf = (role: Role) => `${role}@releve.local`;
+
+/** A client address of its own per purpose, as Cloudflare would send it (see ../fixtures.ts). */
+export function ipFor(tag: string): string {
+  let h = 2166136261;
+  for (const ch of tag) h = Math.imul(h ^ ch.charCodeAt(0), 16777619) >>> 0;
+  return `10.${(h >>> 16) & 255}.${(h >>> 8) & 255}.${h & 255 || 1}`;
+}
+
+export async function newContext(baseURL: string, tag: string): Promise<APIRequestContext> {
+  return playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { "CF-Connecting-IP": ipFor(tag) } });
+}
+
+/** Signs `ctx` in through the real login form (a 302 with the session cookie). */
+export async function signInContext(ctx: APIRequestContext, baseURL: string, email: string, password: string) {
+  const res = await ctx.post("/auth", {
+    form: { intent: "login", email, password, redirectTo: "" },
+    headers: { Origin: baseURL },
+    maxRedirects: 0,
+  });
+  if (res.status() !== 302)
+    throw new Error(`sign-in of ${email} answered ${res.status()}: ${(await res.text()).slice(0, 200)}`);
+}
+
+export async function actorContexts(baseURL: string, tag: string): Promise<Record<ActorName, APIRequestContext>> {
+  const out = {} as Record<ActorName, APIRequestContext>;
+  for (const actor of ACTORS) {
+    out[actor] = await newContext(baseURL, `${tag}:${actor}`);
+    if (actor !== "anon") {
+      const role = ROLE_OF[actor];
+      await signInContext(out[actor], baseURL, emailOf(role), demoPassword(role));
+    }
+  }
+  return out;
+}
+
+/** Signs up a throwaway account of the suite's own (the sign-up form), signed in. */
+export async function throwawayAccount(baseURL: string, tag: string) {
+  const ctx = await newContext(baseURL, `${tag}:signup`);
+  const email = `sec-${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`.toLowerCase();
+  const password = `Sec-${tag}-pw-2024!`;
+  const res = await ctx.post("/auth", {
+    form: { intent: "signup", firstName: "Sec", lastName: tag, email, password, confirmPassword: password },
+    headers: { Origin: baseURL },
+    maxRedirects: 0,
+  });
+  if (res.status() !== 302) throw new Error(`sign-up of ${email} answered ${res.status()}`);
+  return { ctx, email, password };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Raw requests
+
+export type RawRequest = {
+  method: string;
+  /** Path and query, sent as is (appended to the base URL, so `//x` stays a path). */
+  path: string;
+  headers?: Record<string, string>;
+  body?: Buffer | string;
+  /** Origin header: this origin (default for non-GET), none, or another. */
+  origin?: "same" | "none" | string;
+  ip?: string;
+};
+
+export type Answer = {
+  status: number;
+  location: string | null;
+  body: string;
+  error?: string;
+  headers: Record<string, string>;
+  /** How long the answer took (printed for the slowest; never asserted). */
+  ms: number;
+};
+
+/** The status given to an answer whose headers exceed 16 KB (Node's limit; proxies' are lower). */
+export const HEADER_OVERFLOW = 498;
+const OVERFLOW = { status: HEADER_OVERFLOW, location: null, body: "", headers: {} };
+
+export async function send(ctx: APIRequestContext, baseURL: string, req: RawRequest): Promise<Answer> {
+  const headers: Record<string, string> = { ...(req.headers ?? {}) };
+  const origin = req.origin ?? (req.method === "GET" || req.method === "HEAD" ? "none" : "same");
+  if (origin === "same") headers.Origin = baseURL;
+  else if (origin !== "none") headers.Origin = origin;
+  if (req.ip) headers["CF-Connecting-IP"] = req.ip;
+  let res: APIResponse;
+  const t0 = performance.now();
+  try {
+    res = await ctx.fetch(`${baseURL}${req.path}`, {
+      method: req.method,
+      headers,
+      data: req.body,
+      maxRedirects: 0,
+      failOnStatusCode: false,
+      timeout: 30_000,
+    });
+  } catch (error) {
+    const message = String(error).slice(0, 300);
+    // Headers past Node's 16 KB limit (a value echoed with no cap): an answer, not an outage.
+    if (/Header overflow/i.test(message)) return { ...OVERFLOW, error: message, ms: performance.now() - t0 };
+    // A dropped connection or a hang is as bad as a 5xx: count it as one.
+    return { status: 599, location: null, body: "", error: message, headers: {}, ms: performance.now() - t0 };
+  }
+  const body = (await res.body().catch(() => Buffer.alloc(0))).toString("utf8");
+  const h = res.headers();
+  return { status: res.status(), location: h.location ?? null, body, headers: h, ms: performance.now() - t0 };
+}
+
+/** Runs `jobs` `width` at a time, in order of submission. */
+export async function inBatches<T, R>(items: readonly T[], width: number, run: (item: T, index: number) => Promise<R>) {
+  const out: R[] = [];
+  for (let i = 0; i < items.length; i += width) {
+    const batch = items.slice(i, i + width);
+    out.push(...(await Promise.all(batch.map((item, k) => run(item, i + k)))));
+  }
+  return out;
+}
+
+export const excerpt = (text: string, at = 0, width = 160) =>
+  JSON.stringify(text.slice(Math.max(0, at - width / 2), at + width / 2));
+
+// ---------------------------------------------------------------------------------------------
+// The route tables, read from the app itself so that a new route cannot be forgotten.
+
+type RouteConfigEntry = { path?: string; index?: boolean; file: string; id?: string; children?: RouteConfigEntry[] };
+export type PageRoute = { key: string; file: string; id: string; page: boolean; action: boolean };
+
+const APP = join(ROOT, "apps/web/app");
+
+/** Every route of apps/web/app/routes.ts, with its full path as key ("/dashboard/garment/:garmentId"). */
+export async function pageRoutes(): Promise<PageRoute[]> {
+  // A computed specifier: the e2e typecheck must not pull the app's sources into its project.
+  const routesModule = join(APP, "routes.ts");
+  const config = (await import(routesModule)).default as RouteConfigEntry[];
+  const out: PageRoute[] = [];
+  const walk = (entries: RouteConfigEntry[], parent: string) => {
+    for (const entry of entries) {
+      const path = entry.index ? parent : [parent, entry.path ?? ""].filter(Boolean).join("/");
+      const source = readFileSync(join(APP, entry.file), "utf8");
+      out.push({
+        key: `/${path}`.replace(/\/+$/, "") || "/",
+        file: entry.file,
+        id: entry.id ?? entry.file,
+        page: /^export default\b/m.test(source),
+        action: /^export (async )?(function|const) action\b/m.test(source),
+      });
+      if (entry.children) walk(entry.children, path);
+    }
+  };
+  walk(config, "");
+  return out;
+}
+
+export type ShellRoute = { method: string; path: string; key: string };
+
+/** Every route of the Worker's shell (Hono): /api/*, /t/*, and the page renderer's catch-all. */
+export async function shellRoutes(): Promise<ShellRoute[]> {
+  const shellModule = join(ROOT, "apps/web/workers/shell.ts");
+  const { createShellApp } = (await import(shellModule)) as {
+    createShellApp: (render: () => Response) => { routes: { method: string; path: string }[] };
+  };
+  const app = createShellApp(() => new Response(null));
+  const seen = new Map<string, ShellRoute>();
+  for (const r of app.routes) {
+    const key = `${r.method} ${r.path}`;
+    if (!seen.has(key)) seen.set(key, { method: r.method, path: r.path, key });
+  }
+  return [...seen.values()];
+}
+
+// ---------------------------------------------------------------------------------------------
+// The database fingerprint
+
+/**
+ * Tables a refused request may legitimately write, or that only background jobs write. Every
+ * other table (and every other column) is compared row by row.
+ */
+export const EXCLUDED_TABLES: Record<string, string> = {
+  auth_attempts: "a refused sign-in is recorded: it is what the lock-out counts",
+  rate_events: "a rate limit counts refused attempts too",
+  scan_daily_stats: "written by the five-minute rollup cron, never by a request",
+  job_watermarks: "the rollup cron's progress marker",
+  // SQLite's AUTOINCREMENT counter moves even when a unique index turns an insert away (the
+  // early-access list's "already on the list"): bookkeeping, not a row of ours.
+  sqlite_sequence: "SQLite's own counter",
+  d1_migrations: "D1's own bookkeeping",
+  _cf_METADATA: "D1's own bookkeeping",
+  _cf_KV: "D1's own bookkeeping",
+};
+/** A signed-in request rolls its session's expiry once a day: that is not a change it made. */
+export const EXCLUDED_COLUMNS: Record<string, readonly string[]> = { sessions: ["last_seen_at", "expires_at"] };
+
+function findD1File(): string {
+  const state = join(ROOT, "apps/web/.wrangler", process.env.RELEVE_E2E_STATE ?? "e2e-state");
+  const candidates: string[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (/^[0-9a-f]{64}\.sqlite$/.test(name) && dir.includes("D1DatabaseObject")) candidates.push(path);
+    }
+  };
+  if (existsSync(state)) walk(state);
+  for (const file of candidates) {
+    const db = new DatabaseSync(file, { readOnly: true });
+    const found = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'garments'").get();
+    db.close();
+    if (found) return file;
+  }
+  throw new Error(`no D1 database with a garments table under ${state}`);
+}
+
+export type Snapshot = Map<string, Map<string, string>>;
+export type Diff = { changed: number; tables: Record<string, number> };
+
+export class DbWatch {
+  private db: DatabaseSync;
+  private cached: { version: number; snapshot: Snapshot } | null = null;
+  private readers = new Map<string, { statement: StatementSync; keep: number[] }>();
+  constructor() {
+    this.db = new DatabaseSync(findD1File(), { readOnly: true });
+  }
+
+  /** SQLite's data_version: it moves whenever another connection (the server's) commits. */
+  version(): number {
+    return Number((this.db.prepare("PRAGMA data_version").get() as { data_version: number }).data_version);
+  }
+
+  /** Every row of every compared table; read again only when the server has written since. */
+  snapshot(): Snapshot {
+    const version = this.version();
+    if (this.cached?.version === version) return this.cached.snapshot;
+    const out: Snapshot = new Map();
+    const tables = this.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[];
+    for (const { name } of tables) {
+      if (name in EXCLUDED_TABLES) continue;
+      const { statement, keep } = this.reader(name);
+      const rows = new Map<string, string>();
+      for (const row of statement.all() as unknown as unknown[][]) {
+        rows.set(String(row[0]), keep.map((i) => String(row[i])).join("\u0001"));
+      }
+      out.set(name, rows);
+    }
+    this.cached = { version, snapshot: out };
+    return out;
+  }
+
+  /** One prepared statement per table, rows as arrays (rowid first), and the columns compared. */
+  private reader(name: string) {
+    let entry = this.readers.get(name);
+    if (!entry) {
+      const statement = this.db.prepare(`SELECT rowid AS "__rowid", * FROM "${name.replaceAll('"', '""')}"`);
+      statement.setReturnArrays(true);
+      const skip = new Set(EXCLUDED_COLUMNS[name] ?? []);
+      const columns = statement.columns().map((c) => c.name);
+      const keep = columns.flatMap((column, i) => (i > 0 && !skip.has(column) ? [i] : []));
+      entry = { statement, keep };
+      this.readers.set(name, entry);
+    }
+    return entry;
+  }
+
+  static diff(before: Snapshot, after: Snapshot): Diff {
+    const tables: Record<string, number> = {};
+    let changed = 0;
+    for (const name of new Set([...before.keys(), ...after.keys()])) {
+      const a = before.get(name) ?? new Map<string, string>();
+      const b = after.get(name) ?? new Map<string, string>();
+      let n = 0;
+      for (const [key, value] of a) if (b.get(key) !== value) n++;
+      for (const key of b.keys()) if (!a.has(key)) n++;
+      if (n > 0) {
+        tables[name] = n;
+        changed += n;
+      }
+    }
+    return { changed, tables };
+  }
+
+  /** Waits until nothing has changed for `quietMs` (late writes of earlier tests), at most `maxMs`. */
+  async settle(quietMs = 400, maxMs = 8000): Promise<Snapshot> {
+    let last = this.snapshot();
+    const end = Date.now() + maxMs;
+    while (Date.now() < end) {
+      await new Promise((r) => setTimeout(r, quietMs));
+      const next = this.snapshot();
+      if (DbWatch.diff(last, next).changed === 0) return next;
+      last = next;
+    }
+    return last;
+  }
+
+  get<T>(sql: string, ...params: (string | number)[]): T | undefined {
+    return this.db.prepare(sql).get(...params) as T | undefined;
+  }
+
+  close() {
+    this.db.close();
+  }
+}
+
+export const describeDiff = (diff: Diff) =>
+  Object.entries(diff.tables)
+    .map(([t, n]) => `${t}: ${n}`)
+    .join(", ");
+
+/** Printed figures go to the test's output (and stay in the CI log). */
+export function printFigures(title: string, figures: Record<string, number | string>) {
+  const width = Math.max(...Object.keys(figures).map((k) => k.length));
+  const lines = Object.entries(figures).map(([k, v]) => `  ${k.padEnd(width)}  ${v}`);
+  console.log(`\n[${title}]\n${lines.join("\n")}`);
+}

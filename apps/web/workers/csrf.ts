@@ -26,8 +26,9 @@ async function drain(request: Request): Promise<void> {
 }
 
 /**
- * After any API answer: a body the handler never read (a refusal by the admin gate, a bad id,
- * a route that takes no body) is drained before the answer leaves, for the same reason.
+ * After any answer (API or page): a body the handler never read (a refusal by the admin gate,
+ * a bad id thrown before the form is read, a route that takes no body) is drained before the
+ * answer leaves, for the same reason.
  */
 export const drainUnreadBody: MiddlewareHandler = async (c, next) => {
   await next();

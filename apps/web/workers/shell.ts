@@ -20,7 +20,7 @@ export function createShellApp(renderPage: RenderPage, options: { dev?: boolean 
   const app = new Hono<{ Bindings: Env }>();
   app.use(securityHeaders(options));
   app.use(requireSameOrigin);
-  app.use("/api/*", drainUnreadBody);
+  app.use(drainUnreadBody);
   app.route("/api", api);
   // One origin locally: /t/* goes to the tap worker through its service binding. In
   // production the /t/* route reaches the tap worker directly and never touches this one.

@@ -1,29 +1,9 @@
 import { AppError } from "@releve/core";
 import type { MiddlewareHandler } from "hono";
 import { errorBody } from "../app/api/errors";
+import { drainBody } from "../app/lib/drain-body.server";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-const DRAIN_LIMIT = 64 * 1024;
-
-/**
- * Reads (a bounded part of) a refused request's body before answering: answering with the
- * body unread left the local dev proxy's pooled connection broken for the next request.
- */
-async function drain(request: Request): Promise<void> {
-  const reader = request.body?.getReader();
-  if (!reader) return;
-  let read = 0;
-  try {
-    while (read < DRAIN_LIMIT) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      read += value.byteLength;
-    }
-    await reader.cancel();
-  } catch {
-    // A client that hung up mid-body is refused all the same.
-  }
-}
 
 /**
  * After any answer (API or page): a body the handler never read (a refusal by the admin gate,
@@ -32,7 +12,7 @@ async function drain(request: Request): Promise<void> {
  */
 export const drainUnreadBody: MiddlewareHandler = async (c, next) => {
   await next();
-  if (c.req.raw.body && !c.req.raw.bodyUsed) await drain(c.req.raw);
+  if (c.req.raw.body && !c.req.raw.bodyUsed) await drainBody(c.req.raw);
 };
 
 /**
@@ -44,7 +24,7 @@ export const requireSameOrigin: MiddlewareHandler = async (c, next) => {
   const origin = c.req.header("Origin");
   if (origin && origin === new URL(c.req.url).origin) return next();
   const refusal = new AppError("forbidden", "This request did not come from a Relevé page, so it was refused.");
-  await drain(c.req.raw);
+  await drainBody(c.req.raw);
   if (new URL(c.req.url).pathname.startsWith("/api/")) {
     return c.json(errorBody(refusal, c.req.header("cf-ray") ?? crypto.randomUUID()), refusal.status);
   }

@@ -1,3 +1,4 @@
+import { TAG_STATUSES } from "@releve/core/tags";
 import { relations, sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
@@ -20,17 +21,8 @@ const uuidId = () =>
 export const authTokenPurposes = ["password_reset", "email_verification"] as const;
 export const profileVisibilities = ["public", "private"] as const;
 export const garmentStatuses = ["unclaimed", "claimed"] as const;
-/** The spec's five, plus the lifecycle of DESIGN.md §6: lost, stolen (reported missing) and released (owner cleared). */
-export const nfcTagStatuses = [
-  "uninitialized",
-  "assigned",
-  "locked",
-  "active",
-  "inactive",
-  "lost",
-  "stolen",
-  "released",
-] as const;
+/** The spec's five, plus the lifecycle of DESIGN.md §6: one list, in packages/core. */
+export const nfcTagStatuses = TAG_STATUSES;
 export const contactSources = ["nfc_share", "nfc_tap", "contact_card", "share_token"] as const;
 export const viewerKinds = ["owner", "visitor", "anonymous"] as const;
 export const scanTypes = ["tap", "contact_exchange"] as const;

@@ -42,8 +42,8 @@ import {
 const programmedCount = sql<number>`count(CASE WHEN ${nfcTags.programmed_at} IS NOT NULL OR ${nfcTags.status} IN ('assigned', 'active', 'locked') THEN 1 END)`;
 const activeCount = sql<number>`count(CASE WHEN ${inArray(nfcTags.status, [...LIVE_TAG_STATUSES])} THEN 1 END)`;
 
-/** Every batch, newest first, with how many of its tags exist, are programmed and are active. */
-export function listTagBatches(db: Db) {
+/** Batches joined to their tags, with how many exist, are programmed and are active. */
+function batchesWithCounts(db: Db) {
   return db
     .select({
       id: nfcTagBatches.id,
@@ -56,27 +56,19 @@ export function listTagBatches(db: Db) {
     })
     .from(nfcTagBatches)
     .leftJoin(nfcTags, eq(nfcTags.batch_id, nfcTagBatches.id))
+    .$dynamic();
+}
+
+/** Every batch, newest first, with how many of its tags exist, are programmed and are active. */
+export function listTagBatches(db: Db) {
+  return batchesWithCounts(db)
     .groupBy(nfcTagBatches.id)
     .orderBy(desc(nfcTagBatches.created_at), desc(nfcTagBatches.id));
 }
 
 /** One batch with its counters, or undefined. */
 export function getTagBatch(db: Db, id: number) {
-  return db
-    .select({
-      id: nfcTagBatches.id,
-      batch_name: nfcTagBatches.batch_name,
-      description: nfcTagBatches.description,
-      created_at: nfcTagBatches.created_at,
-      total: count(nfcTags.id),
-      programmed: programmedCount,
-      active: activeCount,
-    })
-    .from(nfcTagBatches)
-    .leftJoin(nfcTags, eq(nfcTags.batch_id, nfcTagBatches.id))
-    .where(eq(nfcTagBatches.id, id))
-    .groupBy(nfcTagBatches.id)
-    .get();
+  return batchesWithCounts(db).where(eq(nfcTagBatches.id, id)).groupBy(nfcTagBatches.id).get();
 }
 
 /** Adds an empty batch, audited in the same batch; its id and creation time (id undefined if nothing was stored). */

@@ -1,10 +1,11 @@
 import { data } from "react-router";
+import { drainReader } from "./drain-body.server";
 
 /** The largest form body any action reads; our biggest form (a profile) is a few KB. */
 export const FORM_MAX_BYTES = 64 * 1024;
 /** The most fields one form may carry (the profile form has about 30). */
 export const FORM_MAX_FIELDS = 200;
-/** How much of a refused body is read before answering (see `drain`). */
+/** How much of a refused form body is read before answering (see `drainReader`). */
 const DRAIN_LIMIT = 1024 * 1024;
 /** The longest value a failed form echoes back into its fields, unless a field says otherwise. */
 export const ECHO_MAX = 500;
@@ -36,31 +37,13 @@ function refuse(status: keyof typeof STATUS_TEXT, message: string): never {
   throw data(message, { status, statusText: STATUS_TEXT[status] });
 }
 
-/**
- * Reads (a bounded part of) a body we refuse before answering: answering with the body unread
- * left the local dev proxy's pooled connection broken for the next request.
- */
-async function drain(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
-  let read = 0;
-  try {
-    while (read < DRAIN_LIMIT) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      read += value.byteLength;
-    }
-    await reader.cancel();
-  } catch {
-    // A client that hung up mid-body is refused all the same.
-  }
-}
-
 /** The body, at most FORM_MAX_BYTES of it; 413 past that (whatever Content-Length claimed). */
 async function readBody(request: Request): Promise<Uint8Array<ArrayBuffer>> {
   const reader = request.body?.getReader();
   if (!reader) return new Uint8Array();
   const declared = Number(request.headers.get("Content-Length") ?? "0");
   if (declared > FORM_MAX_BYTES) {
-    await drain(reader);
+    await drainReader(reader, DRAIN_LIMIT);
     refuse(413, FORM_MESSAGES.tooLarge);
   }
   const chunks: Uint8Array[] = [];
@@ -70,7 +53,7 @@ async function readBody(request: Request): Promise<Uint8Array<ArrayBuffer>> {
     if (done) break;
     size += value.byteLength;
     if (size > FORM_MAX_BYTES) {
-      await drain(reader);
+      await drainReader(reader, DRAIN_LIMIT);
       refuse(413, FORM_MESSAGES.tooLarge);
     }
     chunks.push(value);
@@ -200,7 +183,7 @@ export async function readForm(request: Request, options: ReadFormOptions = {}):
   const charset = type.params.get("charset")?.toLowerCase();
   if ((type.essence !== URLENCODED && type.essence !== MULTIPART) || (charset && !UTF8_LABELS.has(charset))) {
     const reader = request.body?.getReader();
-    if (reader) await drain(reader);
+    if (reader) await drainReader(reader, DRAIN_LIMIT);
     refuse(415, FORM_MESSAGES.notForm);
   }
   const body = await readBody(request);

@@ -1,12 +1,10 @@
 import { data } from "react-router";
-import { drainReader } from "./drain-body.server";
+import { DRAIN_LIMIT, drainReader } from "./drain-body.server";
 
 /** The largest form body any action reads; our biggest form (a profile) is a few KB. */
 export const FORM_MAX_BYTES = 64 * 1024;
 /** The most fields one form may carry (the profile form has about 30). */
 export const FORM_MAX_FIELDS = 200;
-/** How much of a refused form body is read before answering (see `drainReader`). */
-const DRAIN_LIMIT = 1024 * 1024;
 /** The longest value a failed form echoes back into its fields, unless a field says otherwise. */
 export const ECHO_MAX = 500;
 

@@ -121,7 +121,7 @@ test("every admin record list is a table or a list that moves row by row", async
   const batch = `Polish batch ${testInfo.project.name} ${Date.now()}`;
   await page.getByLabel("Batch name *").fill(batch);
   await page.getByRole("button", { name: "Create batch" }).click();
-  const batches = page.getByRole("list", { name: "Tag batches" }).getByRole("listitem");
+  const batches = page.getByRole("table", { name: "Tag batches" }).getByRole("row");
   await expect(batches.filter({ hasText: batch })).toHaveCount(1);
   const activity = page.getByRole("list", { name: "Admin activity" }).getByRole("listitem");
   await expect(activity.filter({ hasText: "tag_batch.create" }).first()).toBeVisible();

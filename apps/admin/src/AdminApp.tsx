@@ -1,14 +1,21 @@
-import type { AdminAppProps } from "@releve/core/admin-portal";
+import { ADMIN_PAGE_TITLES, ADMIN_PAGES, type AdminAppProps, type AdminPage } from "@releve/core/admin-portal";
 import { Button } from "@releve/ui";
 import { QueryClientProvider } from "@tanstack/react-query";
 import "./admin.css";
-import { type MouseEvent, useState } from "react";
+import { type MouseEvent, type ReactNode, useState } from "react";
 import { InstagramAdmin } from "./instagram";
 import { NfcDashboard } from "./nfc-dashboard";
 import { NotifyContext } from "./notify";
+import { NfcProgrammer } from "./programmer/page";
 import { createQueryClient } from "./queries";
+import { TagRegistry } from "./registry";
 
-const TITLES = { "nfc-dashboard": "NFC Dashboard", instagram: "Social Posts" } as const;
+const PAGES: Record<AdminPage, () => ReactNode> = {
+  "nfc-dashboard": () => <NfcDashboard />,
+  "nfc-programmer": () => <NfcProgrammer />,
+  nfc: () => <TagRegistry />,
+  instagram: () => <InstagramAdmin />,
+};
 
 /** The admin portal, loaded by the shell in the browser only (decision 0021). */
 export default function AdminApp({ page, admin, navigate, notify }: AdminAppProps) {
@@ -24,7 +31,7 @@ export default function AdminApp({ page, admin, navigate, notify }: AdminAppProp
           <header className="flex flex-wrap items-center justify-between gap-4 border-b border-ink/10 pb-5">
             <div className="min-w-0">
               <p className="text-xs uppercase tracking-[0.3em] text-gold">Relevé admin</p>
-              <h1 className="font-display text-3xl">{TITLES[page]}</h1>
+              <h1 className="font-display text-3xl">{ADMIN_PAGE_TITLES[page]}</h1>
             </div>
             <div className="flex flex-wrap items-center gap-3 text-sm">
               <a href="/" onClick={go("/")} className="underline underline-offset-4">
@@ -41,8 +48,11 @@ export default function AdminApp({ page, admin, navigate, notify }: AdminAppProp
                 </Button>
               </form>
             </div>
-            <nav aria-label="Admin" className="flex w-full gap-4 text-xs uppercase tracking-[0.16em]">
-              {(Object.keys(TITLES) as (keyof typeof TITLES)[]).map((key) => (
+            <nav
+              aria-label="Admin"
+              className="flex w-full flex-wrap gap-x-4 gap-y-2 text-xs uppercase tracking-[0.16em]"
+            >
+              {ADMIN_PAGES.map((key) => (
                 <a
                   key={key}
                   href={`/admin/${key}`}
@@ -50,12 +60,12 @@ export default function AdminApp({ page, admin, navigate, notify }: AdminAppProp
                   aria-current={key === page ? "page" : undefined}
                   className={key === page ? "underline underline-offset-8" : "text-stone"}
                 >
-                  {TITLES[key]}
+                  {ADMIN_PAGE_TITLES[key]}
                 </a>
               ))}
             </nav>
           </header>
-          {page === "nfc-dashboard" ? <NfcDashboard /> : <InstagramAdmin />}
+          {PAGES[page]()}
         </div>
       </NotifyContext>
     </QueryClientProvider>

@@ -70,11 +70,17 @@ export function NfcDashboard() {
             panel: () => (
               <div className="border border-ink/10 bg-white p-6">
                 <p className="text-sm text-stone">
-                  Write garment links to NFC tags with the tag programmer (it arrives with the programmer issue).
+                  Program new garments and write their links to NFC tags with the programmer; find any tag, and
+                  deactivate, release or report it lost or stolen, in the tag registry.
                 </p>
-                <ButtonAnchor href="/admin/nfc-programmer" size="sm" className="mt-4">
-                  Open the NFC programmer
-                </ButtonAnchor>
+                <div className="mt-4 flex flex-wrap gap-3">
+                  <ButtonAnchor href="/admin/nfc-programmer" size="sm">
+                    Open the NFC programmer
+                  </ButtonAnchor>
+                  <ButtonAnchor href="/admin/nfc" size="sm" variant="secondary">
+                    Open the tag registry
+                  </ButtonAnchor>
+                </div>
               </div>
             ),
           },

@@ -40,7 +40,12 @@ export function ScansTab() {
                 {s.garment ? `${s.garment.name}${s.garment.brand ? ` · ${s.garment.brand}` : ""}` : (s.slug ?? "—")}
               </td>
               <td className="p-3">{s.ownerName ?? "—"}</td>
-              <td className="p-3">{s.viewerKind}</td>
+              <td className="p-3">
+                {s.viewerKind}
+                {s.scanType === "missing" && (
+                  <span className="ml-2 border border-danger/40 px-1.5 text-xs text-danger">reported missing</span>
+                )}
+              </td>
               <td className="p-3">
                 {[s.city, s.country].filter(Boolean).join(", ") || "—"} · {s.browser ?? "—"}
               </td>

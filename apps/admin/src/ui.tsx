@@ -1,5 +1,7 @@
+import { pageNumbers } from "@releve/core/admin-portal";
+import { Button, type ButtonVariant } from "@releve/ui";
 import type { UseQueryResult } from "@tanstack/react-query";
-import { type ReactNode, useEffect, useId, useRef } from "react";
+import { type ReactNode, type SelectHTMLAttributes, useEffect, useId, useRef } from "react";
 
 export const dateTime = new Intl.DateTimeFormat("en-GB", {
   day: "numeric",
@@ -96,5 +98,167 @@ export function NotLoaded({
       message={errorPrefix ? `${errorPrefix}: ${message}` : message}
       retry={() => query.refetch()}
     />
+  );
+}
+
+/** Previous, the page numbers (gaps as ellipses) and Next; `label` names the nav. */
+export function Pager({
+  label,
+  page,
+  pages,
+  onPage,
+}: {
+  label: string;
+  page: number;
+  pages: number;
+  onPage: (page: number) => void;
+}) {
+  return (
+    <nav aria-label={label} className="flex flex-wrap items-center gap-1">
+      <Button variant="secondary" size="sm" onClick={() => onPage(page - 1)} disabled={page === 1}>
+        Previous
+      </Button>
+      {pageNumbers(page, pages).map((n, i) =>
+        n === null ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: ellipses have no identity
+          <span key={`gap-${i}`} aria-hidden className="px-2 text-stone">
+            …
+          </span>
+        ) : (
+          <Button
+            key={n}
+            size="sm"
+            onClick={() => onPage(n)}
+            aria-current={n === page ? "page" : undefined}
+            variant={n === page ? "primary" : "secondary"}
+            aria-label={`Page ${n}`}
+          >
+            {n}
+          </Button>
+        ),
+      )}
+      <Button variant="secondary" size="sm" onClick={() => onPage(page + 1)} disabled={page === pages}>
+        Next
+      </Button>
+    </nav>
+  );
+}
+
+export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, "onChange"> {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** [value, text] pairs, in order. */
+  options: readonly (readonly [string, string])[];
+  hint?: string;
+}
+
+/** A labelled native select (the look of @releve/ui's TextField); its hint is announced with it. */
+export function SelectField({ label, value, onChange, options, hint, id, ...select }: SelectFieldProps) {
+  const ownId = useId();
+  const selectId = id ?? ownId;
+  const hintId = hint ? `${selectId}-hint` : undefined;
+  return (
+    <div className="flex min-w-0 flex-col gap-1.5">
+      <label htmlFor={selectId} className="text-xs font-medium uppercase tracking-[0.16em] text-ink">
+        {label}
+      </label>
+      <select
+        id={selectId}
+        value={value}
+        aria-describedby={hintId}
+        onChange={(e) => onChange(e.target.value)}
+        className="min-h-11 w-full min-w-0 border border-ink/20 bg-white px-3 text-base"
+        {...select}
+      >
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+      {hint && (
+        <p id={hintId} className="text-xs text-stone">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A dialog form's footer: Cancel, then the submit button that reads `pendingLabel` while busy. */
+export function DialogActions({
+  onCancel,
+  cancelLabel = "Cancel",
+  cancelDisabled,
+  submitLabel,
+  pendingLabel,
+  pending,
+  disabled = false,
+  variant,
+  className,
+}: {
+  onCancel: () => void;
+  cancelLabel?: string;
+  cancelDisabled?: boolean;
+  submitLabel: string;
+  pendingLabel: string;
+  pending: boolean;
+  /** Disabled for another reason than being busy (an incomplete form). */
+  disabled?: boolean;
+  variant?: ButtonVariant;
+  className?: string;
+}) {
+  return (
+    <div className={["flex flex-wrap justify-end gap-2", className].filter(Boolean).join(" ")}>
+      <Button variant="secondary" onClick={onCancel} disabled={cancelDisabled}>
+        {cancelLabel}
+      </Button>
+      <Button type="submit" variant={variant} disabled={disabled || pending} aria-busy={pending}>
+        {pending ? pendingLabel : submitLabel}
+      </Button>
+    </div>
+  );
+}
+
+const th = "whitespace-nowrap px-3 py-2 text-left text-xs font-medium uppercase tracking-[0.14em] text-stone";
+
+/** A table's column: `numeric` ones are right-aligned, `hidden` ones are named for screen readers only. */
+export type Column = { label: string; numeric?: boolean; hidden?: boolean };
+
+/**
+ * A table that scrolls sideways inside its own box on a phone (`relative`: its sr-only texts
+ * too): an sr-only caption, the header row, then the rows given as children.
+ */
+export function DataTable({
+  caption,
+  columns,
+  busy,
+  minWidth,
+  children,
+}: {
+  caption: string;
+  columns: readonly Column[];
+  busy: boolean;
+  /** A Tailwind min-width class, written out in full at the call (`min-w-[52rem]`). */
+  minWidth: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="relative overflow-x-auto border border-ink/10 bg-white">
+      <table className={`w-full ${minWidth} border-collapse text-sm`} aria-busy={busy}>
+        <caption className="sr-only">{caption}</caption>
+        <thead className="border-b border-ink/10">
+          <tr>
+            {columns.map((c) => (
+              <th key={c.label} scope="col" className={c.numeric ? `${th} text-right` : th}>
+                {c.hidden ? <span className="sr-only">{c.label}</span> : c.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
   );
 }

@@ -1,10 +1,10 @@
-import { ADMIN_MESSAGES, pageNumbers } from "@releve/core/admin-portal";
-import { Button } from "@releve/ui";
+import { ADMIN_MESSAGES } from "@releve/core/admin-portal";
+import { Button, ButtonAnchor } from "@releve/ui";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useNotify } from "./notify";
 import { unclaimedQuery, useMarkProgrammed } from "./queries";
-import { Empty, formatDate, NotLoaded } from "./ui";
+import { Empty, formatDate, NotLoaded, Pager } from "./ui";
 
 /** 'Unclaimed / To Program': the unclaimed garments, 10 per page, to program and mark. */
 export function UnclaimedTab() {
@@ -37,9 +37,14 @@ export function UnclaimedTab() {
   if (total === 0) return <Empty>Every garment has an owner. Nothing to program.</Empty>;
   return (
     <div className="flex flex-col gap-4">
-      <p className="text-sm text-stone">
-        {total} unclaimed garment{total === 1 ? "" : "s"} · page {page} of {pages}
-      </p>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-stone">
+          {total} unclaimed garment{total === 1 ? "" : "s"} · page {page} of {pages}
+        </p>
+        <ButtonAnchor href="/admin/nfc-programmer" size="sm">
+          Program NFC Tags
+        </ButtonAnchor>
+      </div>
       <ul className="flex flex-col gap-3" aria-label="Unclaimed garments" aria-busy={list.isFetching}>
         {rows.map((row) => (
           <li
@@ -81,35 +86,7 @@ export function UnclaimedTab() {
           </li>
         ))}
       </ul>
-      {pages > 1 && (
-        <nav aria-label="Unclaimed pages" className="flex flex-wrap items-center gap-1">
-          <Button variant="secondary" size="sm" onClick={() => setPage(page - 1)} disabled={page === 1}>
-            Previous
-          </Button>
-          {pageNumbers(page, pages).map((n, i) =>
-            n === null ? (
-              // biome-ignore lint/suspicious/noArrayIndexKey: ellipses have no identity
-              <span key={`gap-${i}`} aria-hidden className="px-2 text-stone">
-                …
-              </span>
-            ) : (
-              <Button
-                key={n}
-                size="sm"
-                onClick={() => setPage(n)}
-                aria-current={n === page ? "page" : undefined}
-                variant={n === page ? "primary" : "secondary"}
-                aria-label={`Page ${n}`}
-              >
-                {n}
-              </Button>
-            ),
-          )}
-          <Button variant="secondary" size="sm" onClick={() => setPage(page + 1)} disabled={page === pages}>
-            Next
-          </Button>
-        </nav>
-      )}
+      {pages > 1 && <Pager label="Unclaimed pages" page={page} pages={pages} onPage={setPage} />}
     </div>
   );
 }

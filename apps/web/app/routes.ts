@@ -32,7 +32,11 @@ export default [
     route(path, "routes/redirect-to.tsx", { id: `redirect-${path}` }),
   ),
   route("admin/login", "routes/admin.login.tsx"),
-  route("admin", "routes/admin.tsx", [index("routes/admin.index.tsx"), route("*", "routes/admin.page.tsx")]),
+  route("admin", "routes/admin.tsx", [
+    index("routes/admin.index.tsx"),
+    route("batches/:id/qr", "routes/admin.batches.$id.qr.tsx"),
+    route("*", "routes/admin.page.tsx"),
+  ]),
   route("dev/outbox", "routes/dev.outbox.tsx"),
   route("learn-more", "routes/learn-more.tsx"),
   route("blog", "routes/blog.tsx"),

@@ -160,6 +160,9 @@ describe("program a new tag", () => {
     const slug = tag.garment?.slug ?? "";
     expect(slug).toMatch(/^ja-[0-9a-z]{10}$/);
     expect(url).toBe(`${ORIGIN}/t/${slug}`);
+    // The URL's QR, drawn on the server (the admin remote ships no QR library).
+    expect(programmed.qr).toMatch(/^data:image\/svg\+xml/);
+    expect(decodeURIComponent(programmed.qr)).toContain("<svg");
     // The secure chip id, its 16-character signature and the encrypted id, all the server's.
     const chip = parseChipId(tag.chipId);
     expect(chip).toMatchObject({ kind: "secure", garmentType: "Jacket", batch: "DIRECT" });

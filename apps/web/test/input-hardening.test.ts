@@ -7,13 +7,9 @@ import { exportContacts, listConnections, listContacts } from "@releve/db/contac
 import { listAdminGarments } from "@releve/db/garments";
 import { searchClients } from "@releve/db/profiles";
 import { createGarment, createOwner, type TestOwner } from "@releve/db/testing/factories";
-import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import { cloudflareContext } from "../app/context";
-import type { WebEnv } from "../app/env.server";
 import { FORM_MESSAGES } from "../app/lib/form.server";
 import { createSession } from "../app/lib/session.server";
-import { userContext } from "../app/lib/user.server";
 import * as adminLogin from "../app/routes/admin.login";
 import * as auth from "../app/routes/auth";
 import * as connections from "../app/routes/connections";
@@ -25,56 +21,16 @@ import * as garmentCsv from "../app/routes/dashboard.garment.csv";
 import * as receiveInfo from "../app/routes/receive-info";
 import * as resetPassword from "../app/routes/reset-password";
 import * as share from "../app/routes/share";
+import { args, outcome, routeContext } from "./route-support";
 
 const db = getDb(env.DB);
 const ORIGIN = "http://releve.test";
 const E25 = "é".repeat(25); // 50 bytes: D1 refused it as a LIKE pattern
 const LONG = "x".repeat(200);
 
-function context(owner?: TestOwner) {
-  const ctx = new RouterContextProvider();
-  ctx.set(cloudflareContext, {
-    env: env as unknown as WebEnv,
-    ctx: { waitUntil: () => {}, passThroughOnException: () => {} } as unknown as ExecutionContext,
-    db,
-    requestId: "test",
-  });
-  ctx.set(
-    userContext,
-    owner
-      ? {
-          sessionId: "s",
-          userId: owner.userId,
-          email: "owner@test.local",
-          firstName: null,
-          lastName: null,
-          emailVerified: true,
-          adminRole: null,
-        }
-      : null,
-  );
-  return ctx;
-}
+const context = (owner?: TestOwner) =>
+  routeContext(db, owner ? { userId: owner.userId, email: "owner@test.local" } : null);
 
-/** What a loader or action gave: a Response, a thrown `data()`, or plain data. */
-async function outcome(run: () => unknown): Promise<{ status: number; body: unknown; location: string | null }> {
-  let result: unknown;
-  try {
-    result = await run();
-  } catch (thrown) {
-    result = thrown;
-  }
-  if (result instanceof Response) {
-    return { status: result.status, body: await result.text(), location: result.headers.get("Location") };
-  }
-  const wrapped = result as { type?: string; data?: unknown; init?: { status?: number } };
-  if (wrapped?.type === "DataWithResponseInit")
-    return { status: wrapped.init?.status ?? 200, body: wrapped.data, location: null };
-  return { status: 200, body: result, location: null };
-}
-
-const args = (request: Request, ctx: RouterContextProvider, params: Record<string, string> = {}) =>
-  ({ request, context: ctx, params, url: new URL(request.url), pattern: "" }) as never;
 const get = (path: string) => new Request(`${ORIGIN}${path}`);
 const post = (path: string, body: BodyInit | null, contentType?: string) =>
   new Request(`${ORIGIN}${path}`, {

@@ -3,7 +3,13 @@ import { OWNER_TOKEN_COOKIE, signOwnerToken } from "@releve/core/owner-token";
 import { type ScanMessage, ScanMessageSchema } from "@releve/core/scan-message";
 import { getDb } from "@releve/db";
 import { deleteSession } from "@releve/db/accounts";
-import { createGarment, createOwner, createSession, uniqueSlug } from "@releve/db/testing/factories";
+import {
+  createGarment,
+  createOwner,
+  createSession,
+  setGarmentTagStatus,
+  uniqueSlug,
+} from "@releve/db/testing/factories";
 import { beforeEach, describe, expect, it } from "vitest";
 import { api } from "../app/api";
 
@@ -73,6 +79,15 @@ describe("POST /api/scans", () => {
         userAgent: ua,
       }),
     ]);
+  });
+
+  it("logs a garment reported lost or stolen as a 'missing' scan, as its tap does (issue #18)", async () => {
+    const owner = await createOwner(db);
+    const g = await createGarment(db, { ownerUserId: owner.userId });
+    await setGarmentTagStatus(db, g.id, "stolen");
+    const res = await post({ short_slug: g.slug });
+    expect(res.status).toBe(202);
+    expect(sent).toEqual([expect.objectContaining({ slug: g.slug, garmentId: g.id, scanType: "missing" })]);
   });
 
   it("knows the owner by the owner token, and falls back to the User-Agent header", async () => {

@@ -134,6 +134,8 @@ export type ScanHistoryRow = {
   garment: { name: string; brand: string | null } | null;
   ownerName: string | null;
   viewerKind: string;
+  /** 'tap', or 'missing' for a tap on a garment reported lost or stolen (the brand's sighting, issue #18). */
+  scanType: string;
   city: string | null;
   country: string | null;
   browser: string | null;

@@ -3,8 +3,16 @@
  * `/admin/<page>` on the server, answers 404 for pages not listed here, and renders the
  * remote's `AdminApp` with these props; the remote never imports the shell's router.
  */
-export const ADMIN_PAGES = ["nfc-dashboard", "instagram"] as const;
+export const ADMIN_PAGES = ["nfc-dashboard", "nfc-programmer", "nfc", "instagram"] as const;
 export type AdminPage = (typeof ADMIN_PAGES)[number];
+
+/** Each page's title, in the header, the tab list and the document title. */
+export const ADMIN_PAGE_TITLES: Record<AdminPage, string> = {
+  "nfc-dashboard": "NFC Dashboard",
+  "nfc-programmer": "NFC Programmer",
+  nfc: "Tag Registry",
+  instagram: "Social Posts",
+};
 
 export const isAdminPage = (value: string | undefined): value is AdminPage =>
   (ADMIN_PAGES as readonly string[]).includes(value ?? "");

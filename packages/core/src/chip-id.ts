@@ -1,6 +1,9 @@
 import { base64url } from "jose";
 import { z } from "zod";
 import { AppError } from "./errors";
+import { CHIP_PREFIX, GARMENT_TYPES, type GarmentType } from "./tags";
+
+export { CHIP_PREFIX, GARMENT_TYPES, type GarmentType };
 
 /**
  * The chip-id codec (spec part 2 §3, issue #18). A chip id is `RLV-` then uppercase A-Z0-9
@@ -16,14 +19,11 @@ import { AppError } from "./errors";
  * The signature (16 characters) and the encrypted id need the server's CHIP_SECRET: call them
  * on the server only. Keys come from the secret with HKDF, one per purpose.
  */
-export const CHIP_PREFIX = "RLV";
 export const MAX_CHIP_ID_LENGTH = 64;
 export const CHIP_SIGNATURE_LENGTH = 16;
 export const CHIP_SECRET_MIN_LENGTH = 32;
 
-/** The spec's garment type choices (part 2 §5) and the code each has in a secure chip id. */
-export const GARMENT_TYPES = ["Shirt", "Pants", "Dress", "Jacket", "Shoes", "Accessories", "Bag", "Hat"] as const;
-export type GarmentType = (typeof GARMENT_TYPES)[number];
+/** The code each garment type has in a secure chip id. */
 export const GarmentTypeSchema = z.enum(GARMENT_TYPES);
 const TYPE_BY_CODE = new Map<string, GarmentType>(GARMENT_TYPES.map((t) => [t.toUpperCase(), t]));
 export const garmentTypeCode = (type: GarmentType): string => type.toUpperCase();

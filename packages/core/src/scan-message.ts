@@ -22,6 +22,11 @@ export const ScanMessageSchema = z.object({
   country: z.string().max(8).nullable(),
   userAgent: z.string().max(512).nullable(),
   scannedAt: z.number().int().positive(),
+  /**
+   * Set only on a tap of a garment reported lost or stolen (issue #18): the brand's record of
+   * where and when it was seen. Absent means an ordinary tap (and in messages made before it).
+   */
+  scanType: z.literal("missing").optional(),
 });
 export type ScanMessage = z.infer<typeof ScanMessageSchema>;
 

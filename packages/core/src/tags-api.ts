@@ -265,6 +265,8 @@ export type ProgrammedTag = {
   tag: AdminTag;
   /** The URL the NDEF record carries. */
   url: string;
+  /** That URL's QR code (an SVG data URI, drawn on the server: the admin remote ships no QR library). */
+  qr: string;
   tagType: TagType;
   /** Bytes of NDEF message the tag type holds (NTAG213: 144). */
   byteBudget: number;

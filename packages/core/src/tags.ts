@@ -1,6 +1,13 @@
-// No schemas here (they are in tags-api.ts): the admin remote imports these texts and rules.
-import { CHIP_PREFIX, GARMENT_TYPES, type GarmentType } from "./chip-id";
+// No schemas and no crypto here (they are in tags-api.ts and chip-id.ts): the admin remote
+// imports these texts and rules, and must not pull zod or jose in with them.
 import { REPORTED_MISSING_MESSAGE } from "./tap-rules";
+
+/** Every chip id of ours starts with it (spec part 2 §3); also the export's file name prefix. */
+export const CHIP_PREFIX = "RLV";
+
+/** The spec's garment type choices (part 2 §5); a secure chip id carries the type's code. */
+export const GARMENT_TYPES = ["Shirt", "Pants", "Dress", "Jacket", "Shoes", "Accessories", "Bag", "Hat"] as const;
+export type GarmentType = (typeof GARMENT_TYPES)[number];
 
 /**
  * Tag programming and the tag registry (issue #18, spec part 2 §3-§5, §8, §9): the rules and
@@ -13,10 +20,9 @@ export type TagType = (typeof TAG_TYPES)[number];
 export const DEFAULT_TAG_TYPE: TagType = "NTAG213";
 export const TAG_BYTE_BUDGET: Record<TagType, number> = { NTAG213: 144, NTAG215: 504, NTAG216: 888 };
 
-/** Spec part 2 §5: size choices. Garment types are the chip-id codec's `GARMENT_TYPES`. */
+/** Spec part 2 §5: size choices. */
 export const GARMENT_SIZES = ["XS", "S", "M", "L", "XL", "XXL"] as const;
 export type GarmentSize = (typeof GARMENT_SIZES)[number];
-export { GARMENT_TYPES, type GarmentType };
 
 /** The spec's five tag statuses (part 2 §3) and the lifecycle of DESIGN.md §6. */
 export const TAG_STATUSES = [
@@ -173,6 +179,10 @@ export const TAG_MESSAGES = {
   contactRequired: "Contact Required: Please provide either an email or phone number",
   exchangeFailed: "Exchange Failed: Failed to exchange contact information",
   eventCreated: "Event created successfully",
+  eventCreateFailed: "Failed to create event",
+  eventsLoadFailed: "Error: Failed to load events",
+  activeEventSet: "Active event set - new scans will be associated with this event",
+  activeEventCleared: "Active event cleared",
   reassigned: "Garment reassigned successfully",
   reassignFailed: "Failed to reassign garment",
   exportDone: "Export Complete",

@@ -85,7 +85,7 @@ describe("decideTap: every row of DESIGN.md §3", () => {
           const decision = decideTap(r, viewer);
           expect(decision).toMatchObject({
             outcome: "missing",
-            status: 404,
+            status: 200,
             message: "This garment has been reported missing",
             missing,
             garmentId: r.garmentId,

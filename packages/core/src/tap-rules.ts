@@ -10,6 +10,8 @@ export type ViewerKind = (typeof VIEWER_KINDS)[number];
 export const MISSING_KINDS = ["lost", "stolen"] as const;
 export type MissingKind = (typeof MISSING_KINDS)[number];
 export const REPORTED_MISSING_MESSAGE = "This garment has been reported missing";
+/** The brand's own address (not an owner's): where whoever finds a missing garment can write. */
+export const BRAND_CONTACT_EMAIL = "care@releve.example.com";
 
 /** What the tap needs to know about one garment: the KV record, also built straight from D1. */
 export type TapRoute = {
@@ -91,9 +93,10 @@ export type TapDecision =
   | { outcome: "not_found"; status: 404; message: "Invalid garment link" }
   | {
       // No location, no owner: whoever taps (the owner included) gets the neutral page; the
-      // tap worker keeps the tap (garmentId, viewer) as a scan for the brand.
+      // tap worker keeps the tap (garmentId, viewer) as a scan for the brand. 200: the link is
+      // good and this page is its answer (a finder's phone shows it as the page, not an error).
       outcome: "missing";
-      status: 404;
+      status: 200;
       message: typeof REPORTED_MISSING_MESSAGE;
       missing: MissingKind;
       garmentId: number;
@@ -117,7 +120,7 @@ export function decideTap(route: TapRoute | null, viewerUserId: string | null): 
   const viewer = viewerKindOf(route, viewerUserId);
   if (route.missing) {
     const { garmentId, missing } = route;
-    return { outcome: "missing", status: 404, message: REPORTED_MISSING_MESSAGE, missing, garmentId, viewer };
+    return { outcome: "missing", status: 200, message: REPORTED_MISSING_MESSAGE, missing, garmentId, viewer };
   }
   const slug = encodeURIComponent(route.slug);
   const redirect = (outcome: Exclude<TapOutcome, "not_found" | "missing">, location: string): TapDecision => ({

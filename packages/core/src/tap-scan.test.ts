@@ -44,6 +44,22 @@ describe("buildScanMessage", () => {
       userAgent: "Mozilla/5.0 (iPhone)",
       scannedAt: NOW,
     });
+    expect(message).not.toHaveProperty("scanType");
+  });
+
+  it("marks a tap on a garment reported lost or stolen as a 'missing' scan, with its place and time", async () => {
+    const origin = scanOrigin(request({ "cf-connecting-ip": "203.0.113.8" }, { city: "Lyon", country: "FR" }));
+    for (const missing of ["lost", "stolen"] as const) {
+      const message = await buildScanMessage(SECRET, {
+        route: { ...route, missing },
+        viewer: "anonymous",
+        source: "tap",
+        now: NOW,
+        origin,
+      });
+      expect(ScanMessageSchema.parse(message)).toEqual(message);
+      expect(message).toMatchObject({ scanType: "missing", garmentId: 3, city: "Lyon", country: "FR", scannedAt: NOW });
+    }
   });
 
   it("clips oversized headers and cf fields instead of producing a poison message", async () => {

@@ -33,6 +33,7 @@ const text = (value: unknown, max: number) => (typeof value === "string" && valu
 /**
  * The queue message for one real tap, by the tap worker or `POST /api/scans`. City and
  * country come from Cloudflare's `request.cf` (through scanOrigin); the id is the burst guard's (scan-id.ts).
+ * A garment reported lost or stolen makes it a `scanType: "missing"` scan (the brand's sighting).
  * Every string is clipped to the schema's bounds so a long header can never poison a message.
  */
 export async function buildScanMessage(secret: string, input: ScanInput): Promise<ScanMessage> {
@@ -50,5 +51,6 @@ export async function buildScanMessage(secret: string, input: ScanInput): Promis
     country: text(origin.country, 8),
     userAgent: text(origin.userAgent, 512),
     scannedAt: now,
+    ...(route.missing && { scanType: "missing" as const }),
   };
 }

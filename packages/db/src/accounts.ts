@@ -121,7 +121,12 @@ export async function spendAuthToken(
   return row?.user_id ?? null;
 }
 
-/** Sets a new password hash and spends every outstanding reset token of the user, in one batch. */
+/**
+ * Sets a new password hash and spends every outstanding reset token of the user, in one batch.
+ * The token came by mail to the account's address (an admin's invitation or a reset request;
+ * the address never changes), so using it proves the address: an unverified email becomes
+ * verified now (issue #18); an earlier verification date is kept.
+ */
 export async function setPasswordSpendingResetTokens(
   db: Db,
   userId: string,
@@ -130,6 +135,10 @@ export async function setPasswordSpendingResetTokens(
 ): Promise<void> {
   await db.batch([
     db.update(users).set({ password_hash: passwordHash }).where(eq(users.id, userId)),
+    db
+      .update(users)
+      .set({ email_verified_at: now })
+      .where(and(eq(users.id, userId), isNull(users.email_verified_at))),
     db
       .update(authTokens)
       .set({ used_at: now })

@@ -16,7 +16,7 @@ import { and, count, desc, eq, isNotNull, isNull, or, type SQL, sql } from "driz
 import { type Actor, auditEntry } from "./audit";
 import type { Db } from "./client";
 import { containsText } from "./like";
-import { type ContactSource, contacts, garments, wardrobeEvents } from "./schema";
+import { events as brandEvents, type ContactSource, contacts, garments, wardrobeEvents } from "./schema";
 
 export interface ContactFilter {
   q: string;
@@ -52,7 +52,8 @@ function contactsWhere(userId: string, filter: ContactFilter): SQL | undefined {
     }
     conditions.push(or(...fields));
   }
-  if (filter.event.kind === "none") conditions.push(isNull(contacts.wardrobe_event_id));
+  // "No event": neither one of the owner's events nor a brand event (a guest captured there).
+  if (filter.event.kind === "none") conditions.push(isNull(contacts.wardrobe_event_id), isNull(contacts.event_id));
   if (filter.event.kind === "event") conditions.push(eq(contacts.wardrobe_event_id, filter.event.id));
   if (filter.contacted === "yes") conditions.push(isNotNull(contacts.contacted_at));
   if (filter.contacted === "no") conditions.push(isNull(contacts.contacted_at));
@@ -85,8 +86,11 @@ export function selectOwnerContacts(db: Db, userId: string, filter: ContactFilte
       garment_name: sql<string | null>`coalesce(${garments.name}, ${garments.title})`.as("garment_name"),
       // Aliased: in a D1 batch drizzle maps rows by column name, and contacts.id is "id" too.
       event_id: sql<number | null>`${wardrobeEvents.id}`.as("event_id"),
-      event_name: wardrobeEvents.name,
+      // The owner's own event; else the brand event an admin captured the guest at (contacts.event_id
+      // names `events`, the brand's, never the owner's: issue #18). Raw: coalesce() has no drizzle builder.
+      event_name: sql<string | null>`coalesce(${wardrobeEvents.name}, ${brandEvents.name})`.as("event_name"),
       event_date: wardrobeEvents.date,
+      brand_event_id: sql<number | null>`${brandEvents.id}`.as("brand_event_id"),
     })
     .from(contacts)
     .leftJoin(garments, and(eq(garments.id, contacts.garment_id), eq(garments.owner_user_id, contacts.owner_user_id)))
@@ -94,6 +98,7 @@ export function selectOwnerContacts(db: Db, userId: string, filter: ContactFilte
       wardrobeEvents,
       and(eq(wardrobeEvents.id, contacts.wardrobe_event_id), eq(wardrobeEvents.owner_user_id, contacts.owner_user_id)),
     )
+    .leftJoin(brandEvents, eq(brandEvents.id, contacts.event_id))
     .where(contactsWhere(userId, filter))
     .orderBy(desc(contacts.created_at), desc(contacts.id))
     .$dynamic();

@@ -3,14 +3,30 @@
  * Every function takes `db` first; drizzle's query builder and `db.batch()`; raw `sql` only
  * where drizzle cannot say it, with a one-line reason. Row types come from the schema.
  */
-import { and, count, desc, eq, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, not, or, sql } from "drizzle-orm";
 import { type Actor, auditEntry } from "./audit";
 import type { Db } from "./client";
 import { selectOwnerContacts } from "./contacts";
 import { containsText } from "./like";
 import { scanCounts, selectGarmentScanStats, selectRecentGarmentScans } from "./scans";
-import { adminUsers, garments, profiles, users } from "./schema";
+import { adminUsers, garments, nfcTags, profiles, users } from "./schema";
 import { refreshTapRoute, type TapStores } from "./tap-cache";
+
+/**
+ * Whether the garment's current tag (its newest nfc_tags row, the one the tap reads) is
+ * reported lost or stolen (issue #18): then no page shows its owner and nobody can claim it.
+ * For a query on `garments`; one indexed lookup (nfc_tags_garment_id_idx).
+ */
+export function tagReportedMissing(db: Db) {
+  const current = db
+    .select({ status: nfcTags.status })
+    .from(nfcTags)
+    .where(eq(nfcTags.garment_id, garments.id))
+    .orderBy(desc(nfcTags.id))
+    .limit(1);
+  // Raw: a correlated scalar subquery compared in place; drizzle has no scalar-subquery helper.
+  return sql<boolean>`coalesce((${current}) IN ('lost', 'stolen'), 0)`.mapWith(Boolean);
+}
 
 /** The label fields every owner-facing screen names a garment with (garmentLabels, garmentPhoto). */
 const garmentLabelColumns = {
@@ -80,6 +96,7 @@ export function garmentBySlug(db: Db, slug: string) {
       status: garments.status,
       is_active: garments.is_active,
       owner_user_id: garments.owner_user_id,
+      reported_missing: tagReportedMissing(db).as("reported_missing"),
     })
     .from(garments)
     .where(eq(garments.short_slug, slug))
@@ -93,13 +110,17 @@ export function countGarments(db: Db): Promise<number> {
 
 export type ClaimResult =
   | { status: "claimed" | "already_owned"; garmentId: number }
-  | { status: "claimed_by_other" | "not_found" | "profile_missing" };
+  | { status: "claimed_by_other" | "not_found" | "profile_missing" | "reported_missing" };
 
-type ClaimState = Pick<typeof garments.$inferSelect, "id" | "is_active" | "status" | "owner_user_id">;
+type ClaimState = Pick<typeof garments.$inferSelect, "id" | "is_active" | "status" | "owner_user_id"> & {
+  reported_missing: boolean;
+};
 
 function settled(garment: ClaimState | undefined, userId: string): ClaimResult | null {
   if (garment?.is_active !== true) return { status: "not_found" };
   if (garment.owner_user_id === userId) return { status: "already_owned", garmentId: garment.id };
+  // Lost or stolen (issue #18): nobody else may take it over, whatever its status.
+  if (garment.reported_missing) return { status: "reported_missing" };
   if (garment.status !== "unclaimed") return { status: "claimed_by_other" };
   return null;
 }
@@ -121,6 +142,7 @@ export async function claimGarment(
         is_active: garments.is_active,
         status: garments.status,
         owner_user_id: garments.owner_user_id,
+        reported_missing: tagReportedMissing(db).as("reported_missing"),
       })
       .from(garments)
       .where(eq(garments.short_slug, input.slug))
@@ -143,7 +165,15 @@ export async function claimGarment(
       claimed_at: new Date(now),
       ownership_status: "active",
     })
-    .where(and(eq(garments.short_slug, input.slug), eq(garments.status, "unclaimed"), eq(garments.is_active, true)))
+    .where(
+      and(
+        eq(garments.short_slug, input.slug),
+        eq(garments.status, "unclaimed"),
+        eq(garments.is_active, true),
+        // A report landing between the read and this write still wins.
+        not(tagReportedMissing(db)),
+      ),
+    )
     .returning({ id: garments.id })
     .get();
   if (claimed) {

@@ -3,8 +3,9 @@
  * Every function takes `db` first; drizzle's query builder and `db.batch()`; raw `sql` only
  * where drizzle cannot say it, with a one-line reason. Row types come from the schema.
  */
-import { and, eq, isNotNull, or, sql } from "drizzle-orm";
+import { and, eq, isNotNull, not, or, sql } from "drizzle-orm";
 import type { Db } from "./client";
+import { tagReportedMissing } from "./garments";
 import { containsText } from "./like";
 import { garments, profiles, users, wardrobeEvents } from "./schema";
 
@@ -95,7 +96,8 @@ export const shareableProfileColumns = {
 
 /**
  * The owner's shareable profile behind a garment, or undefined unless the garment is active and
- * claimed and its owner's sharing is on. D1, not the KV routing hint, decides (DESIGN.md §3).
+ * claimed, its tag not reported lost or stolen, and its owner's sharing is on. D1, not the KV
+ * routing hint, decides (DESIGN.md §3).
  */
 export function findSharedProfileBySlug(db: Db, slug: string) {
   return db
@@ -109,6 +111,7 @@ export function findSharedProfileBySlug(db: Db, slug: string) {
         eq(garments.is_active, true),
         eq(garments.status, "claimed"),
         eq(profiles.nfc_sharing_enabled, true),
+        not(tagReportedMissing(db)),
       ),
     )
     .get();
@@ -138,6 +141,7 @@ export function findShareByGarmentSlug(db: Db, slug: string) {
       nfc_sharing_enabled: profiles.nfc_sharing_enabled,
       profile: shareableProfileColumns,
       active_event_id: wardrobeEvents.id,
+      reported_missing: tagReportedMissing(db).as("reported_missing"),
     })
     .from(garments)
     .leftJoin(profiles, eq(profiles.user_id, garments.owner_user_id))

@@ -34,7 +34,9 @@ export type ScanRow = Pick<
   | "os"
   | "device_type"
   | "created_at"
->;
+> &
+  // An ordinary tap unless said otherwise.
+  Partial<Pick<Scan, "scan_type">>;
 
 /** What the consumer parses from a message's user agent (docs/decisions/0011: not in the tap bundle). */
 export type ScanAgent = Pick<ScanRow, "browser" | "os" | "device_type">;
@@ -48,6 +50,7 @@ export function toScanRow(message: ScanMessage, agent: ScanAgent): ScanRow {
     short_slug: message.slug,
     wardrobe_event_id: message.activeEventId,
     viewer_kind: message.viewerKind,
+    scan_type: message.scanType ?? "tap",
     city: message.city,
     country: message.country,
     ...agent,
@@ -81,7 +84,7 @@ export function insertScan(db: Db, row: ScanRow) {
           .where(and(eq(wardrobeEvents.id, row.wardrobe_event_id ?? 0), eq(wardrobeEvents.owner_user_id, owner))),
       ),
       viewer_kind: row.viewer_kind,
-      scan_type: "tap",
+      scan_type: row.scan_type ?? "tap",
       city: row.city,
       country: row.country,
       browser: row.browser,
@@ -379,6 +382,8 @@ export function listRecentScans(db: Db, limit: number) {
       created_at: scans.created_at,
       short_slug: scans.short_slug,
       viewer_kind: scans.viewer_kind,
+      // 'missing': the garment's tag was reported lost or stolen when it was tapped (issue #18).
+      scan_type: scans.scan_type,
       city: scans.city,
       country: scans.country,
       browser: scans.browser,

@@ -25,7 +25,8 @@ export const garmentStatuses = ["unclaimed", "claimed"] as const;
 export const nfcTagStatuses = TAG_STATUSES;
 export const contactSources = ["nfc_share", "nfc_tap", "contact_card", "share_token"] as const;
 export const viewerKinds = ["owner", "visitor", "anonymous"] as const;
-export const scanTypes = ["tap", "contact_exchange"] as const;
+/** 'missing': a tap on a garment whose tag was reported lost or stolen (issue #18), kept for the brand. */
+export const scanTypes = ["tap", "contact_exchange", "missing"] as const;
 export const referralSources = ["instagram", "tiktok", "friend", "fashion-show", "press", "other"] as const;
 
 export type AuthTokenPurpose = (typeof authTokenPurposes)[number];

@@ -597,3 +597,23 @@ export function batchEncoderRows(db: Db, batchId: number) {
     .where(eq(nfcTags.batch_id, batchId))
     .orderBy(nfcTags.id);
 }
+
+/**
+ * One page of a batch's printable labels (the QR page), in serial order: each tag's slug, chip
+ * id and garment name.
+ */
+export function batchLabels(db: Db, batchId: number, page: { limit: number; offset: number }) {
+  return db
+    .select({
+      slug: garments.short_slug,
+      chip_id: nfcTags.chip_id,
+      // coalesce() has no drizzle builder.
+      title: sql<string>`coalesce(${garments.title}, ${garments.name}, ${garments.short_slug})`,
+    })
+    .from(nfcTags)
+    .innerJoin(garments, eq(garments.id, nfcTags.garment_id))
+    .where(eq(nfcTags.batch_id, batchId))
+    .orderBy(nfcTags.id)
+    .limit(page.limit)
+    .offset(page.offset);
+}

@@ -77,9 +77,23 @@ export function TextAreaField({ label, name, error, className = "", rows = 3, ..
 }
 
 /** A form-level message, announced to screen readers as soon as it appears. */
-export function FormAlert({ title, children }: { title?: string; children: React.ReactNode }) {
+export function FormAlert({
+  title,
+  children,
+  className,
+}: {
+  title?: string;
+  children: React.ReactNode;
+  /** Placement in the form's layout (a margin, a grid span). */
+  className?: string;
+}) {
   return (
-    <div role="alert" className="border-l-2 border-danger bg-danger/5 px-4 py-3 text-sm text-danger">
+    <div
+      role="alert"
+      className={["border-l-2 border-danger bg-danger/5 px-4 py-3 text-sm text-danger", className]
+        .filter(Boolean)
+        .join(" ")}
+    >
       {title && <p className="font-medium">{title}</p>}
       <p>{children}</p>
     </div>

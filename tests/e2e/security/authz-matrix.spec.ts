@@ -52,6 +52,8 @@ type Ids = {
   aContact: number;
   bContact: number;
   post: number;
+  /** An (empty) tag batch the suite makes: its printable QR page. */
+  batch: number;
 };
 
 /** Ids that are not ids (issue #17: "0x8", "1e1", " 22" used to parse): a page answers 404. */
@@ -183,9 +185,19 @@ const PAGES: Record<string, (ids: Ids) => Case[]> = {
   "/admin/*": () => [
     { path: "/admin/nfc-dashboard", cell: adminPage(200) },
     { path: "/admin/instagram", cell: adminPage(200) },
+    { path: "/admin/nfc-programmer", cell: adminPage(200) },
+    { path: "/admin/nfc", cell: adminPage(200) },
     // The header's old address leads on, before the gate: the page it leads to is gated.
     { path: "/admin/dashboard", cell: { ...all(to(302, "/admin/nfc-dashboard")), anon: "admin-login" } },
     { path: "/admin/no-such-page", cell: adminPage(404) },
+  ],
+  // A batch's printable QR labels: the gate first; then an unknown batch, a non-id or a page past the end is a 404.
+  "/admin/batches/:id/qr": (ids) => [
+    { path: `/admin/batches/${ids.batch}/qr`, cell: adminPage(200) },
+    { path: "/admin/batches/999999/qr", cell: adminPage(404) },
+    ...lenient(ids.batch).map((id) => ({ path: `/admin/batches/${id}/qr`, cell: adminPage(404) })),
+    { path: `/admin/batches/${ids.batch}/qr?page=0x1`, cell: adminPage(404) },
+    { path: `/admin/batches/${ids.batch}/qr?page=2`, cell: adminPage(404) },
   ],
   // Development only (APP_ENV=development, as the e2e server runs): production answers 404.
   "/dev/outbox": () => [{ path: "/dev/outbox", cell: all(200) }],
@@ -581,6 +593,13 @@ test("the authorization matrix: every route x every actor x own and other ids, 0
     body: JSON.stringify(HIDDEN_POST),
   });
   expect(post.status).toBe(201);
+  const batch = await send(ctx.admin, baseURL, {
+    method: "POST",
+    path: "/api/admin/tag-batches",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ batch_name: `Matrix batch ${stamp}` }),
+  });
+  expect(batch.status).toBe(201);
   const ids: Ids = {
     aGarment: 3,
     aSlug: "cg-003",
@@ -593,6 +612,7 @@ test("the authorization matrix: every route x every actor x own and other ids, 0
     aContact: contactId(aGuest),
     bContact: contactId(bGuest),
     post: (JSON.parse(post.body) as { id: number }).id,
+    batch: (JSON.parse(batch.body) as { id: number }).id,
   };
   expect(
     Object.values(ids).every((v) => v !== "" && !Number.isNaN(v)),

@@ -67,6 +67,19 @@ describe("scan-jobs queue consumer", () => {
     expect(byId.get(desktop.scanId)).toMatchObject({ browser: "Chrome", os: "Windows", device_type: "desktop" });
   });
 
+  it("stores a tap on a garment reported missing as a 'missing' scan, with its place and time (issue #18)", async () => {
+    const owner = await createOwner(db);
+    const g = await createGarment(db, { ownerUserId: owner.userId });
+    const sighting = scanMessage({ slug: g.slug, garmentId: g.id, ownerUserId: owner.userId, scanType: "missing" });
+    const plain = scanMessage({ slug: g.slug, garmentId: g.id, ownerUserId: owner.userId });
+    const { ids, result } = await deliver([sighting, plain]);
+    expect(result.explicitAcks.sort()).toEqual([...ids].sort());
+    const byId = new Map((await rowsFor(g.id)).map((r) => [r.id, r]));
+    expect(byId.get(sighting.scanId)).toMatchObject({ scan_type: "missing", city: "Paris", country: "FR" });
+    expect(byId.get(sighting.scanId)?.created_at.getTime()).toBe(sighting.scannedAt);
+    expect(byId.get(plain.scanId)).toMatchObject({ scan_type: "tap" });
+  });
+
   it("stores a duplicated message once (burst guard ids, duplicates within a batch)", async () => {
     const g = await createGarment(db);
     const scanId = crypto.randomUUID();

@@ -9,6 +9,7 @@ import { Hono } from "hono";
 import { getCookie } from "hono/cookie";
 import { getTapEnv, type TapEnv } from "./env";
 import { MEMO_TTL_MS, RouteMemo } from "./memo";
+import { REPORTED_MISSING_PAGE } from "./reported-missing";
 import { RESOLUTION_FAILED_CSP, resolutionFailedPage } from "./resolution-failed";
 import { mayBeScan, recordScan } from "./scan";
 import { shareInPlace } from "./share-in-place";
@@ -50,6 +51,22 @@ const failurePage = (headers: TapHeaders, message: string, status: 404 | 503, so
 
 const invalidLink = (headers: TapHeaders, source?: Source) => failurePage(headers, "Invalid garment link", 404, source);
 
+/**
+ * A garment reported lost or stolen: the neutral page, 200 (the link is good and this page is
+ * its answer; a phone shows it as the page, not as a broken link), with no Link to the share
+ * page and nothing of the owner.
+ */
+const reportedMissing = (headers: TapHeaders, source: Source) =>
+  new Response(REPORTED_MISSING_PAGE, {
+    status: 200,
+    headers: {
+      ...headers,
+      "Content-Type": "text/html; charset=UTF-8",
+      "Content-Security-Policy": RESOLUTION_FAILED_CSP,
+      "X-Tap-Source": source,
+    },
+  });
+
 let memo: RouteMemo | undefined;
 const routeMemo = (env: TapEnv) => {
   memo ??= new RouteMemo(env.TAP_MEMO_TTL_MS ?? MEMO_TTL_MS);
@@ -86,7 +103,9 @@ function answer(
 ): Response | Promise<Response> {
   const decision = decideTap(route, viewerUserId);
   if (decision.status === 404 || !route) return invalidLink(headers, source);
+  // A missing garment's tap is a scan too (marked 'missing' from the route): the brand's sighting.
   if (mayBeScan(request)) recordScan(env, waitUntil, request, route, decision.viewer, Date.now());
+  if (decision.outcome === "missing") return reportedMissing(headers, source);
   const redirect = () =>
     new Response(null, {
       status: 302,

@@ -210,7 +210,10 @@ async function sendPasswordReset(
   await mail.sender.send(passwordResetEmail(email, `${mail.origin}/reset-password?token=${encodeURIComponent(token)}`));
 }
 
-/** Sets the new password and spends every outstanding reset token of that user. */
+/**
+ * Sets the new password and spends every outstanding reset token of that user. The link came
+ * to the account's address (a reset or an admin's invitation), so the email is verified too.
+ */
 export async function resetPassword(db: Db, token: string, password: string, now = Date.now()): Promise<string | null> {
   const userId = await consumeToken(db, token, "password_reset", now);
   if (!userId) return null;

@@ -1,4 +1,5 @@
 import { CLAIM_MESSAGES, garmentLabels } from "@releve/core/garment";
+import { REPORTED_MISSING_MESSAGE } from "@releve/core/tap-rules";
 import { claimGarment, garmentBySlug } from "@releve/db/garments";
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { tapStores } from "../env.server";
@@ -69,6 +70,14 @@ export async function claimAndRespond(request: Request, context: Readonly<Router
       return fail(409, {
         title: "Garment Already Claimed",
         message: CLAIM_MESSAGES.claimedByOther,
+        retryable: false,
+        status: result.status,
+      });
+    case "reported_missing":
+      // Lost or stolen (issue #18): nobody takes it over; nothing changed.
+      return fail(409, {
+        title: "Claim Failed",
+        message: REPORTED_MISSING_MESSAGE,
         retryable: false,
         status: result.status,
       });

@@ -12,7 +12,8 @@ export interface ConnectionGroup {
 export function groupByEvent(contacts: OwnerContact[]): ConnectionGroup[] {
   const groups = new Map<string, ConnectionGroup>();
   for (const c of contacts) {
-    const key = c.event_id ? `event-${c.event_id}` : "no-event";
+    // An owner's event, else the brand event a guest was captured at (no page of its own), else none.
+    const key = c.event_id ? `event-${c.event_id}` : c.brand_event_id ? `brand-event-${c.brand_event_id}` : "no-event";
     let group = groups.get(key);
     if (!group) {
       group = { key, eventId: c.event_id, name: c.event_name ?? "No event", date: c.event_date, contacts: [] };

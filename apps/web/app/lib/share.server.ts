@@ -19,6 +19,8 @@ export const OWNER_LIMIT = 200;
 
 export type ShareState =
   | { state: "unavailable" }
+  // The garment's tag is reported lost or stolen (issue #18): the neutral page, nothing of the owner.
+  | { state: "missing" }
   | { state: "sharing_off"; garmentTitle: string }
   | {
       state: "open";
@@ -32,7 +34,9 @@ export type ShareState =
 /** One query for the whole page (issue #7 performance budget): garment, owner profile, active event. */
 export async function loadShare(db: Db, slug: string): Promise<ShareState> {
   const row = await findShareByGarmentSlug(db, slug);
-  if (!row?.is_active || row.status !== "claimed" || !row.owner_user_id) return { state: "unavailable" };
+  if (!row?.is_active) return { state: "unavailable" };
+  if (row.reported_missing) return { state: "missing" };
+  if (row.status !== "claimed" || !row.owner_user_id) return { state: "unavailable" };
   const garmentTitle = row.garment_name ?? row.garment_title ?? "Relevé piece";
   if (!row.nfc_sharing_enabled || !row.profile) return { state: "sharing_off", garmentTitle };
   return {

@@ -1,4 +1,4 @@
-import { type AdminAppProps, isAdminPage } from "@releve/core/admin-portal";
+import { ADMIN_PAGE_TITLES, type AdminAppProps, isAdminPage } from "@releve/core/admin-portal";
 import { lazy, Suspense, useSyncExternalStore } from "react";
 import { redirect, useNavigate, useRouteLoaderData } from "react-router";
 import { toast } from "sonner";
@@ -10,15 +10,13 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `${loaderData.title} · Relevé admin` : "Relevé admin" },
 ];
 
-const TITLES = { "nfc-dashboard": "NFC Dashboard", instagram: "Social Posts" } as const;
-
 /** `/admin/<page>`: the parent route has already checked admin rights on the server. */
 export function loader({ params }: Route.LoaderArgs) {
   const page = params["*"];
   // The header's 'Admin Dashboard' button (spec part 1 §2) opens the NFC dashboard.
   if (page === "dashboard") throw redirect("/admin/nfc-dashboard");
   if (!isAdminPage(page)) throw new Response("Not Found", { status: 404 });
-  return { page, title: TITLES[page] };
+  return { page, title: ADMIN_PAGE_TITLES[page] };
 }
 
 // Fetched and run in the browser only, after hydration (decision 0021).

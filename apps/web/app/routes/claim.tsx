@@ -1,5 +1,6 @@
 import { AUTO_CLAIM_DELAY_MS, CLAIM_MESSAGES, CLAIM_TIMEOUT_MS, garmentLabels } from "@releve/core/garment";
 import { normalizeSlug } from "@releve/core/slug";
+import { BRAND_CONTACT_EMAIL, REPORTED_MISSING_MESSAGE } from "@releve/core/tap-rules";
 import { garmentBySlug } from "@releve/db/garments";
 import { Button, buttonClass } from "@releve/ui";
 import { useEffect, useRef, useState } from "react";
@@ -27,6 +28,18 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (garment?.is_active !== true) throw new Response("Not Found", { status: 404 });
 
   const user = getUser(context);
+  // Lost or stolen (issue #18): refused before anyone is asked to sign in, owner aside.
+  if (garment.reported_missing && garment.owner_user_id !== user?.userId) {
+    return data(
+      {
+        slug,
+        labels: garmentLabels(garment),
+        claimable: false,
+        error: { title: "Claim Failed", message: REPORTED_MISSING_MESSAGE, retryable: false },
+      },
+      { status: 409 },
+    );
+  }
   if (!user) {
     // Spec part 1 §4: remember the garment, then sign in (or up) and come back.
     throw redirect(`/auth?redirect=${encodeURIComponent(`/claim/${slug}`)}`, {
@@ -105,6 +118,15 @@ export default function ClaimRoute({ loaderData }: Route.ComponentProps) {
         {error ? (
           <div role="alert" className="mt-6">
             <p className="text-danger">{error.message}</p>
+            {error.message === REPORTED_MISSING_MESSAGE && (
+              <p className="mt-2 text-sm text-stone">
+                If you have found it, please contact Relevé at{" "}
+                <a href={`mailto:${BRAND_CONTACT_EMAIL}`} className="underline underline-offset-4">
+                  {BRAND_CONTACT_EMAIL}
+                </a>
+                .
+              </p>
+            )}
             <div className="mt-6 flex flex-wrap gap-3">
               {error.retryable && (
                 <Button onClick={claim} disabled={busy}>

@@ -22,6 +22,13 @@ export const meta = () => [{ title: "Garment · Relevé" }, { name: "robots", co
 
 const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
+/** The Scan Activity table's type column; a tap made while the tag was reported missing says so. */
+const SCAN_TYPE_LABELS: Record<"tap" | "contact_exchange" | "missing", (viewer: string) => string> = {
+  tap: (viewer) => `Tap (${viewer})`,
+  contact_exchange: () => "Contact exchange",
+  missing: (viewer) => `Tap while reported missing (${viewer})`,
+};
+
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const id = parseId(params.garmentId);
@@ -137,7 +144,7 @@ export default function GarmentRoute({ loaderData, actionData }: Route.Component
                     {scans.map((s) => (
                       <tr key={s.id} className="border-t border-ink/10">
                         <td className="p-3">{dateTime.format(s.created_at)}</td>
-                        <td className="p-3">{s.scan_type === "tap" ? `Tap (${s.viewer_kind})` : "Contact exchange"}</td>
+                        <td className="p-3">{SCAN_TYPE_LABELS[s.scan_type](s.viewer_kind)}</td>
                         <td className="p-3">{s.city ?? "Unknown"}</td>
                         <td className="p-3">{s.browser ?? "Unknown"}</td>
                       </tr>

@@ -2,6 +2,7 @@ import { fieldErrors } from "@releve/core";
 import { CONTACT_MESSAGES, ContactFormSchema } from "@releve/core/contact";
 import { HONEYPOT_FIELD } from "@releve/core/input-limits";
 import { normalizeSlug } from "@releve/core/slug";
+import { BRAND_CONTACT_EMAIL, REPORTED_MISSING_MESSAGE } from "@releve/core/tap-rules";
 import type { Db } from "@releve/db";
 import { buttonClass } from "@releve/ui";
 import { Fragment } from "react";
@@ -84,11 +85,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
   const connected = url.searchParams.get("connected") === "1";
   const isOwner = share.state === "open" && getUser(context)?.userId === share.ownerUserId;
-  // Only what the visitor may see leaves the server: the owner's user id stays here.
+  // Only what the visitor may see leaves the server: the owner's user id stays here, and a
+  // garment reported lost or stolen shows nothing but that (issue #18).
   const visible =
     share.state === "open"
       ? { state: share.state, garmentTitle: share.garmentTitle, profile: share.profile }
-      : { state: share.state, garmentTitle: share.garmentTitle };
+      : share.state === "missing"
+        ? { state: share.state }
+        : { state: share.state, garmentTitle: share.garmentTitle };
   return {
     kind: "garment" as const,
     slug: slug as string,
@@ -113,6 +117,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const fail = (status: number, body: Failure) => data<Failure>({ values, ...body }, { status });
 
   const share = slug ? await loadShare(db, slug) : ({ state: "unavailable" } as const);
+  // Lost or stolen (issue #18): nothing reaches the owner through this garment; nothing is stored.
+  if (share.state === "missing") return fail(409, { formError: REPORTED_MISSING_MESSAGE });
   const token = share.state === "unavailable" ? await resolveToken(db, params.slug) : null;
   const card = token?.state === "open" ? token : null;
   if (share.state !== "open" && !card) return fail(404, { formError: CONTACT_MESSAGES.ownerUnavailable });
@@ -162,6 +168,20 @@ function GarmentShare({
   failure?: Failure;
 }) {
   const { share, connected, isOwner } = loaderData;
+  if (share.state === "missing") {
+    return (
+      <section className="mx-auto flex max-w-md flex-col items-center px-5 py-20 text-center">
+        <h1 className="font-display text-3xl">{REPORTED_MISSING_MESSAGE}</h1>
+        <p className="mt-3 text-stone">
+          If you have found it, please contact Relevé at{" "}
+          <a href={`mailto:${BRAND_CONTACT_EMAIL}`} className="underline underline-offset-4">
+            {BRAND_CONTACT_EMAIL}
+          </a>
+          .
+        </p>
+      </section>
+    );
+  }
   if (share.state !== "open") {
     return (
       <section className="mx-auto flex max-w-md flex-col items-center px-5 py-20 text-center">

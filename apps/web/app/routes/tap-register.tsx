@@ -1,5 +1,6 @@
 import { garmentLabels } from "@releve/core/garment";
 import { normalizeSlug } from "@releve/core/slug";
+import { BRAND_CONTACT_EMAIL } from "@releve/core/tap-rules";
 import { garmentBySlug } from "@releve/db/garments";
 import { Button, buttonClass, FormAlert, TextField } from "@releve/ui";
 import { useEffect, useRef, useState } from "react";
@@ -172,7 +173,7 @@ export default function TapRegisterRoute({ loaderData, actionData }: Route.Compo
                 <Link to="/tap-register" className={buttonClass("secondary")}>
                   Try Again
                 </Link>
-                <a href="mailto:care@releve.example.com" className={buttonClass("ghost")}>
+                <a href={`mailto:${BRAND_CONTACT_EMAIL}`} className={buttonClass("ghost")}>
                   Contact Support
                 </a>
               </div>

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../index";
-import { garments, profiles, sessions, users, wardrobeEvents } from "../schema";
+import { garments, type NfcTagStatus, nfcTags, profiles, sessions, users, wardrobeEvents } from "../schema";
 
 /** Test data for the tap path. Each call makes fresh ids and slugs, so tests sharing one database never collide. */
 
@@ -89,4 +89,12 @@ export async function claimGarment(db: Db, garmentId: number, ownerUserId: strin
     .update(garments)
     .set({ status: "claimed", owner_user_id: ownerUserId, claimed_at: new Date() })
     .where(eq(garments.id, garmentId));
+}
+
+/**
+ * Gives the garment a current tag in `status` (a newer row than any it had), as an admin's
+ * report lost/stolen leaves it in D1. The KV record is the caller's to refresh (or to miss).
+ */
+export async function setGarmentTagStatus(db: Db, garmentId: number, status: NfcTagStatus): Promise<void> {
+  await db.insert(nfcTags).values({ chip_id: `RLV-TEST-${crypto.randomUUID()}`, garment_id: garmentId, status });
 }

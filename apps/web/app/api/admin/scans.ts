@@ -16,6 +16,7 @@ scanRoutes.get("/recent", async (c) => {
     garment: r.garment_id ? { name: r.garment_name ?? r.short_slug ?? "Garment", brand: r.brand } : null,
     ownerName: r.owner_user_id ? publicName(r) : null,
     viewerKind: r.viewer_kind,
+    scanType: r.scan_type,
     city: r.city,
     country: r.country,
     browser: r.browser,

@@ -43,6 +43,7 @@ import {
   tagHoldingUid,
 } from "@releve/db/tags";
 import { Hono } from "hono";
+import { qrDataUri } from "../../lib/qr.server";
 import { badRequest, jsonBody } from "../validation";
 import { type AdminEnv, actorOf } from "./admin-env";
 import { refreshTap } from "./garments";
@@ -180,9 +181,11 @@ tagRoutes.post("/", jsonBody(ProgramTagBodySchema), async (c) => {
   // The slug is new: its tap record replaces any negative entry a guess may have left.
   if (tag.short_slug) await refreshTap(env, tag.short_slug);
   const view = toAdminTag(tag, origin);
+  const url = view.garment?.url ?? "";
   const body: ProgrammedTag = {
     tag: view,
-    url: view.garment?.url ?? "",
+    url,
+    qr: qrDataUri(url),
     tagType: input.tag_type,
     byteBudget: TAG_BYTE_BUDGET[input.tag_type],
   };

@@ -14,9 +14,13 @@ test("a signed-in client sees Access Denied on every /admin page and gets no adm
     const response = await page.goto(path);
     expect(response?.status()).toBe(403);
     await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
+    // The QA panel says the spec's words for it (part 2 §2: 'Access Denied / Admin privileges required').
     await expect(
       page.getByText(
-        "You don't have permission to access the admin portal. Please contact your system administrator if you believe this is an error.",
+        path === "/admin/qa"
+          ? "Admin privileges required"
+          : "You don't have permission to access the admin portal. Please contact your system administrator if you believe this is an error.",
+        { exact: true },
       ),
     ).toBeVisible();
   }

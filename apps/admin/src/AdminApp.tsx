@@ -7,6 +7,7 @@ import { InstagramAdmin } from "./instagram";
 import { NfcDashboard } from "./nfc-dashboard";
 import { NotifyContext } from "./notify";
 import { NfcProgrammer } from "./programmer/page";
+import { QaPanelPage } from "./qa";
 import { createQueryClient } from "./queries";
 import { TagRegistry } from "./registry";
 
@@ -15,6 +16,7 @@ const PAGES: Record<AdminPage, () => ReactNode> = {
   "nfc-programmer": () => <NfcProgrammer />,
   nfc: () => <TagRegistry />,
   instagram: () => <InstagramAdmin />,
+  qa: () => <QaPanelPage />,
 };
 
 /** The admin portal, loaded by the shell in the browser only (decision 0021). */

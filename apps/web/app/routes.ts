@@ -38,6 +38,7 @@ export default [
     route("*", "routes/admin.page.tsx"),
   ]),
   route("dev/outbox", "routes/dev.outbox.tsx"),
+  route("test-garment", "routes/test-garment.tsx"),
   route("learn-more", "routes/learn-more.tsx"),
   route("blog", "routes/blog.tsx"),
   route("blog/:slug", "routes/blog.$slug.tsx"),

@@ -3,7 +3,7 @@
  * `/admin/<page>` on the server, answers 404 for pages not listed here, and renders the
  * remote's `AdminApp` with these props; the remote never imports the shell's router.
  */
-export const ADMIN_PAGES = ["nfc-dashboard", "nfc-programmer", "nfc", "instagram"] as const;
+export const ADMIN_PAGES = ["nfc-dashboard", "nfc-programmer", "nfc", "instagram", "qa"] as const;
 export type AdminPage = (typeof ADMIN_PAGES)[number];
 
 /** Each page's title, in the header, the tab list and the document title. */
@@ -12,6 +12,7 @@ export const ADMIN_PAGE_TITLES: Record<AdminPage, string> = {
   "nfc-programmer": "NFC Programmer",
   nfc: "Tag Registry",
   instagram: "Social Posts",
+  qa: "QA Panel",
 };
 
 export const isAdminPage = (value: string | undefined): value is AdminPage =>

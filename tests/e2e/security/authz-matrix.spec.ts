@@ -187,6 +187,7 @@ const PAGES: Record<string, (ids: Ids) => Case[]> = {
     { path: "/admin/instagram", cell: adminPage(200) },
     { path: "/admin/nfc-programmer", cell: adminPage(200) },
     { path: "/admin/nfc", cell: adminPage(200) },
+    { path: "/admin/qa", cell: adminPage(200) },
     // The header's old address leads on, before the gate: the page it leads to is gated.
     { path: "/admin/dashboard", cell: { ...all(to(302, "/admin/nfc-dashboard")), anon: "admin-login" } },
     { path: "/admin/no-such-page", cell: adminPage(404) },
@@ -201,6 +202,8 @@ const PAGES: Record<string, (ids: Ids) => Case[]> = {
   ],
   // Development only (APP_ENV=development, as the e2e server runs): production answers 404.
   "/dev/outbox": () => [{ path: "/dev/outbox", cell: all(200) }],
+  // QA (issue #20): admin only, checked on the server.
+  "/test-garment": () => [{ path: "/test-garment", cell: adminPage(200) }],
   "/learn-more": () => [{ path: "/learn-more", cell: all(200) }],
   "/blog": () => [{ path: "/blog", cell: all(200) }],
   "/blog/:slug": () => [
@@ -247,6 +250,10 @@ const ACTIONS: Record<string, (ids: Ids) => Case[]> = {
       form: { intent: "set-active-event", eventId: String(ids.bEvent) },
       cell: user(404, to(302, "/dashboard/events"), 404),
     },
+  ],
+  // Only an admin may make a test garment; a slug that cannot be one is refused (nothing made).
+  "/test-garment": () => [
+    { path: "/test-garment", method: "POST", form: { slug: "Not a slug!" }, cell: adminPage(400) },
   ],
   "/dashboard/events/:eventId": (ids) => [
     {
@@ -394,6 +401,12 @@ const SHELL: Record<string, (ids: Ids) => Case[]> = {
       json: { client_id: 999999, first_name: "Matrix", last_name: "Guest", email: "matrix-guest@example.com" },
       cell: adminApi(404),
     },
+  ],
+  // QA (issue #20): the panel's data, and the reset of mb-001 and ss-002 (no body; one sent is refused).
+  "GET /api/admin/qa": () => [{ path: "/api/admin/qa", cell: adminApi(200) }],
+  "POST /api/admin/qa/reset": () => [
+    { path: "/api/admin/qa/reset", method: "POST", json: {}, cell: adminApi(400) },
+    { path: "/api/admin/qa/reset", method: "POST", cell: adminApi(200) },
   ],
   // Public: anyone may log a scan, of a garment that exists.
   "POST /api/scans": () => [{ path: "/api/scans", method: "POST", json: { short_slug: "zz-999" }, cell: all(404) }],

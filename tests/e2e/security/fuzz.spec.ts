@@ -476,6 +476,19 @@ test("fuzz: 200+ malformed requests per form and per JSON API: no 5xx, no row ch
         idFields: ["eventId"],
       },
     },
+    // QA (issue #20): the admin's test garment, from a slug that exists (409, nothing made); the
+    // one fuzzed value that is a new valid slug ("null") makes one QA test garment, once. A
+    // client is refused whatever the form.
+    {
+      route: "/test-garment",
+      actor: "admin",
+      spec: { name: "test garment", path: "/test-garment", base: { slug: "cg-003" } },
+    },
+    {
+      route: "/test-garment",
+      actor: "A",
+      spec: { name: "test garment (client)", path: "/test-garment", base: { slug: "cg-003" } },
+    },
   ];
 
   // Rows the admin's APIs may be fuzzed on: a stock piece that stays active, and hidden posts of the suite's own.
@@ -704,6 +717,14 @@ test("fuzz: 200+ malformed requests per form and per JSON API: no 5xx, no row ch
         base: { client_id: 999_999, first_name: "", last_name: "Guest", email: "not-an-email" },
         keepInvalid: ["first_name", "email"],
       },
+    },
+    // The QA reset takes no body: every fuzzed body is refused; the one call without a body puts
+    // mb-001 and ss-002 back to their seeded state (unclaimed), as the QA panel does.
+    {
+      route: "POST /api/admin/qa/reset",
+      allowed: "admin",
+      denied: "A",
+      spec: { name: "qa reset", method: "POST", path: () => "/api/admin/qa/reset", base: null },
     },
     // Public, with our Origin; "may not" is the same call from another site (CSRF).
     {

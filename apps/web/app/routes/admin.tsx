@@ -1,4 +1,5 @@
-import { isRouteErrorResponse, Outlet, useRouteError } from "react-router";
+import { QA_MESSAGES } from "@releve/core/qa";
+import { isRouteErrorResponse, Outlet, useLocation, useRouteError } from "react-router";
 import { AccessDenied } from "../components/access-denied";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { requireAdmin } from "../lib/user.server";
@@ -16,8 +17,14 @@ export default function AdminLayout() {
   return <Outlet />;
 }
 
+/** The QA panel says the spec's words to a non-admin (part 2 §2, §6). */
+const QA_PAGE = /^\/admin\/qa\/?$/;
+
 export function ErrorBoundary() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 403) return <AccessDenied />;
+  const { pathname } = useLocation();
+  if (isRouteErrorResponse(error) && error.status === 403) {
+    return <AccessDenied detail={QA_PAGE.test(pathname) ? QA_MESSAGES.adminRequired : undefined} />;
+  }
   return <GeneralErrorBoundary />;
 }

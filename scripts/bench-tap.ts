@@ -282,8 +282,10 @@ async function main() {
       ["(e) bare Hono 302 + one KV read", kvBaseUrl, () => "/t/bench-hit"],
       ["(a) hit: repeat tap, from the isolate memo", tapUrl, () => "/t/bench-hit"],
       ["(a-kv) hit: KV read (memo off)", tapKvUrl, () => "/t/bench-hit"],
-      // The same, minus the queue send after the response: how much of (a) the scan costs here.
-      ["(a') memo hit, dry run (no scan sent)", tapUrl, () => "/t/bench-hit", { "x-releve-dry-run": "1" }],
+      // The same, minus the queue send after the response: how much of (a) the scan costs here. A
+      // prefetch is answered as a tap and never a scan; a link-tester dry run (a signed marker)
+      // would add its diagnosis reads (KV and D1), so it is not this case.
+      ["(a') memo hit, prefetch (no scan sent)", tapUrl, () => "/t/bench-hit", { "sec-purpose": "prefetch" }],
       ["(b) KV miss -> D1 (+ KV refill)", tapUrl, (i) => `/t/miss-${round * REQUESTS + i + 1}`],
       ["(c) unknown slug, first sight (D1)", tapUrl, (i) => `/t/nope-${round}-${i}`],
       ["(c') unknown slug, negatively cached", tapUrl, () => "/t/nope-0-0"],

@@ -186,3 +186,55 @@ test("axe finds nothing on /admin/qa and /test-garment", async ({ page }) => {
     ).toEqual([]);
   }
 });
+
+test("an admin runs the link tester: a dry run of the real tap for mb-001 and invalid-slug, the results kept", async ({
+  page,
+}) => {
+  await signIn(page, "admin@releve.local", demoPassword("admin"));
+  await expect(page).not.toHaveURL(/\/auth/);
+  await page.goto("/admin/qa");
+  // The QA panel's tool list leads there (the portal's nav has it too).
+  await page.getByRole("region", { name: "QA tools" }).getByRole("link", { name: "Link Tester" }).click();
+  await expect(page).toHaveURL(/\/admin\/tools\/link-tester$/);
+  await expect(page.getByRole("heading", { name: "Link Tester", level: 1 })).toBeVisible();
+
+  // An empty slug is refused in the page.
+  await page.getByRole("button", { name: "Test Logic" }).click();
+  await expect(page.getByText("Please enter a slug to test")).toBeVisible();
+
+  const result = (title: string) => page.getByRole("listitem").filter({ hasText: title });
+  const field = (title: string, name: string) => result(title).locator(`[data-field="${name}"]`);
+  await page.getByRole("button", { name: "mb-001" }).click();
+  await expect(field("mb-001 · as visitor", "Found")).toHaveText("Yes");
+  await expect(field("mb-001 · as visitor", "Garment status")).toHaveText("unclaimed");
+  await expect(field("mb-001 · as visitor", "Action")).toHaveText("Redirect (302)");
+  await expect(field("mb-001 · as visitor", "Target")).toHaveText("/claim/mb-001");
+  await expect(field("mb-001 · as visitor", "Answered from")).toHaveText(/^(Memo \(this isolate\)|KV|D1)$/);
+
+  await page.getByRole("button", { name: "invalid-slug" }).click();
+  await expect(field("invalid-slug · as visitor", "Found")).toHaveText("No");
+  await expect(field("invalid-slug · as visitor", "Action")).toHaveText("Not found (404)");
+  await expect(page.getByRole("listitem").filter({ hasText: "· as visitor" })).toHaveCount(2);
+
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual(
+    [],
+  );
+});
+
+test("a client on the link tester gets Access Denied / Admin privileges required, and its API refuses them", async ({
+  page,
+  baseURL,
+}) => {
+  await signIn(page, "owner@releve.local", demoPassword("owner"));
+  await expect(page).toHaveURL(/\/dashboard\/wardrobe$/);
+  const response = await page.goto("/admin/tools/link-tester");
+  expect(response?.status()).toBe(403);
+  await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
+  await expect(page.getByText("Admin privileges required", { exact: true })).toBeVisible();
+  const api = await page.request.post("/api/admin/qa/link-test", {
+    data: { slug: "mb-001", viewer: "visitor" },
+    headers: { Origin: baseURL ?? "" },
+  });
+  expect(api.status()).toBe(403);
+});

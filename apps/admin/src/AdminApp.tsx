@@ -4,6 +4,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import "./admin.css";
 import { type MouseEvent, type ReactNode, useState } from "react";
 import { InstagramAdmin } from "./instagram";
+import { LinkTester } from "./link-tester";
 import { NfcDashboard } from "./nfc-dashboard";
 import { NotifyContext } from "./notify";
 import { NfcProgrammer } from "./programmer/page";
@@ -17,6 +18,7 @@ const PAGES: Record<AdminPage, () => ReactNode> = {
   nfc: () => <TagRegistry />,
   instagram: () => <InstagramAdmin />,
   qa: () => <QaPanelPage />,
+  "tools/link-tester": () => <LinkTester />,
 };
 
 /** The admin portal, loaded by the shell in the browser only (decision 0021). */

@@ -1,5 +1,6 @@
 import type { AdminGarment, GarmentFilter } from "@releve/core/admin-api";
 import { ADMIN_MESSAGES } from "@releve/core/admin-portal";
+import { SEARCH_MAX_LENGTH } from "@releve/core/input-limits";
 import { Button, ButtonAnchor, TextField } from "@releve/ui";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
@@ -53,6 +54,7 @@ export function GarmentsTab() {
               className="min-w-0 flex-1"
               type="search"
               value={query}
+              maxLength={SEARCH_MAX_LENGTH}
               onChange={(e) => setQuery(e.target.value)}
               placeholder="Slug, title, brand, owner or email"
             />
@@ -231,6 +233,7 @@ function ReassignDialog({
           className="min-w-0 flex-1"
           type="search"
           value={query}
+          maxLength={SEARCH_MAX_LENGTH}
           onChange={(e) => setQuery(e.target.value)}
           placeholder="Name, email or client id"
         />

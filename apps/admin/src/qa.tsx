@@ -26,6 +26,11 @@ function useResetTestData() {
 /** The QA tools that exist (the others of issue #20 are added here as they land). */
 const TOOLS: { href: string; title: string; text: string }[] = [
   {
+    href: "/admin/tools/link-tester",
+    title: "Link Tester",
+    text: "Run the real tap for a slug as a dry run (no scan): its answer, where it came from, and whether KV agrees with D1.",
+  },
+  {
     href: "/test-garment",
     title: "Test Garment",
     text: "Create a real unclaimed garment in the QA batch, then run its claim flow through the tap.",

@@ -1,3 +1,5 @@
+import type { TapDiagnosis } from "./dry-run";
+
 /**
  * QA tools (issue #20, spec part 2 §2, §7, §8): the admin's reset of the sample garments and
  * the test-garment page. Messages are the spec's, verbatim.
@@ -13,7 +15,32 @@ export const QA_MESSAGES = {
   testGarmentCreated: (slug: string) => `Test garment ${slug} created: unclaimed, in the QA batch.`,
   testGarmentExists: (slug: string) => `A garment with the slug ${slug} already exists.`,
   resetTakesNoBody: "The QA reset takes no request body.",
+  linkSlugRequired: "Please enter a slug to test",
+  linkSlugTooLong: "A slug to test is at most 200 characters.",
+  linkSlugMalformed: "A slug to test must be plain text (it has a broken character).",
+  linkViewer: "Choose the viewer: visitor or owner.",
+  testFailed: "Test Failed",
 } as const;
+
+/** The link tester's quick slugs (spec part 2 §2): three samples and one that resolves to nothing. */
+export const LINK_TEST_QUICK_SLUGS = ["mb-001", "ss-002", "cg-003", "invalid-slug"] as const;
+/** How many link test results the page keeps (spec part 2 §9). */
+export const LINK_TEST_RESULTS_KEPT = 10;
+
+/** `POST /api/admin/qa/link-test`'s body (checked by `LinkTestBodySchema`, in ./qa-api: no zod in the admin remote). */
+export type LinkTestBody = { slug: string; viewer: "visitor" | "owner" };
+
+/** The link tester's answer: the tap's own status and Location, and its diagnosis of the dry run. */
+export type LinkTestResult = {
+  slug: string;
+  viewer: LinkTestBody["viewer"];
+  /** The path the tap was asked for. */
+  path: string;
+  status: number;
+  location: string | null;
+  diagnosis: TapDiagnosis;
+  testedAt: number;
+};
 
 /** The /test-garment page's default slug (spec part 2 §2). */
 export const TEST_GARMENT_DEFAULT_SLUG = "test-garment";

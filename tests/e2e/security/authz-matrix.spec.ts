@@ -188,6 +188,7 @@ const PAGES: Record<string, (ids: Ids) => Case[]> = {
     { path: "/admin/nfc-programmer", cell: adminPage(200) },
     { path: "/admin/nfc", cell: adminPage(200) },
     { path: "/admin/qa", cell: adminPage(200) },
+    { path: "/admin/tools/link-tester", cell: adminPage(200) },
     // The header's old address leads on, before the gate: the page it leads to is gated.
     { path: "/admin/dashboard", cell: { ...all(to(302, "/admin/nfc-dashboard")), anon: "admin-login" } },
     { path: "/admin/no-such-page", cell: adminPage(404) },
@@ -407,6 +408,16 @@ const SHELL: Record<string, (ids: Ids) => Case[]> = {
   "POST /api/admin/qa/reset": () => [
     { path: "/api/admin/qa/reset", method: "POST", json: {}, cell: adminApi(400) },
     { path: "/api/admin/qa/reset", method: "POST", cell: adminApi(200) },
+  ],
+  // The link tester: a dry run of the real tap (no scan); an empty slug is the spec's 400.
+  "POST /api/admin/qa/link-test": () => [
+    { path: "/api/admin/qa/link-test", method: "POST", json: { slug: "", viewer: "visitor" }, cell: adminApi(400) },
+    {
+      path: "/api/admin/qa/link-test",
+      method: "POST",
+      json: { slug: "zz-999", viewer: "visitor" },
+      cell: adminApi(200),
+    },
   ],
   // Public: anyone may log a scan, of a garment that exists.
   "POST /api/scans": () => [{ path: "/api/scans", method: "POST", json: { short_slug: "zz-999" }, cell: all(404) }],

@@ -726,6 +726,18 @@ test("fuzz: 200+ malformed requests per form and per JSON API: no 5xx, no row ch
       denied: "A",
       spec: { name: "qa reset", method: "POST", path: () => "/api/admin/qa/reset", base: null },
     },
+    // The link tester: a dry run of the real tap, which changes nothing and records no scan.
+    {
+      route: "POST /api/admin/qa/link-test",
+      allowed: "admin",
+      denied: "A",
+      spec: {
+        name: "link test",
+        method: "POST",
+        path: () => "/api/admin/qa/link-test",
+        base: { slug: "zz-999", viewer: "visitor" },
+      },
+    },
     // Public, with our Origin; "may not" is the same call from another site (CSRF).
     {
       route: "POST /api/scans",

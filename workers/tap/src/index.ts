@@ -1,11 +1,18 @@
 import { WorkerEntrypoint } from "cloudflare:workers";
+import {
+  DRY_RUN_HEADER,
+  DRY_RUN_RESULT_HEADER,
+  type DryRunClaims,
+  type TapDiagnosis,
+  verifyDryRunToken,
+} from "@releve/core/dry-run";
 import { OWNER_TOKEN_COOKIE, verifyOwnerToken } from "@releve/core/owner-token";
 import { HSTS, isLocalHost } from "@releve/core/security-headers";
 import { normalizeSlug } from "@releve/core/slug";
 import { decideTap, type TapRoute } from "@releve/core/tap-rules";
 import { tapViewer } from "@releve/db/owner-session";
-import { getTapRoute } from "@releve/db/tap-cache";
-import { Hono } from "hono";
+import { getTapRoute, loadTapRoute, readCachedTapRoute } from "@releve/db/tap-cache";
+import { type Context, Hono } from "hono";
 import { getCookie } from "hono/cookie";
 import { getTapEnv, type TapEnv } from "./env";
 import { MEMO_TTL_MS, RouteMemo } from "./memo";
@@ -100,11 +107,12 @@ function answer(
   route: TapRoute | null,
   source: Source,
   viewerUserId: string | null,
+  dryRun = false,
 ): Response | Promise<Response> {
   const decision = decideTap(route, viewerUserId);
   if (decision.status === 404 || !route) return invalidLink(headers, source);
   // A missing garment's tap is a scan too (marked 'missing' from the route): the brand's sighting.
-  if (mayBeScan(request)) recordScan(env, waitUntil, request, route, decision.viewer, Date.now());
+  if (!dryRun && mayBeScan(request)) recordScan(env, waitUntil, request, route, decision.viewer, Date.now());
   if (decision.outcome === "missing") return reportedMissing(headers, source);
   const redirect = () =>
     new Response(null, {
@@ -118,11 +126,86 @@ function answer(
   );
 }
 
+/**
+ * The link tester's dry run (issue #20; the marker is checked before this is called): the same
+ * answer a real tap gets, the viewer the marker names (the garment's owner, or a visitor without
+ * a token; the request's own cookies do not count), no scan, and the diagnosis in
+ * `X-Releve-Dry-Run-Result`: where the answer came from and whether KV's record equals D1's.
+ */
+async function dryRun(
+  env: TapEnv,
+  request: Request,
+  headers: TapHeaders,
+  waitUntil: WaitUntil,
+  slug: string | null,
+  claims: DryRunClaims,
+): Promise<Response> {
+  let response: Response;
+  let diagnosis: TapDiagnosis;
+  if (!slug) {
+    response = invalidLink(headers);
+    diagnosis = {
+      found: false,
+      garmentStatus: null,
+      active: null,
+      missing: null,
+      viewer: null,
+      outcome: "not_found",
+      action: "not_found",
+      status: 404,
+      target: null,
+      source: null,
+      cacheAgrees: null,
+    };
+  } else {
+    // Read before the answer, whose KV refill (on a miss) must not count as a cached record.
+    const [cached, fromD1] = await Promise.all([readCachedTapRoute(env.TAP_KV, slug), loadTapRoute(env.DB, slug)]);
+    const held = routeMemo(env).get(slug);
+    const { route, source } =
+      held !== undefined ? { route: held, source: "memo" as const } : await readThrough(env, slug, waitUntil);
+    const viewerUserId = claims.viewer === "owner" ? (route?.ownerUserId ?? null) : null;
+    const decision = decideTap(route, viewerUserId);
+    response = await answer(env, request, headers, waitUntil, route, source, viewerUserId, true);
+    const status = response.status;
+    diagnosis = {
+      found: route !== null,
+      garmentStatus: route?.status ?? null,
+      active: route?.active ?? null,
+      missing: route?.missing ?? null,
+      viewer: decision.status === 404 ? null : decision.viewer,
+      outcome: decision.outcome,
+      action: status === 302 ? "redirect" : status === 404 ? "not_found" : "page",
+      status,
+      target: status === 302 ? response.headers.get("Location") : decision.status === 302 ? decision.location : null,
+      source,
+      cacheAgrees: cached === undefined ? null : JSON.stringify(cached) === JSON.stringify(fromD1),
+    };
+  }
+  const out = new Response(response.body, response);
+  out.headers.set(DRY_RUN_RESULT_HEADER, JSON.stringify(diagnosis));
+  return out;
+}
+
 // GET also answers HEAD (Hono strips the body); a HEAD is never a scan. A HEAD on a share
 // answer asks the shell with HEAD: the status and headers a GET would get, no page rendered.
 app.get("/t/:slug", (c) => {
   const headers = tapHeaders(c.req.url);
   const slug = normalizeSlug(c.req.param("slug"));
+  const marker = c.req.header(DRY_RUN_HEADER);
+  // Only a marker the shell signed for an admin's link test makes a dry run; any other is ignored.
+  if (marker) {
+    return (async () => {
+      const env = getTapEnv(c.env);
+      const claims = await verifyDryRunToken(env.SESSION_SECRET, marker);
+      const waitUntil: WaitUntil = (promise) => c.executionCtx.waitUntil(promise);
+      return claims ? dryRun(env, c.req.raw, headers, waitUntil, slug, claims) : tap(c, headers, slug);
+    })();
+  }
+  return tap(c, headers, slug);
+});
+
+/** A real tap: the memo, KV or D1, the owner token, the answer, and its scan. */
+function tap(c: Context<TapBindings>, headers: TapHeaders, slug: string | null): Response | Promise<Response> {
   if (!slug) return invalidLink(headers);
   const env = getTapEnv(c.env);
   const token = getCookie(c, OWNER_TOKEN_COOKIE);
@@ -141,7 +224,7 @@ app.get("/t/:slug", (c) => {
     const viewerUserId = await tapViewer(env.DB, route, owner);
     return answer(env, c.req.raw, headers, waitUntil, route, source, viewerUserId);
   })();
-});
+}
 
 app.notFound((c) => invalidLink(tapHeaders(c.req.url)));
 

@@ -6,14 +6,13 @@ import type { TapEnv } from "./env";
 
 /**
  * Whether a request may be a person's tap, from what costs nothing to read: not HEAD, not a
- * browser prefetch, not a link-tester dry run (`X-Releve-Dry-Run: 1`, which can only ever
- * suppress the sender's own scan). Crawlers and link-preview bots (by UA) are left out later,
- * when the batch is built.
+ * browser prefetch. A link-tester dry run is never asked (its marker is a token the shell signs
+ * for an admin, checked before: `@releve/core/dry-run`). Crawlers and link-preview bots (by UA)
+ * are left out later, when the batch is built.
  */
 export function mayBeScan(request: Request): boolean {
   if (request.method !== "GET") return false;
   const headers = request.headers;
-  if (headers.get("x-releve-dry-run") === "1") return false;
   const purpose = headers.get("sec-purpose") ?? headers.get("purpose");
   return !purpose?.includes("prefetch");
 }

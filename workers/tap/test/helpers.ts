@@ -1,5 +1,6 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import { type DryRunViewer, signDryRunToken } from "@releve/core/dry-run";
 import { OWNER_TOKEN_COOKIE, signOwnerToken } from "@releve/core/owner-token";
 import { getDb } from "@releve/db";
 import { createSession } from "@releve/db/testing/factories";
@@ -43,6 +44,10 @@ export async function tap(path: string, init: TapInit = {}): Promise<Response> {
 /** An owner token for the user, naming a fresh live session of theirs (or the given one). */
 export const tokenFor = async (userId: string, sessionId?: string) =>
   signOwnerToken(env.SESSION_SECRET, { userId, sessionId: sessionId ?? (await createSession(db, userId)) });
+
+/** A link-tester dry-run marker, as the shell signs it for an admin (issue #20). */
+export const dryRunMarker = (viewer: DryRunViewer = "visitor") =>
+  signDryRunToken(env.SESSION_SECRET, { viewer, adminUserId: "test-admin" });
 
 /** The real TapControl entrypoint of this worker, as a writer's service binding reaches it. */
 export const tapControl = () => new TapControl(createExecutionContext(), env);

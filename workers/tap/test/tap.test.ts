@@ -1,4 +1,5 @@
 import { env, exports } from "cloudflare:workers";
+import { signDryRunToken } from "@releve/core/dry-run";
 import { BURST_WINDOW_MS } from "@releve/core/scan-id";
 import { ScanMessageSchema } from "@releve/core/scan-message";
 import {
@@ -23,7 +24,7 @@ import { SignJWT } from "jose";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { getTapEnv } from "../src/env";
 import { RESOLUTION_FAILED_CSP, STYLE } from "../src/resolution-failed";
-import { db, forgetMemo, landing, nextIp, tap, tokenFor } from "./helpers";
+import { db, dryRunMarker, forgetMemo, landing, nextIp, tap, tokenFor } from "./helpers";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -390,7 +391,7 @@ describe("responses", () => {
     // batch that a later test's taps would join (they then wait for a flush they do not own).
     const res = await exports.default.fetch(`http://releve.test/t/${g.slug}`, {
       redirect: "manual",
-      headers: { "x-releve-dry-run": "1" },
+      headers: { "x-releve-dry-run": await dryRunMarker() },
     });
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe(`/claim/${g.slug}`);
@@ -676,13 +677,70 @@ describe("scans", () => {
     await tap(`/t/${g.slug}`, { userAgent: "WhatsApp/2.23.20.0" });
     await tap(`/t/${g.slug}`, { userAgent: "facebookexternalhit/1.1" });
     await tap(`/t/${g.slug}`, { headers: { "sec-purpose": "prefetch" } });
-    await tap(`/t/${g.slug}`, { headers: { "x-releve-dry-run": "1" } });
+    await tap(`/t/${g.slug}`, { headers: { "x-releve-dry-run": await dryRunMarker() } });
     await tap(`/t/${inactive.slug}`);
     await tap(`/t/${unknown}`);
     expect(sent()).toEqual([]);
     // The same slug, tapped by a person, is a scan.
     await tap(`/t/${g.slug}`);
     expect(sent()).toHaveLength(1);
+  });
+
+  it("a dry-run marker the shell did not sign is ignored: a bare '1', a forged, expired or owner token taps as usual", async () => {
+    const g = await createGarment(db);
+    const sent = sentMessages(g.slug);
+    const forged = await new SignJWT({ viewer: "visitor" })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject("someone")
+      .setIssuer("releve")
+      .setAudience("releve:dry-run")
+      .setIssuedAt()
+      .setExpirationTime("60s")
+      .sign(new TextEncoder().encode("not-the-secret-".repeat(4)));
+    const expired = await signDryRunToken(env.SESSION_SECRET, { viewer: "visitor", adminUserId: "a" }, -10);
+    const ownerToken = await tokenFor(await createUser(db));
+    for (const marker of ["1", forged, expired, ownerToken]) {
+      const res = await tap(`/t/${g.slug}`, { headers: { "x-releve-dry-run": marker } });
+      expect(res.status).toBe(302);
+      expect(res.headers.get("x-releve-dry-run-result")).toBeNull();
+    }
+    expect(sent()).toHaveLength(4);
+  });
+
+  it("a signed dry run answers as a real tap, records no scan, and says where the answer came from", async () => {
+    const owner = await createOwner(db, { sharing: false });
+    const g = await createGarment(db, { ownerUserId: owner.userId });
+    const sent = sentMessages(g.slug);
+    const visitor = await tap(`/t/${g.slug}`, { headers: { "x-releve-dry-run": await dryRunMarker() } });
+    const asOwner = await tap(`/t/${g.slug}`, { headers: { "x-releve-dry-run": await dryRunMarker("owner") } });
+    expect(sent()).toEqual([]);
+    expect(landing(asOwner)).toBe(`/dashboard/garment/${g.id}`);
+    expect(JSON.parse(asOwner.headers.get("x-releve-dry-run-result") ?? "null")).toMatchObject({
+      found: true,
+      garmentStatus: "claimed",
+      viewer: "owner",
+      action: "redirect",
+      target: `/dashboard/garment/${g.id}`,
+      source: "memo",
+      cacheAgrees: true,
+    });
+    expect(JSON.parse(visitor.headers.get("x-releve-dry-run-result") ?? "null")).toMatchObject({
+      found: true,
+      viewer: "anonymous",
+      outcome: "share_unavailable",
+      target: `/share/${g.slug}`,
+      source: "d1",
+      cacheAgrees: null,
+    });
+    // KV now holds a record that D1 no longer agrees with: the dry run says so.
+    await db.update(garments).set({ is_active: false }).where(eq(garments.id, g.id));
+    forgetMemo(g.slug);
+    const stale = await tap(`/t/${g.slug}`, { headers: { "x-releve-dry-run": await dryRunMarker() } });
+    expect(JSON.parse(stale.headers.get("x-releve-dry-run-result") ?? "null")).toMatchObject({
+      source: "kv",
+      cacheAgrees: false,
+    });
+    expect(sent()).toEqual([]);
   });
 
   it("a tap on a missing garment is one scan marked 'missing', with its place and time, for the brand", async () => {
@@ -724,7 +782,7 @@ describe("scans", () => {
     });
     await tap(`/t/${g.slug}`, { userAgent: "WhatsApp/2.23.20.0" });
     await tap(`/t/${g.slug}`, { headers: { "sec-purpose": "prefetch" } });
-    await tap(`/t/${g.slug}`, { headers: { "x-releve-dry-run": "1" } });
+    await tap(`/t/${g.slug}`, { headers: { "x-releve-dry-run": await dryRunMarker() } });
     expect(sent()).toEqual([]);
     await tap(`/t/${g.slug}`);
     expect(sent()).toHaveLength(1);
@@ -752,7 +810,7 @@ describe("scans", () => {
 
   it("a burst of taps leaves the isolate in fewer queue calls than taps, every scan in one of them", async () => {
     const g = await createGarment(db);
-    await tap(`/t/${g.slug}`, { headers: { "x-releve-dry-run": "1" } }); // warms the memo, no scan
+    await tap(`/t/${g.slug}`, { headers: { "x-releve-dry-run": await dryRunMarker() } }); // warms the memo, no scan
     const sendBatch = vi.spyOn(env.SCANS, "sendBatch");
     await Promise.all(Array.from({ length: 6 }, () => tap(`/t/${g.slug}`, { ip: nextIp() })));
     const ours = sendBatch.mock.calls
@@ -785,5 +843,49 @@ describe("scans", () => {
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe(`/claim/${g.slug}`);
     expect(error).toHaveBeenCalledWith(expect.stringContaining("not enqueued"), expect.any(Error));
+  });
+});
+
+describe("the link tester's dry run (issue #20)", () => {
+  type Row = { name: string; slug: string; owner?: string; scans: boolean };
+  async function rows(): Promise<Row[]> {
+    const sharing = await createOwner(db, { sharing: true });
+    const private_ = await createOwner(db, { sharing: false });
+    const shared = await createGarment(db, { ownerUserId: sharing.userId });
+    const unshared = await createGarment(db, { ownerUserId: private_.userId });
+    const lost = await createGarment(db, { ownerUserId: sharing.userId });
+    await setGarmentTagStatus(db, lost.id, "lost");
+    return [
+      { name: "unknown slug", slug: uniqueSlug("zz"), scans: false },
+      { name: "not a slug", slug: "Not%20a%20slug!", scans: false },
+      { name: "inactive", slug: (await createGarment(db, { active: false })).slug, scans: false },
+      { name: "unclaimed", slug: (await createGarment(db)).slug, scans: true },
+      { name: "claimed, visitor, sharing on", slug: shared.slug, scans: true },
+      { name: "claimed, visitor, sharing off", slug: unshared.slug, scans: true },
+      { name: "claimed, owner", slug: shared.slug, owner: sharing.userId, scans: true },
+      { name: "missing, visitor", slug: lost.slug, scans: true },
+      { name: "missing, owner", slug: lost.slug, owner: sharing.userId, scans: true },
+    ];
+  }
+
+  it("answers what a real tap answers, for every tap-rule row, and only the real tap is a scan", async () => {
+    for (const row of await rows()) {
+      // Rows share garments (visitor and owner): count only what this row's taps send.
+      const all = sentMessages(decodeURIComponent(row.slug));
+      const earlier = all().length;
+      const real = () => all().slice(earlier);
+      const dry = await tap(`/t/${row.slug}`, {
+        headers: { "x-releve-dry-run": await dryRunMarker(row.owner ? "owner" : "visitor") },
+      });
+      expect(real(), `${row.name}: the dry run sent no scan`).toEqual([]);
+      const ownerToken = row.owner ? await tokenFor(row.owner) : undefined;
+      const actual = await tap(`/t/${row.slug}`, ownerToken ? { ownerToken } : {});
+      expect(dry.status, row.name).toBe(actual.status);
+      expect(dry.headers.get("location"), row.name).toBe(actual.headers.get("location"));
+      expect(landing(dry), row.name).toBe(landing(actual));
+      expect(dry.headers.get("x-releve-dry-run-result"), row.name).not.toBeNull();
+      expect(actual.headers.get("x-releve-dry-run-result"), row.name).toBeNull();
+      expect(real(), `${row.name}: the real tap's scan`).toHaveLength(row.scans ? 1 : 0);
+    }
   });
 });

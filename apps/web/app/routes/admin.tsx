@@ -17,8 +17,8 @@ export default function AdminLayout() {
   return <Outlet />;
 }
 
-/** The QA panel says the spec's words to a non-admin (part 2 §2, §6). */
-const QA_PAGE = /^\/admin\/qa\/?$/;
+/** The QA panel and the link tester say the spec's words to a non-admin (part 2 §2, §6). */
+const QA_PAGE = /^\/admin\/(qa|tools\/link-tester)\/?$/;
 
 export function ErrorBoundary() {
   const error = useRouteError();

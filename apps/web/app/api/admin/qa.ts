@@ -1,7 +1,16 @@
 import { AppError } from "@releve/core";
-import { demoPasswordVariable, QA_MESSAGES, type QaPanel, type QaResetResult } from "@releve/core/qa";
+import { DRY_RUN_HEADER, DRY_RUN_RESULT_HEADER, signDryRunToken, type TapDiagnosis } from "@releve/core/dry-run";
+import {
+  demoPasswordVariable,
+  type LinkTestResult,
+  QA_MESSAGES,
+  type QaPanel,
+  type QaResetResult,
+} from "@releve/core/qa";
+import { LinkTestBodySchema } from "@releve/core/qa-api";
 import { qaPanelState, resetQaGarments } from "@releve/db/qa";
 import { Hono } from "hono";
+import { jsonBody } from "../validation";
 import { type AdminEnv, actorOf } from "./admin-env";
 import { refreshTap } from "./garments";
 
@@ -42,6 +51,59 @@ qaRoutes.post("/reset", async (c) => {
       before: { status: g.status, owned: g.owner_user_id !== null, active: g.is_active },
     })),
     resetAt: Date.now(),
+  };
+  return c.json(body);
+});
+
+const notMatched: TapDiagnosis = {
+  found: false,
+  garmentStatus: null,
+  active: null,
+  missing: null,
+  viewer: null,
+  outcome: "not_found",
+  action: "not_found",
+  status: 404,
+  target: null,
+  source: null,
+  cacheAgrees: null,
+};
+
+/**
+ * The link tester (issue #20): one real request to the tap worker over its service binding, as
+ * a dry run an admin asked for (the marker is a one-minute token only this route mints), so the
+ * tap answers exactly as it would a person, records no scan, and adds its diagnosis. Redirects
+ * are never followed: the answer is the tap's own status and Location.
+ */
+qaRoutes.post("/link-test", jsonBody(LinkTestBodySchema), async (c) => {
+  const { slug, viewer } = c.req.valid("json");
+  const env = c.get("env");
+  const marker = await signDryRunToken(env.SESSION_SECRET, { viewer, adminUserId: c.get("admin").userId });
+  const path = `/t/${encodeURIComponent(slug)}`;
+  const answer = await env.TAP.fetch(new URL(path, c.req.url), {
+    method: "GET",
+    redirect: "manual",
+    headers: { [DRY_RUN_HEADER]: marker, "User-Agent": c.req.header("User-Agent") ?? "releve-link-tester" },
+  });
+  await answer.body?.cancel();
+  const header = answer.headers.get(DRY_RUN_RESULT_HEADER);
+  // A path the tap's route does not even match (a slug of dots, say) is its plain 404: no lookup, no diagnosis.
+  const diagnosis: TapDiagnosis | null = header
+    ? (JSON.parse(header) as TapDiagnosis)
+    : answer.status === 404
+      ? notMatched
+      : null;
+  if (!diagnosis) {
+    throw new AppError("internal", `${QA_MESSAGES.testFailed}: the tap answered ${answer.status} without a diagnosis.`);
+  }
+  const body: LinkTestResult = {
+    slug,
+    viewer,
+    path,
+    status: answer.status,
+    location: answer.headers.get("Location"),
+    diagnosis,
+    testedAt: Date.now(),
   };
   return c.json(body);
 });

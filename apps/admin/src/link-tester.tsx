@@ -13,7 +13,7 @@ import { formatDate } from "./ui";
 
 type Viewer = LinkTestBody["viewer"];
 /** One run as the page keeps it: a result, or the reason the test failed. */
-type Run = { id: number; slug: string; viewer: Viewer } & (
+type Run = { id: string; slug: string; viewer: Viewer } & (
   | { ok: true; result: LinkTestResult }
   | { ok: false; reason: string }
 );
@@ -98,7 +98,7 @@ export function LinkTester() {
       return;
     }
     setError(undefined);
-    const id = Date.now() + Math.random();
+    const id = crypto.randomUUID();
     test.mutate(
       { slug: wanted, viewer },
       {

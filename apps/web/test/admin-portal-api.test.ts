@@ -1,47 +1,12 @@
 import { env, exports } from "cloudflare:workers";
-import { hashPassword } from "@releve/core";
 import type { AdminGarment, AuditEntry, InstagramPost, TagBatch, UnclaimedPage } from "@releve/core/admin-api";
-import { getDb, users } from "@releve/db";
+import { getDb } from "@releve/db";
 import { createGarment, createOwner } from "@releve/db/testing/factories";
-import { beforeAll, describe, expect, it } from "vitest";
-import { createSession } from "../app/lib/session.server";
+import { describe, expect, it } from "vitest";
+import { adminApiCallers, json, ORIGIN } from "./admin-support";
 
 const db = getDb(env.DB);
-const ORIGIN = "http://releve.test";
-const cookies: Record<"client" | "admin", string> = { client: "", admin: "" };
-let adminEmail = "";
-
-beforeAll(async () => {
-  for (const role of ["client", "admin"] as const) {
-    const id = crypto.randomUUID();
-    const email = `${role}-${id.slice(0, 6)}@example.com`;
-    await db.insert(users).values({ id, email, password_hash: await hashPassword("x".repeat(12)) });
-    if (role === "admin") {
-      await env.DB.prepare("insert into admin_users (user_id) values (?)").bind(id).run();
-      adminEmail = email;
-    }
-    cookies[role] = (await createSession(db, new Request(ORIGIN), id)).cookie.split(";")[0] ?? "";
-  }
-});
-
-type As = "admin" | "client" | "visitor";
-
-/** One helper for every call: who is asking, which method, path and JSON body. */
-function call(as: As, method: string, path: string, body?: unknown) {
-  const headers: Record<string, string> = { Origin: ORIGIN };
-  if (as !== "visitor") headers.Cookie = cookies[as];
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  return exports.default.fetch(`${ORIGIN}/api/admin${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
-  });
-}
-
-async function json<T>(response: Response, status = 200): Promise<T> {
-  expect(response.status, await response.clone().text()).toBe(status);
-  return (await response.json()) as T;
-}
+const { accounts, call } = adminApiCallers();
 
 const tap = (slug: string) => exports.default.fetch(`${ORIGIN}/t/${slug}`, { redirect: "manual" });
 
@@ -146,8 +111,8 @@ describe("garments", () => {
     expect(await (await tap(garment.slug)).text()).toBe(`page /share/${garment.slug}`);
     const { entries } = await json<{ entries: AuditEntry[] }>(await call("admin", "GET", "/audit"));
     expect(entries.slice(0, 2).map((e) => [e.action, e.targetId, e.adminEmail])).toEqual([
-      ["garment.activate", String(garment.id), adminEmail],
-      ["garment.deactivate", String(garment.id), adminEmail],
+      ["garment.activate", String(garment.id), accounts.adminEmail],
+      ["garment.deactivate", String(garment.id), accounts.adminEmail],
     ]);
     expect(entries[1]).toMatchObject({ before: { is_active: true }, after: { is_active: false } });
   });
@@ -211,7 +176,7 @@ describe("garments", () => {
     const adminId = await env.DB.prepare(
       "select a.id from admin_users a join users u on u.id = a.user_id where u.email = ?",
     )
-      .bind(adminEmail)
+      .bind(accounts.adminEmail)
       .first<{ id: number }>();
     expect(marked.programmed_by_admin_id).toBe(adminId?.id);
     expect((await garmentRow(row.garment_id))?.programmed_at).toBe(marked.programmed_at);

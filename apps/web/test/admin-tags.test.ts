@@ -1,5 +1,4 @@
 import { env, exports } from "cloudflare:workers";
-import { hashPassword } from "@releve/core";
 import type { AuditEntry, TagBatch } from "@releve/core/admin-api";
 import { decryptChipId, parseChipId, verifySignature } from "@releve/core/chip-id";
 import type {
@@ -11,47 +10,14 @@ import type {
   TagPage,
   WriteResult,
 } from "@releve/core/tags-api";
-import { getDb, users } from "@releve/db";
+import { getDb } from "@releve/db";
 import { readCachedTapRoute } from "@releve/db/tap-cache";
 import { createOwner } from "@releve/db/testing/factories";
-import { beforeAll, describe, expect, it } from "vitest";
-import { createSession } from "../app/lib/session.server";
+import { describe, expect, it } from "vitest";
+import { adminApiCallers, json, ORIGIN } from "./admin-support";
 
 const db = getDb(env.DB);
-const ORIGIN = "http://releve.test";
-const cookies: Record<"client" | "admin", string> = { client: "", admin: "" };
-let adminEmail = "";
-
-beforeAll(async () => {
-  for (const role of ["client", "admin"] as const) {
-    const id = crypto.randomUUID();
-    const email = `${role}-${id.slice(0, 6)}@example.com`;
-    await db.insert(users).values({ id, email, password_hash: await hashPassword("x".repeat(12)) });
-    if (role === "admin") {
-      await env.DB.prepare("insert into admin_users (user_id) values (?)").bind(id).run();
-      adminEmail = email;
-    }
-    cookies[role] = (await createSession(db, new Request(ORIGIN), id)).cookie.split(";")[0] ?? "";
-  }
-});
-
-type As = "admin" | "client" | "visitor";
-
-function call(as: As, method: string, path: string, body?: unknown) {
-  const headers: Record<string, string> = { Origin: ORIGIN };
-  if (as !== "visitor") headers.Cookie = cookies[as];
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  return exports.default.fetch(`${ORIGIN}/api/admin${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
-  });
-}
-
-async function json<T>(response: Response, status = 200): Promise<T> {
-  expect(response.status, await response.clone().text()).toBe(status);
-  return (await response.json()) as T;
-}
+const { accounts, call } = adminApiCallers();
 
 const errorOf = async (response: Response) =>
   ((await response.json()) as { error: { code: string; message: string; details?: unknown } }).error;
@@ -172,7 +138,7 @@ describe("program a new tag", () => {
       .bind(tag.id)
       .first<{ encrypted_chip_id: string; metadata: string }>();
     expect(await decryptChipId(env.CHIP_SECRET, stored?.encrypted_chip_id ?? "")).toBe(tag.chipId);
-    expect(JSON.parse(stored?.metadata ?? "{}")).toMatchObject({ deepLink: url, programmedBy: adminEmail });
+    expect(JSON.parse(stored?.metadata ?? "{}")).toMatchObject({ deepLink: url, programmedBy: accounts.adminEmail });
 
     const written = await writeOk(tag.id, "04:a2:3b:4c:5d:6e:7f");
     expect(written.message).toBe("Tag Programmed Successfully");
@@ -188,8 +154,8 @@ describe("program a new tag", () => {
     expect(answer.headers.get("Location")).toBe(`/claim/${slug}`);
     const { entries } = await json<{ entries: AuditEntry[] }>(await call("admin", "GET", "/audit"));
     expect(entries.slice(0, 2).map((e) => [e.action, e.targetId, e.adminEmail])).toEqual([
-      ["tag.write_success", String(tag.id), adminEmail],
-      ["tag.program", String(tag.id), adminEmail],
+      ["tag.write_success", String(tag.id), accounts.adminEmail],
+      ["tag.program", String(tag.id), accounts.adminEmail],
     ]);
   });
 

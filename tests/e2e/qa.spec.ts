@@ -1,8 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, devices, type Page } from "@playwright/test";
+import { devices, type Page } from "@playwright/test";
 import type { AdminGarment } from "@releve/core/admin-api";
 import { demoPassword, signIn } from "./accounts";
 import { expect, gotoHydrated, test } from "./fixtures";
+import { restore, sample } from "./samples";
 
 // Issue #20, the QA tools that exist so far: /admin/qa (the real reset of mb-001 and ss-002) and
 // /test-garment (a real test garment, then its claim flow through the tap), as admin and client.
@@ -16,33 +17,6 @@ const SAMPLES = ["mb-001", "ss-002"] as const;
 
 /** The shell's notices (sonner): the admin remote reports every outcome there. */
 const notices = (page: Page) => page.getByRole("region", { name: /^Notifications/ });
-
-async function sample(request: APIRequestContext, slug: string): Promise<AdminGarment> {
-  const res = await request.get(`/api/admin/garments?status=all&q=${slug}`);
-  expect(res.status()).toBe(200);
-  const { garments } = (await res.json()) as { garments: AdminGarment[] };
-  const garment = garments.find((g) => g.shortSlug === slug);
-  if (!garment) throw new Error(`${slug} is not in the admin's garment list`);
-  return garment;
-}
-
-/** Puts a sample back as it was before the reset (the reset leaves it unclaimed and active). */
-async function restore(request: APIRequestContext, origin: string, was: AdminGarment) {
-  if (was.owner?.profileId) {
-    const res = await request.post(`/api/admin/garments/${was.id}/reassign`, {
-      data: { client_id: was.owner.profileId },
-      headers: { Origin: origin },
-    });
-    expect(res.status(), await res.text()).toBe(200);
-  }
-  if (!was.isActive) {
-    const res = await request.post(`/api/admin/garments/${was.id}/status`, {
-      data: { is_active: false },
-      headers: { Origin: origin },
-    });
-    expect(res.status(), await res.text()).toBe(200);
-  }
-}
 
 test("an admin resets the sample garments on /admin/qa: unclaimed, the next tap goes to the claim page", async ({
   page,

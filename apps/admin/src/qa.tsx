@@ -35,6 +35,16 @@ const TOOLS: { href: string; title: string; text: string }[] = [
     title: "Test Garment",
     text: "Create a real unclaimed garment in the QA batch, then run its claim flow through the tap.",
   },
+  {
+    href: "/test-urls",
+    title: "Test URLs",
+    text: "Check the sample slugs against the real tap, their pages, the tap cache, the share card and the vCard.",
+  },
+  {
+    href: "/e2e-tests",
+    title: "E2E Tests",
+    text: "Five scenarios as real requests, as the QA account: unknown tap, claim page, card, contact exchange, deactivation. Cleaned up after.",
+  },
 ];
 
 function Section({ title, children }: { title: string; children: ReactNode }) {

@@ -39,6 +39,8 @@ export default [
   ]),
   route("dev/outbox", "routes/dev.outbox.tsx"),
   route("test-garment", "routes/test-garment.tsx"),
+  route("test-urls", "routes/test-urls.tsx"),
+  route("e2e-tests", "routes/e2e-tests.tsx"),
   route("learn-more", "routes/learn-more.tsx"),
   route("blog", "routes/blog.tsx"),
   route("blog/:slug", "routes/blog.$slug.tsx"),

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { api } from "../app/api";
+import type { Loopback } from "../app/api/api-env";
 import { getWebEnv, type WebEnv } from "../app/env.server";
 import { drainUnreadBody, requireSameOrigin } from "./csrf";
 import { securityHeaders } from "./security-headers";
@@ -17,7 +18,11 @@ export type RenderPage = (
  * tap worker, everything else to the page renderer (React Router in the real entry).
  */
 export function createShellApp(renderPage: RenderPage, options: { dev?: boolean } = {}) {
-  const app = new Hono<{ Bindings: Env }>();
+  const app = new Hono<{ Bindings: Env; Variables: { loopback: Loopback } }>();
+  app.use(async (c, next) => {
+    c.set("loopback", async (request) => app.fetch(request, c.env, c.executionCtx));
+    await next();
+  });
   app.use(securityHeaders(options));
   app.use(requireSameOrigin);
   app.use(drainUnreadBody);

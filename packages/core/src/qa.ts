@@ -15,6 +15,7 @@ export const QA_MESSAGES = {
   testGarmentCreated: (slug: string) => `Test garment ${slug} created: unclaimed, in the QA batch.`,
   testGarmentExists: (slug: string) => `A garment with the slug ${slug} already exists.`,
   resetTakesNoBody: "The QA reset takes no request body.",
+  e2eTakesNoBody: "An e2e run takes no request body.",
   linkSlugRequired: "Please enter a slug to test",
   linkSlugTooLong: "A slug to test is at most 200 characters.",
   linkSlugMalformed: "A slug to test must be plain text (it has a broken character).",

@@ -4,10 +4,10 @@
  * Every function takes `db` first; drizzle's query builder and `db.batch()`; raw `sql` only
  * where drizzle cannot say it, with a one-line reason. Row types come from the schema.
  */
-import { asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, or } from "drizzle-orm";
 import { type Actor, auditEntry } from "./audit";
 import type { Db } from "./client";
-import { garments, nfcTagBatches, users } from "./schema";
+import { contacts, garments, nfcTagBatches, nfcTags, profiles, rateEvents, scans, sessions, users } from "./schema";
 import { demoEmails, demoRoles, qaResetSlugs } from "./seed-data";
 import { createTagBatch, getTagBatch } from "./tags";
 
@@ -111,4 +111,116 @@ export async function qaBatch(db: Db, actor: Actor, name: string) {
   const batch = id === undefined ? undefined : await getTagBatch(db, id);
   if (!batch) throw new Error("QA batch not created");
   return batch;
+}
+
+/** The QA account's profile as every e2e run sets it: what its card must and must not show. */
+export type QaAccountProfile = {
+  email: string;
+  firstName: string;
+  lastName: string;
+  mobile: string;
+  unsharedWebsite: string;
+  unsharedInstagram: string;
+};
+
+/**
+ * The e2e page's dedicated QA account (issue #20): a verified client with a known profile,
+ * made on the first run (`passwordHash` is called only then: a hash of a secret nobody keeps,
+ * so nobody can sign in as it) and put back to that profile on every run, in one batch.
+ */
+export async function ensureQaAccount(db: Db, account: QaAccountProfile, passwordHash: () => Promise<string>) {
+  const find = () => db.select({ id: users.id }).from(users).where(eq(users.email, account.email)).get();
+  let userId = (await find())?.id;
+  if (!userId) {
+    const id = crypto.randomUUID();
+    const made = await db
+      .insert(users)
+      .values({
+        id,
+        email: account.email,
+        password_hash: await passwordHash(),
+        first_name: account.firstName,
+        last_name: account.lastName,
+        email_verified_at: new Date(),
+      })
+      .onConflictDoNothing()
+      .returning({ id: users.id });
+    // Made by a run started at the same moment: that one stands.
+    userId = made[0]?.id ?? (await find())?.id;
+    if (!userId) throw new Error("QA account not created");
+  }
+  const profile = {
+    first_name: account.firstName,
+    last_name: account.lastName,
+    display_name: `${account.firstName} ${account.lastName}`,
+    email: account.email,
+    mobile_phone: account.mobile,
+    website: account.unsharedWebsite,
+    instagram: account.unsharedInstagram,
+    linkedin: null,
+    tiktok: null,
+    facebook: null,
+    twitter: null,
+    city_region: null,
+    bio: null,
+    share_email: true,
+    share_mobile: true,
+    share_website: false,
+    share_instagram: false,
+    share_linkedin: false,
+    share_tiktok: false,
+    share_facebook: false,
+    share_twitter: false,
+    nfc_sharing_enabled: true,
+    profile_visibility: "public" as const,
+    active_event_id: null,
+    profile_complete: true,
+  };
+  await db.batch([
+    db.update(users).set({ email_verified_at: new Date() }).where(eq(users.id, userId)),
+    db
+      .insert(profiles)
+      .values({ user_id: userId, onboarded_at: new Date(), ...profile })
+      .onConflictDoUpdate({ target: profiles.user_id, set: profile }),
+  ]);
+  return userId;
+}
+
+/**
+ * Removes what one e2e run made (issue #20): its garment (slug `qa-e2e-<run>`, its tag, the
+ * contacts and any scans it got), the QA account's session for the run, and the contact-form
+ * rate events counted against the QA account as an owner (`rateEvents`: its bucket and key). The audit rows of the admin's changes
+ * stay: the audit log is never edited. One batch; returns what each statement removed.
+ */
+export async function removeQaRun(
+  db: Db,
+  run: { slug: string; userId: string; sessionId: string | null; rateEvents: { bucket: string; key: string } },
+) {
+  const garment = await db.select({ id: garments.id }).from(garments).where(eq(garments.short_slug, run.slug)).get();
+  const id = garment?.id ?? -1;
+  const [removedContacts, , , removedGarments, removedSessions, removedRates] = await db.batch([
+    db
+      .delete(contacts)
+      .where(
+        or(eq(contacts.garment_id, id), and(eq(contacts.owner_user_id, run.userId), eq(contacts.tag_uuid, run.slug))),
+      )
+      .returning({ id: contacts.id }),
+    db.delete(scans).where(eq(scans.garment_id, id)),
+    db.delete(nfcTags).where(eq(nfcTags.garment_id, id)),
+    db.delete(garments).where(eq(garments.id, id)).returning({ id: garments.id }),
+    db
+      .delete(sessions)
+      .where(eq(sessions.id, run.sessionId ?? ""))
+      .returning({ id: sessions.id }),
+    db
+      .delete(rateEvents)
+      .where(and(eq(rateEvents.bucket, run.rateEvents.bucket), eq(rateEvents.key, run.rateEvents.key)))
+      .returning({ id: rateEvents.id }),
+  ]);
+  return {
+    garments: removedGarments.length,
+    contacts: removedContacts.length,
+    sessions: removedSessions.length,
+    rateEvents: removedRates.length,
+  };
 }

@@ -1,3 +1,4 @@
+import { URL_TEST_SAMPLE_SLUGS } from "@releve/core/qa-urls";
 import type {
   NewAdminUser,
   NewBrandEvent,
@@ -30,18 +31,8 @@ export const DEMO_PROFILE_ID = 1;
 export const VISITOR_PROFILE_ID = 2;
 export const DEMO_ADMIN_USER_ID = 1;
 
-export const sampleSlugs = [
-  "mb-001",
-  "ss-002",
-  "cg-003",
-  "sj-004",
-  "hb-005",
-  "vt-006",
-  "ad-007",
-  "lt-008",
-  "cs-009",
-  "ps-010",
-] as const;
+/** The spec's ten sample garments (part 2 §2); the URL test suite lists the same ones. */
+export const sampleSlugs = URL_TEST_SAMPLE_SLUGS;
 export type SampleSlug = (typeof sampleSlugs)[number];
 
 export const claimedSampleSlugs = ["cg-003", "sj-004", "vt-006", "lt-008"] as const;

@@ -205,6 +205,8 @@ const PAGES: Record<string, (ids: Ids) => Case[]> = {
   "/dev/outbox": () => [{ path: "/dev/outbox", cell: all(200) }],
   // QA (issue #20): admin only, checked on the server.
   "/test-garment": () => [{ path: "/test-garment", cell: adminPage(200) }],
+  "/test-urls": () => [{ path: "/test-urls", cell: adminPage(200) }],
+  "/e2e-tests": () => [{ path: "/e2e-tests", cell: adminPage(200) }],
   "/learn-more": () => [{ path: "/learn-more", cell: all(200) }],
   "/blog": () => [{ path: "/blog", cell: all(200) }],
   "/blog/:slug": () => [
@@ -418,6 +420,16 @@ const SHELL: Record<string, (ids: Ids) => Case[]> = {
       json: { slug: "zz-999", viewer: "visitor" },
       cell: adminApi(200),
     },
+  ],
+  // The URL suite: real checks of one slug (dry runs, no scan); an empty slug is the spec's 400.
+  "POST /api/admin/qa/url-suite": () => [
+    { path: "/api/admin/qa/url-suite", method: "POST", json: { slug: "" }, cell: adminApi(400) },
+    { path: "/api/admin/qa/url-suite", method: "POST", json: { slug: "zz-999" }, cell: adminApi(200) },
+  ],
+  // The e2e run (no body; one sent is refused): real requests as the QA account, cleaned up after.
+  "POST /api/admin/qa/e2e-run": () => [
+    { path: "/api/admin/qa/e2e-run", method: "POST", json: {}, cell: adminApi(400) },
+    { path: "/api/admin/qa/e2e-run", method: "POST", cell: adminApi(200) },
   ],
   // Public: anyone may log a scan, of a garment that exists.
   "POST /api/scans": () => [{ path: "/api/scans", method: "POST", json: { short_slug: "zz-999" }, cell: all(404) }],

@@ -726,6 +726,14 @@ test("fuzz: 200+ malformed requests per form and per JSON API: no 5xx, no row ch
       denied: "A",
       spec: { name: "qa reset", method: "POST", path: () => "/api/admin/qa/reset", base: null },
     },
+    // The e2e run takes no body either: every fuzzed body is refused before anything starts; the
+    // one call without a body runs the scenarios, which remove what they made.
+    {
+      route: "POST /api/admin/qa/e2e-run",
+      allowed: "admin",
+      denied: "A",
+      spec: { name: "e2e run", method: "POST", path: () => "/api/admin/qa/e2e-run", base: null },
+    },
     // The link tester: a dry run of the real tap, which changes nothing and records no scan.
     {
       route: "POST /api/admin/qa/link-test",
@@ -737,6 +745,13 @@ test("fuzz: 200+ malformed requests per form and per JSON API: no 5xx, no row ch
         path: () => "/api/admin/qa/link-test",
         base: { slug: "zz-999", viewer: "visitor" },
       },
+    },
+    // The URL suite: dry runs of the real tap and reads of its pages, which change nothing and record no scan.
+    {
+      route: "POST /api/admin/qa/url-suite",
+      allowed: "admin",
+      denied: "A",
+      spec: { name: "url suite", method: "POST", path: () => "/api/admin/qa/url-suite", base: { slug: "zz-999" } },
     },
     // Public, with our Origin; "may not" is the same call from another site (CSRF).
     {

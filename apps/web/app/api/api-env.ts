@@ -1,5 +1,15 @@
 import type { Db } from "@releve/db";
 import type { WebEnv } from "../env.server";
 
+/**
+ * A request to this same shell, answered in process by its whole routing (headers, /api, /t/*
+ * through the tap binding, the page renderer), as a browser's request would be. The QA tools
+ * check real pages with it (issue #20): a Worker's fetch of its own URL would not reach it.
+ */
+export type Loopback = (request: Request) => Promise<Response>;
+
 /** What every /api handler sees: the bindings, the validated env and the request's one drizzle client. */
-export type ApiEnv = { Bindings: Env; Variables: { requestId: string; env: WebEnv; db: Db } };
+export type ApiEnv = {
+  Bindings: Env;
+  Variables: { requestId: string; env: WebEnv; db: Db; loopback: Loopback };
+};

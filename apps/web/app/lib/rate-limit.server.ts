@@ -13,6 +13,9 @@ export type Limit<B extends string = string> = { bucket: B; value: string | null
  * Takes one event from every limit, or from none (decision 0031): a refused request counts
  * nowhere. Returns the first full bucket, in the order given, or null when the events are taken.
  */
+/** The stored key of a limit's value: hashed, so rate_events holds no address or account id. */
+export const rateKey = (bucket: string, value: string) => sha256Hex(`${bucket}:${value}`);
+
 export async function takeLimits<B extends string>(
   db: Db,
   limits: readonly Limit<B>[],
@@ -22,7 +25,7 @@ export async function takeLimits<B extends string>(
   const slots: RateSlot[] = await Promise.all(
     known.map(async (limit) => ({
       bucket: limit.bucket,
-      key: await sha256Hex(`${limit.bucket}:${limit.value}`),
+      key: await rateKey(limit.bucket, limit.value),
       limit: limit.limit,
       since: now - limit.windowMs,
     })),

@@ -57,6 +57,9 @@ export type RateVerdict = "ok" | "ip" | "sender_owner" | "owner";
  * nowhere, so it cannot use up the owner's day): "ok" when it may be written, else the
  * first cap it hit. Call it once per post, right before `createContact`.
  */
+/** The per-owner bucket of contact-form posts (the QA e2e run removes what its post counted). */
+export const CONTACT_OWNER_BUCKET = "contact_owner";
+
 export async function takeContactPost(
   db: Db,
   ip: string | null,
@@ -74,7 +77,7 @@ export async function takeContactPost(
         limit: SENDER_OWNER_LIMIT,
         windowMs: SENDER_OWNER_WINDOW_MS,
       },
-      { bucket: "contact_owner", value: ownerUserId, limit: OWNER_LIMIT, windowMs: OWNER_WINDOW_MS },
+      { bucket: CONTACT_OWNER_BUCKET, value: ownerUserId, limit: OWNER_LIMIT, windowMs: OWNER_WINDOW_MS },
     ] as const,
     now,
   );

@@ -1,28 +1,17 @@
-import { createSecureChip, toBatchCode } from "@releve/core/chip-id";
-import { CLAIM_FLOW_DELAY_MS, QA_BATCH_NAME, QA_MESSAGES, TEST_GARMENT_DEFAULT_SLUG } from "@releve/core/qa";
+import { CLAIM_FLOW_DELAY_MS, QA_MESSAGES, TEST_GARMENT_DEFAULT_SLUG } from "@releve/core/qa";
 import { normalizeSlug, SLUG_MAX_LENGTH } from "@releve/core/slug";
-import { DEFAULT_TAG_TYPE, type GarmentType, tagUrl } from "@releve/core/tags";
-import { existingSlug } from "@releve/db/garments";
-import { qaBatch } from "@releve/db/qa";
-import { programBatch } from "@releve/db/tags";
-import { refreshTapRoute } from "@releve/db/tap-cache";
 import { Button, FormAlert, TextField } from "@releve/ui";
 import { useEffect, useRef, useState } from "react";
-import { data, Form, isRouteErrorResponse, Link, useRouteError } from "react-router";
-import { AccessDenied } from "../components/access-denied";
-import { BackLink } from "../components/back-link";
-import { GeneralErrorBoundary } from "../components/error-boundary";
+import { data, Form, Link } from "react-router";
+import { QaErrorBoundary, QaPage } from "../components/qa-page";
 import { SubmitButton } from "../components/submit-button";
 import { cloudflareContext } from "../context";
-import { tapStores } from "../env.server";
 import { readForm } from "../lib/form.server";
+import { createQaGarment } from "../lib/qa-garment.server";
 import { requireAdmin } from "../lib/user.server";
 import type { Route } from "./+types/test-garment";
 
 export const meta = () => [{ title: "Test Garment · Relevé" }, { name: "robots", content: "noindex" }];
-
-/** What a test garment is made as: an unclaimed jacket, no SKU, in the QA batch. */
-const TEST_GARMENT = { name: "Test Garment", garment_type: "Jacket" as GarmentType, size: "M", color: "Black" };
 
 type Outcome =
   | { kind: "created"; slug: string; message: string }
@@ -35,8 +24,6 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return { email: admin.email, userId: admin.userId };
 }
 
-const isUniqueViolation = (error: unknown) => /UNIQUE constraint failed/i.test(String(error));
-
 /** 'Create Test Garment': a real unclaimed garment with its tag in the QA batch, or 'exists'. */
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(request, context);
@@ -48,37 +35,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!slug) return invalid(QA_MESSAGES.badTestSlug);
 
   const { db, env } = context.get(cloudflareContext);
-  const exists = () =>
-    data<Outcome>({ kind: "exists", slug, message: QA_MESSAGES.testGarmentExists(slug) }, { status: 409 });
-  if (await existingSlug(db, slug)) return exists();
-
-  const actor = { userId: admin.userId, email: admin.email };
-  const batch = await qaBatch(db, actor, QA_BATCH_NAME);
-  const chip = await createSecureChip(env.CHIP_SECRET, {
-    garmentType: TEST_GARMENT.garment_type,
-    // The batch's chip code, as the batch programming makes it (api/admin/tags.ts batchCode).
-    batch: toBatchCode(batch.batch_name) ?? `B${batch.id}`,
-    serial: batch.total + 1,
-  });
-  const origin = new URL(request.url).origin;
-  try {
-    await programBatch(db, actor, batch, {
-      garment: TEST_GARMENT,
-      tagType: DEFAULT_TAG_TYPE,
-      tags: [{ slug, chip, sku: null }],
-      urlOf: (s) => tagUrl(origin, s),
-    });
-  } catch (error) {
-    // Made by someone else between the check and the write.
-    if (isUniqueViolation(error)) return exists();
-    throw error;
-  }
-  // A tap of the slug before it existed left a 'not found' record: the next tap must see the
-  // garment. A KV failure is logged, the garment stands (0010).
-  try {
-    await refreshTapRoute(tapStores(env), slug);
-  } catch (error) {
-    console.error(`[test-garment] tap cache refresh failed for ${slug}`, error);
+  const made = await createQaGarment(
+    { db, env, actor: { userId: admin.userId, email: admin.email } },
+    slug,
+    new URL(request.url).origin,
+  );
+  if (made === "exists") {
+    return data<Outcome>({ kind: "exists", slug, message: QA_MESSAGES.testGarmentExists(slug) }, { status: 409 });
   }
   return data<Outcome>({ kind: "created", slug, message: QA_MESSAGES.testGarmentCreated(slug) }, { status: 201 });
 }
@@ -114,15 +77,15 @@ export default function TestGarmentRoute({ loaderData, actionData }: Route.Compo
   const shown = edited ? undefined : outcome;
   const fieldError = problem ?? (shown?.kind === "invalid" ? shown.message : undefined);
   return (
-    <section className="mx-auto w-full max-w-3xl px-5 py-10 sm:py-16">
-      <BackLink to="/admin/qa">QA Panel</BackLink>
-      <p className="mt-6 text-xs uppercase tracking-[0.3em] text-gold">QA tools</p>
-      <h1 className="mt-2 font-display text-4xl">Test Garment</h1>
-      <p className="mt-2 max-w-xl text-stone">
-        Create a real unclaimed garment in the QA batch, then walk through the claim flow with it, as a phone tapping
-        its tag would.
-      </p>
-
+    <QaPage
+      title="Test Garment"
+      intro={
+        <>
+          Create a real unclaimed garment in the QA batch, then walk through the claim flow with it, as a phone tapping
+          its tag would.
+        </>
+      }
+    >
       <Form method="post" className="mt-8 flex flex-col gap-4 border border-ink/10 bg-white p-6" noValidate>
         <TextField
           label="Test slug"
@@ -175,12 +138,8 @@ export default function TestGarmentRoute({ loaderData, actionData }: Route.Compo
         </Link>{" "}
         on the QA panel.
       </p>
-    </section>
+    </QaPage>
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 403) return <AccessDenied detail={QA_MESSAGES.adminRequired} />;
-  return <GeneralErrorBoundary />;
-}
+export const ErrorBoundary = QaErrorBoundary;

@@ -1,5 +1,5 @@
 import { AppError } from "@releve/core";
-import { DRY_RUN_HEADER, DRY_RUN_RESULT_HEADER, signDryRunToken, type TapDiagnosis } from "@releve/core/dry-run";
+import type { TapDiagnosis } from "@releve/core/dry-run";
 import {
   demoPasswordVariable,
   type LinkTestResult,
@@ -12,6 +12,7 @@ import { qaPanelState, resetQaGarments } from "@releve/db/qa";
 import { Hono } from "hono";
 import { jsonBody } from "../validation";
 import { type AdminEnv, actorOf } from "./admin-env";
+import { dryRunTap } from "./dry-run-tap";
 import { refreshTap } from "./garments";
 
 /** `/api/admin/qa`: the QA panel's reset (spec part 2 §7, qa-reset-e2e). */
@@ -33,7 +34,7 @@ qaRoutes.get("/", async (c) => {
 });
 
 /** A request with a body: a Content-Type, or a length other than 0, or a chunked one. */
-const hasBody = (headers: Headers) =>
+export const hasBody = (headers: Headers) =>
   headers.has("Content-Type") || headers.has("Transfer-Encoding") || Number(headers.get("Content-Length") ?? "0") !== 0;
 
 /**
@@ -77,22 +78,16 @@ const notMatched: TapDiagnosis = {
  */
 qaRoutes.post("/link-test", jsonBody(LinkTestBodySchema), async (c) => {
   const { slug, viewer } = c.req.valid("json");
-  const env = c.get("env");
-  const marker = await signDryRunToken(env.SESSION_SECRET, { viewer, adminUserId: c.get("admin").userId });
   const path = `/t/${encodeURIComponent(slug)}`;
-  const answer = await env.TAP.fetch(new URL(path, c.req.url), {
-    method: "GET",
-    redirect: "manual",
-    headers: { [DRY_RUN_HEADER]: marker, "User-Agent": c.req.header("User-Agent") ?? "releve-link-tester" },
+  const answer = await dryRunTap(c.get("env"), {
+    origin: c.req.url,
+    slug,
+    viewer,
+    adminUserId: c.get("admin").userId,
+    userAgent: c.req.header("User-Agent") ?? "releve-link-tester",
   });
-  await answer.body?.cancel();
-  const header = answer.headers.get(DRY_RUN_RESULT_HEADER);
   // A path the tap's route does not even match (a slug of dots, say) is its plain 404: no lookup, no diagnosis.
-  const diagnosis: TapDiagnosis | null = header
-    ? (JSON.parse(header) as TapDiagnosis)
-    : answer.status === 404
-      ? notMatched
-      : null;
+  const diagnosis = answer.diagnosis ?? (answer.status === 404 ? notMatched : null);
   if (!diagnosis) {
     throw new AppError("internal", `${QA_MESSAGES.testFailed}: the tap answered ${answer.status} without a diagnosis.`);
   }
@@ -101,7 +96,7 @@ qaRoutes.post("/link-test", jsonBody(LinkTestBodySchema), async (c) => {
     viewer,
     path,
     status: answer.status,
-    location: answer.headers.get("Location"),
+    location: answer.location,
     diagnosis,
     testedAt: Date.now(),
   };

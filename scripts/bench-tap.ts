@@ -67,6 +67,9 @@ async function buildReference(name: string): Promise<string> {
   return path;
 }
 
+/** The tap's secure-tag counters (issue #21), as its wrangler.jsonc declares them. */
+const TAG_COUNTERS = { TAG_COUNTERS: { className: "TagCounter", useSQLite: true } };
+
 const worker = (name: string, scriptPath: string, extra: Record<string, unknown> = {}) =>
   new Miniflare(
     convertV4MiniflareOptions({
@@ -126,6 +129,7 @@ function shellAndTap(shell: ReturnType<typeof buildShell>, tapPath: string) {
           scriptPath: tapPath,
           routes: ["*/t/*"],
           ...storage,
+          durableObjects: TAG_COUNTERS,
           serviceBindings: { SHELL: "releve-web" },
         },
       ],
@@ -238,6 +242,7 @@ async function main() {
     d1Databases: { DB: "00000000-0000-4000-8000-0000000be4c4" },
     kvNamespaces: { TAP_KV: "bench" },
     queueProducers: { SCANS: { queueName: "releve-scans" } },
+    durableObjects: TAG_COUNTERS,
   });
   // The tap as deployed (its isolate memo on), and the same build with the memo off: every
   // tap then reads KV, as the first tap of a garment in a fresh isolate does.

@@ -7,11 +7,19 @@ const ROOT_VARS = join(ROOT, ".dev.vars");
 /** Variables each worker reads at run time; demo passwords stay out of worker env, CHIP_SECRET out of all but the shell. */
 const WORKER_VARS: Record<string, string[]> = {
   "apps/web": ["APP_ENV", "SESSION_SECRET", "CHIP_SECRET"],
-  "workers/tap": ["APP_ENV", "SESSION_SECRET"],
+  "workers/tap": ["APP_ENV", "SESSION_SECRET", "SUN_KEYS"],
   "workers/scan-jobs": ["APP_ENV", "SESSION_SECRET"],
 };
+/** Local-only SUN keys for secure tags (decision 0034): one key version, in parseSunKeys' JSON shape. */
+const sunKeys = () =>
+  JSON.stringify([
+    { version: 1, metaReadKey: randomBytes(16).toString("hex"), fileReadMasterKey: randomBytes(16).toString("hex") },
+  ]);
 /** Local-only secrets that a .dev.vars made before them lacks: added on the next start. */
-const LATER_SECRETS: Record<string, () => string> = { CHIP_SECRET: () => randomBytes(32).toString("hex") };
+const LATER_SECRETS: Record<string, () => string> = {
+  CHIP_SECRET: () => randomBytes(32).toString("hex"),
+  SUN_KEYS: sunKeys,
+};
 
 export type DevVars = Record<string, string>;
 
@@ -36,6 +44,7 @@ export function ensureDevVars(log = console.log): DevVars {
       APP_ENV: "development",
       SESSION_SECRET: randomBytes(32).toString("hex"),
       CHIP_SECRET: randomBytes(32).toString("hex"),
+      SUN_KEYS: sunKeys(),
       DEMO_OWNER_PASSWORD: password(),
       DEMO_VISITOR_PASSWORD: password(),
       DEMO_ADMIN_PASSWORD: password(),

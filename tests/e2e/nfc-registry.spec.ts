@@ -1,37 +1,14 @@
 import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, devices, type Page } from "@playwright/test";
-import { demoPassword, signIn, uniqueEmail } from "./accounts";
+import { devices, type Page } from "@playwright/test";
+import { uniqueEmail } from "./accounts";
+import { adminApi, randomUid, signInAdmin } from "./admin-requests";
 import { expect, test } from "./fixtures";
 
 // Issue #18, the tag registry (/admin/nfc) and its batches: lifecycle actions with a reason,
 // the tap that follows them, search, a batch programmed and printed, an encoder import.
 
 type Tag = { id: number; chipId: string; status: string; garment: { slug: string; title: string } };
-
-/** A random 7-byte NXP UID (04…), as an encoder reports it. */
-const randomUid = () =>
-  `04${Array.from({ length: 6 }, () =>
-    Math.floor(Math.random() * 256)
-      .toString(16)
-      .padStart(2, "0"),
-  ).join("")}`.toUpperCase();
-
-async function adminApi<T>(request: APIRequestContext, baseURL: string, path: string, body?: unknown): Promise<T> {
-  const res =
-    body === undefined
-      ? await request.get(`/api/admin${path}`)
-      : await request.post(`/api/admin${path}`, { data: body, headers: { Origin: baseURL } });
-  expect(res.ok(), `${path}: ${res.status()} ${await res.text()}`).toBe(true);
-  const type = res.headers()["content-type"] ?? "";
-  return (type.includes("json") ? await res.json() : await res.text()) as T;
-}
-
-/** Signs the admin in; the page's request context then carries the session. */
-async function signInAdmin(page: Page) {
-  await signIn(page, "admin@releve.local", demoPassword("admin"));
-  await expect(page).not.toHaveURL(/\/auth/);
-}
 
 async function openRegistry(page: Page) {
   await page.goto("/admin/nfc");

@@ -14,6 +14,19 @@ export const TEST_VARS = {
   APP_ENV: "test",
   SESSION_SECRET: "test-only-secret-000000000000000000000000000000",
   CHIP_SECRET: "test-only-chip-secret-000000000000000000000000",
+  /** The tap's SUN key versions (decision 0034); the tests generate secure taps from them. */
+  SUN_KEYS: JSON.stringify([
+    {
+      version: 1,
+      metaReadKey: "7e57000000000000000000000000a001",
+      fileReadMasterKey: "7e57000000000000000000000000b001",
+    },
+    {
+      version: 2,
+      metaReadKey: "7e57000000000000000000000000a002",
+      fileReadMasterKey: "7e57000000000000000000000000b002",
+    },
+  ]),
 };
 
 /** The same ids as every wrangler.jsonc, so auxiliary workers share the runner's local storage. */
@@ -28,6 +41,8 @@ export interface AuxiliaryWorker {
   entry: string;
   /** Binding name -> worker name, e.g. the project's own test entry (`testEntryName`). */
   serviceBindings?: Record<string, string>;
+  /** Binding name -> a Durable Object class the worker exports (SQLite-backed). */
+  durableObjects?: Record<string, string>;
 }
 
 /**
@@ -36,7 +51,11 @@ export interface AuxiliaryWorker {
  */
 export const testEntryName = (project: string) => `vitest-plugin-runner-workers_${project}`;
 
-export const tapWorker: AuxiliaryWorker = { name: "releve-tap", entry: "workers/tap/src/index.ts" };
+export const tapWorker: AuxiliaryWorker = {
+  name: "releve-tap",
+  entry: "workers/tap/src/index.ts",
+  durableObjects: { TAG_COUNTERS: "TagCounter" },
+};
 
 /** Auxiliary workers must be plain JavaScript: bundle the real source as wrangler would. */
 async function bundle(worker: AuxiliaryWorker): Promise<{ rootPath: string; scriptPath: string }> {
@@ -85,6 +104,16 @@ export function workersProject(
               bindings: TEST_VARS,
               ...STORAGE,
               ...(worker.serviceBindings ? { serviceBindings: worker.serviceBindings } : {}),
+              ...(worker.durableObjects
+                ? {
+                    durableObjects: Object.fromEntries(
+                      Object.entries(worker.durableObjects).map(([binding, className]) => [
+                        binding,
+                        { className, useSQLite: true },
+                      ]),
+                    ),
+                  }
+                : {}),
             })),
           ),
         },

@@ -68,6 +68,12 @@ export const scansQuery = queryOptions({
   queryFn: () => adminApi<{ scans: ScanHistoryRow[] }>("/scans/recent"),
 });
 
+/** Only the suspect taps (counterfeit alerts, issue #21): scan history's newest, filtered on the server. */
+export const suspectScansQuery = queryOptions({
+  queryKey: [...keys.scans, "suspect"],
+  queryFn: () => adminApi<{ scans: ScanHistoryRow[] }>("/scans/recent?type=suspect"),
+});
+
 export const clientsQuery = (search: string | null) =>
   queryOptions({
     queryKey: [...keys.clients, search],

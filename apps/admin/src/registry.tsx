@@ -6,11 +6,13 @@ import { Button, ButtonAnchor, TextField } from "@releve/ui";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { TagBatches } from "./batches";
+import { CounterfeitAlerts } from "./counterfeit-alerts";
 import { useNotify } from "./notify";
 import { batchesQuery } from "./queries";
 import { TagActionDialog } from "./registry/action-dialog";
 import { STATUS_LABELS, StatusBadge } from "./registry/labels";
 import { filterQuery, type TagFilters, tagsQuery } from "./registry/queries";
+import { SecureTagDialog } from "./registry/secure-dialog";
 import { type Column, DataTable, Empty, formatDate, NotLoaded, Pager, SelectField } from "./ui";
 
 /** Filters a link can open the registry with: `/admin/nfc?q=&status=&batch_id=`. */
@@ -38,6 +40,7 @@ export function TagRegistry() {
   const [query, setQuery] = useState(filters.q);
   const [page, setPage] = useState(1);
   const [acting, setActing] = useState<AdminTag | null>(null);
+  const [securing, setSecuring] = useState<AdminTag | null>(null);
   const list = useQuery(tagsQuery(filters, page));
   const batches = useQuery(batchesQuery);
   const notify = useNotify();
@@ -91,7 +94,7 @@ export function TagRegistry() {
           {total} tag{total === 1 ? "" : "s"}
           {pages > 1 ? ` · page ${shown} of ${pages}` : ""}
         </p>
-        <TagTable tags={tags} busy={list.isFetching} onAct={setActing} />
+        <TagTable tags={tags} busy={list.isFetching} onAct={setActing} onSecure={setSecuring} />
         {pages > 1 && <Pager label="Tag pages" page={shown} pages={pages} onPage={setPage} />}
       </>
     );
@@ -174,8 +177,10 @@ export function TagRegistry() {
         </div>
         {body}
       </section>
+      <CounterfeitAlerts />
       <TagBatches onShowTags={showBatch} />
       {acting && <TagActionDialog tag={acting} onClose={() => setActing(null)} />}
+      {securing && <SecureTagDialog tag={securing} onClose={() => setSecuring(null)} />}
     </>
   );
 }
@@ -194,7 +199,17 @@ const COLUMNS: Column[] = [
 ];
 
 /** The tags, a real table that scrolls sideways inside its own box on a phone. */
-function TagTable({ tags, busy, onAct }: { tags: AdminTag[]; busy: boolean; onAct: (tag: AdminTag) => void }) {
+function TagTable({
+  tags,
+  busy,
+  onAct,
+  onSecure,
+}: {
+  tags: AdminTag[];
+  busy: boolean;
+  onAct: (tag: AdminTag) => void;
+  onSecure: (tag: AdminTag) => void;
+}) {
   return (
     <DataTable caption="Tags, newest first" columns={COLUMNS} busy={busy} minWidth="min-w-[60rem]">
       {tags.map((tag) => (
@@ -202,6 +217,11 @@ function TagTable({ tags, busy, onAct }: { tags: AdminTag[]; busy: boolean; onAc
           <th scope="row" className={`${td} text-left font-mono text-xs font-normal`}>
             <span className="whitespace-nowrap">{tag.chipId}</span>
             <span className="block text-stone">{tag.tagType}</span>
+            {tag.secure && (
+              <span className="mt-1 inline-block border border-emerald-800/40 px-1.5 text-emerald-800">
+                Secure · key v{tag.secure.keyVersion}
+              </span>
+            )}
           </th>
           <td className={`${td} font-mono text-xs`}>
             {tag.uid ? <span title={tag.uid}>{shortUid(tag.uid)}</span> : <span className="text-stone">—</span>}
@@ -243,9 +263,17 @@ function TagTable({ tags, busy, onAct }: { tags: AdminTag[]; busy: boolean; onAc
           <td className={`${td} min-w-32`}>{tag.batch?.name ?? <span className="text-stone">—</span>}</td>
           <td className={`${td} whitespace-nowrap text-xs`}>{formatDate(tag.programmedAt)}</td>
           <td className={td}>
-            <Button variant="secondary" size="sm" onClick={() => onAct(tag)} className="whitespace-nowrap">
-              Change status<span className="sr-only"> of {tag.chipId}</span>
-            </Button>
+            <div className="flex flex-col gap-2">
+              <Button variant="secondary" size="sm" onClick={() => onAct(tag)} className="whitespace-nowrap">
+                Change status<span className="sr-only"> of {tag.chipId}</span>
+              </Button>
+              {tag.garment && (
+                <Button variant="ghost" size="sm" onClick={() => onSecure(tag)} className="whitespace-nowrap">
+                  {tag.secure ? "Encoder settings" : "Secure tag"}
+                  <span className="sr-only"> of {tag.chipId}</span>
+                </Button>
+              )}
+            </div>
           </td>
         </tr>
       ))}

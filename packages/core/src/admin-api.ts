@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseId, SEARCH_MAX_LENGTH } from "./input-limits";
+import type { SuspectReason } from "./secure-tap";
 
 // The texts and pager the remote shows live zod-free beside the remote's contract.
 export { ADMIN_MESSAGES, pageNumbers } from "./admin-portal";
@@ -136,10 +137,17 @@ export type ScanHistoryRow = {
   viewerKind: string;
   /** 'tap', or 'missing' for a tap on a garment reported lost or stolen (the brand's sighting, issue #18). */
   scanType: string;
+  /** Why a secure garment's tap was refused ('suspect' scans: counterfeit alerts, issue #21). */
+  suspectReason: SuspectReason | null;
   city: string | null;
   country: string | null;
   browser: string | null;
 };
+
+/** `GET /api/admin/scans/recent?type=suspect`: only the counterfeit alerts. */
+export const ScanHistoryQuerySchema = z.strictObject({
+  type: z.literal("suspect", { error: "type is 'suspect' or absent." }).optional(),
+});
 
 export type AdminClient = { profileId: number; clientId: string; name: string; email: string | null };
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SUSPECT_REASONS } from "./secure-tap";
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "./slug";
 import { VIEWER_KINDS } from "./tap-rules";
 
@@ -26,7 +27,9 @@ export const ScanMessageSchema = z.object({
    * Set only on a tap of a garment reported lost or stolen (issue #18): the brand's record of
    * where and when it was seen. Absent means an ordinary tap (and in messages made before it).
    */
-  scanType: z.literal("missing").optional(),
+  scanType: z.enum(["missing", "suspect"]).optional(),
+  /** With `scanType: "suspect"` (issue #21): why a secure garment's tap was refused. */
+  suspectReason: z.enum(SUSPECT_REASONS).optional(),
 });
 export type ScanMessage = z.infer<typeof ScanMessageSchema>;
 

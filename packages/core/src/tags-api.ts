@@ -4,6 +4,7 @@ import { NOTES_MAX_BYTES } from "./contact";
 import { idField } from "./form-fields";
 import { SEARCH_MAX_LENGTH } from "./input-limits";
 import { normalisePhone } from "./normalise";
+import type { SunEncoderSettings } from "./sun-encoder";
 import {
   BATCH_PROGRAM_MAX,
   DEFAULT_TAG_TYPE,
@@ -115,6 +116,17 @@ export const TagLookupQuerySchema = z
   .refine((v) => [v.uid, v.chip_id, v.slug].filter((x) => x !== undefined).length === 1, {
     message: "Give exactly one of uid, chip_id or slug.",
   });
+
+/** Register a tag as a secure NTAG 424 DNA (issue #21): the 7-byte UID its SUN data carries, and its key version. */
+export const SecureTagBodySchema = z.strictObject({
+  uid: uidField.refine((uid) => uid.length === 14, "A secure tag's UID is 7 bytes, like 04:DE:5F:1E:AC:C0:40."),
+  key_version: z
+    .number({ error: "The key version must be a whole number from 1 to 65535." })
+    .int("The key version must be a whole number from 1 to 65535.")
+    .min(1, "The key version must be a whole number from 1 to 65535.")
+    .max(65535, "The key version must be a whole number from 1 to 65535."),
+});
+export type SecureTagInput = z.input<typeof SecureTagBodySchema>;
 
 export const TagActionBodySchema = z.object({
   action: z.enum(TAG_ACTIONS, { error: `action is one of ${TAG_ACTIONS.join(", ")}.` }),
@@ -246,6 +258,8 @@ export type AdminTag = {
   owner: AdminTagOwner | null;
   writeError: string | null;
   lockedAt: string | null;
+  /** A secure NTAG 424 DNA (issue #21): its key version and what its encoder needs (never a key). */
+  secure: { keyVersion: number; encoder: SunEncoderSettings | null } | null;
   programmedAt: number | null;
   createdAt: number;
   updatedAt: number;

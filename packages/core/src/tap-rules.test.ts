@@ -149,6 +149,10 @@ describe("parseTapRoute", () => {
     expect(parseTapRoute(route({ ownerUserId: null, activeEventId: 7 }))).toEqual(
       route({ ownerUserId: null, activeEventId: 7 }),
     );
+    // A secure tag's UID and key version (issue #21); nothing else of it.
+    const secure = { uid: "04DE5F1EACC040", keyVersion: 2 };
+    expect(parseTapRoute({ ...route(), secure: { ...secure, key: "never" } })).toStrictEqual(route({ secure }));
+    expect(parseTapRoute({ ...route(), secure: null })).toStrictEqual(route());
   });
 
   it("rejects anything off-shape", () => {
@@ -168,6 +172,11 @@ describe("parseTapRoute", () => {
       { ...route(), sharingEnabled: "true" },
       { ...route(), ownerUserId: "x".repeat(65) },
       { ...route(), activeEventId: -1 },
+      { ...route(), secure: { uid: "04de5f1eacc040", keyVersion: 1 } },
+      { ...route(), secure: { uid: "04DE5F1EACC0", keyVersion: 1 } },
+      { ...route(), secure: { uid: "04DE5F1EACC040", keyVersion: 0 } },
+      { ...route(), secure: { uid: "04DE5F1EACC040" } },
+      { ...route(), secure: "04DE5F1EACC040" },
       (({ ownerUserId: _, ...rest }) => rest)(route()),
       (({ activeEventId: _, ...rest }) => rest)(route()),
     ];

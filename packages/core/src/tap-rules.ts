@@ -1,3 +1,4 @@
+import { isSecureTag, type SecureTag } from "./secure-tap";
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "./slug";
 
 // Checked by hand, not with zod: this module is on the tap worker's hot path and in its
@@ -24,6 +25,8 @@ export type TapRoute = {
   activeEventId: number | null;
   /** Set only while the garment's tag is reported lost or stolen; absent otherwise (and in records made before it existed). */
   missing?: MissingKind;
+  /** Set only when the garment's tag is an NTAG 424 DNA whose taps must verify (issue #21). */
+  secure?: SecureTag;
 };
 
 const isId = (v: unknown): v is number => typeof v === "number" && Number.isSafeInteger(v) && v > 0;
@@ -33,7 +36,7 @@ const isUserId = (v: unknown): v is string => typeof v === "string" && v.length 
 export function parseTapRoute(value: unknown): TapRoute | null {
   if (typeof value !== "object" || value === null) return null;
   const r = value as Record<string, unknown>;
-  const { garmentId, slug, status, active, ownerUserId, sharingEnabled, activeEventId, missing } = r;
+  const { garmentId, slug, status, active, ownerUserId, sharingEnabled, activeEventId, missing, secure } = r;
   if (!isId(garmentId)) return null;
   if (typeof slug !== "string" || slug.length > SLUG_MAX_LENGTH || !SLUG_PATTERN.test(slug)) return null;
   if (status !== "unclaimed" && status !== "claimed") return null;
@@ -41,9 +44,15 @@ export function parseTapRoute(value: unknown): TapRoute | null {
   if (ownerUserId !== null && !isUserId(ownerUserId)) return null;
   if (activeEventId !== null && !isId(activeEventId)) return null;
   const route: TapRoute = { garmentId, slug, status, active, ownerUserId, sharingEnabled, activeEventId };
-  if (missing === undefined || missing === null) return route;
-  if (missing !== "lost" && missing !== "stolen") return null;
-  return { ...route, missing };
+  if (missing !== undefined && missing !== null) {
+    if (missing !== "lost" && missing !== "stolen") return null;
+    route.missing = missing;
+  }
+  if (secure !== undefined && secure !== null) {
+    if (!isSecureTag(secure)) return null;
+    route.secure = { uid: secure.uid, keyVersion: secure.keyVersion };
+  }
+  return route;
 }
 
 /**

@@ -62,6 +62,38 @@ describe("buildScanMessage", () => {
     }
   });
 
+  it("marks a secure garment's refused tap as a 'suspect' scan with its reason", async () => {
+    const message = await buildScanMessage(SECRET, {
+      route: { ...route, secure: { uid: "04DE5F1EACC040", keyVersion: 1 } },
+      viewer: "anonymous",
+      source: "tap",
+      now: NOW,
+      origin: scanOrigin(request({ "cf-connecting-ip": "203.0.113.9" }, { city: "Milan", country: "IT" })),
+      suspect: "replay",
+    });
+    expect(ScanMessageSchema.parse(message)).toEqual(message);
+    expect(message).toMatchObject({ scanType: "suspect", suspectReason: "replay", city: "Milan" });
+    expect(ScanMessageSchema.safeParse({ ...message, suspectReason: "bored" }).success).toBe(false);
+    // Its own id: the burst guard never merges it with a good tap from the same place that minute.
+    const good = await buildScanMessage(SECRET, {
+      route: { ...route, secure: { uid: "04DE5F1EACC040", keyVersion: 1 } },
+      viewer: "anonymous",
+      source: "tap",
+      now: NOW,
+      origin: scanOrigin(request({ "cf-connecting-ip": "203.0.113.9" }, { city: "Milan", country: "IT" })),
+    });
+    expect(good.scanId).not.toBe(message.scanId);
+    const forged = await buildScanMessage(SECRET, {
+      route: { ...route, secure: { uid: "04DE5F1EACC040", keyVersion: 1 } },
+      viewer: "anonymous",
+      source: "tap",
+      now: NOW,
+      origin: scanOrigin(request({ "cf-connecting-ip": "203.0.113.9" }, { city: "Milan", country: "IT" })),
+      suspect: "bad_mac",
+    });
+    expect(forged.scanId).not.toBe(message.scanId);
+  });
+
   it("clips oversized headers and cf fields instead of producing a poison message", async () => {
     const message = await buildScanMessage(SECRET, {
       route,

@@ -1,5 +1,6 @@
 import { burstScanId } from "./scan-id";
 import type { ScanMessage } from "./scan-message";
+import type { SuspectReason } from "./secure-tap";
 import type { TapRoute, ViewerKind } from "./tap-rules";
 
 /** Where a tap came from, as plain data read off the request (scanOrigin). */
@@ -16,6 +17,8 @@ export type ScanInput = {
   origin: ScanOrigin;
   source: ScanMessage["source"];
   now: number;
+  /** A secure garment's refused tap (issue #21): kept as a 'suspect' scan with its reason. */
+  suspect?: SuspectReason;
 };
 
 /**
@@ -33,14 +36,17 @@ const text = (value: unknown, max: number) => (typeof value === "string" && valu
 /**
  * The queue message for one real tap, by the tap worker or `POST /api/scans`. City and
  * country come from Cloudflare's `request.cf` (through scanOrigin); the id is the burst guard's (scan-id.ts).
- * A garment reported lost or stolen makes it a `scanType: "missing"` scan (the brand's sighting).
+ * A garment reported lost or stolen makes it a `scanType: "missing"` scan (the brand's sighting);
+ * a secure garment's refused tap a `scanType: "suspect"` one with its reason (a counterfeit alert).
  * Every string is clipped to the schema's bounds so a long header can never poison a message.
  */
 export async function buildScanMessage(secret: string, input: ScanInput): Promise<ScanMessage> {
   const { route, origin, now } = input;
   return {
     v: 1,
-    scanId: await burstScanId(secret, origin.ip, route.slug, now),
+    // A refused secure tap is its own alert: the burst guard merges it only with refusals for the
+    // same reason from the same place that minute, never with a good tap.
+    scanId: await burstScanId(secret, origin.ip, input.suspect ? `${route.slug}#${input.suspect}` : route.slug, now),
     source: input.source,
     slug: route.slug,
     garmentId: route.garmentId,
@@ -52,5 +58,6 @@ export async function buildScanMessage(secret: string, input: ScanInput): Promis
     userAgent: text(origin.userAgent, 512),
     scannedAt: now,
     ...(route.missing && { scanType: "missing" as const }),
+    ...(input.suspect && { scanType: "suspect" as const, suspectReason: input.suspect }),
   };
 }

@@ -36,7 +36,7 @@ export type ScanRow = Pick<
   | "created_at"
 > &
   // An ordinary tap unless said otherwise.
-  Partial<Pick<Scan, "scan_type">>;
+  Partial<Pick<Scan, "scan_type" | "suspect_reason">>;
 
 /** What the consumer parses from a message's user agent (docs/decisions/0011: not in the tap bundle). */
 export type ScanAgent = Pick<ScanRow, "browser" | "os" | "device_type">;
@@ -51,6 +51,7 @@ export function toScanRow(message: ScanMessage, agent: ScanAgent): ScanRow {
     wardrobe_event_id: message.activeEventId,
     viewer_kind: message.viewerKind,
     scan_type: message.scanType ?? "tap",
+    suspect_reason: message.suspectReason ?? null,
     city: message.city,
     country: message.country,
     ...agent,
@@ -85,6 +86,7 @@ export function insertScan(db: Db, row: ScanRow) {
       ),
       viewer_kind: row.viewer_kind,
       scan_type: row.scan_type ?? "tap",
+      suspect_reason: row.suspect_reason ?? null,
       city: row.city,
       country: row.country,
       browser: row.browser,
@@ -375,32 +377,38 @@ export async function ownerAnalytics(db: Db, userId: string, bounds: AnalyticsBo
 // ---------------------------------------------------------------------------------------------
 
 /** The newest raw scans with their garment and the garment owner's names. */
-export function listRecentScans(db: Db, limit: number) {
-  return db
-    .select({
-      id: scans.id,
-      created_at: scans.created_at,
-      short_slug: scans.short_slug,
-      viewer_kind: scans.viewer_kind,
-      // 'missing': the garment's tag was reported lost or stolen when it was tapped (issue #18).
-      scan_type: scans.scan_type,
-      city: scans.city,
-      country: scans.country,
-      browser: scans.browser,
-      garment_id: garments.id,
-      // coalesce() has no drizzle builder.
-      garment_name: sql<string | null>`coalesce(${garments.title}, ${garments.name})`,
-      brand: garments.brand,
-      display_name: profiles.display_name,
-      first_name: profiles.first_name,
-      last_name: profiles.last_name,
-      owner_user_id: scans.owner_user_id,
-    })
-    .from(scans)
-    .leftJoin(garments, eq(garments.id, scans.garment_id))
-    .leftJoin(profiles, eq(profiles.user_id, scans.owner_user_id))
-    .orderBy(desc(scans.created_at))
-    .limit(limit);
+export function listRecentScans(db: Db, limit: number, filter: { suspect?: boolean } = {}) {
+  return (
+    db
+      .select({
+        id: scans.id,
+        created_at: scans.created_at,
+        short_slug: scans.short_slug,
+        viewer_kind: scans.viewer_kind,
+        // 'missing': the garment's tag was reported lost or stolen when it was tapped (issue #18);
+        // 'suspect': a secure garment's tap that did not verify, with its reason (issue #21).
+        scan_type: scans.scan_type,
+        suspect_reason: scans.suspect_reason,
+        city: scans.city,
+        country: scans.country,
+        browser: scans.browser,
+        garment_id: garments.id,
+        // coalesce() has no drizzle builder.
+        garment_name: sql<string | null>`coalesce(${garments.title}, ${garments.name})`,
+        brand: garments.brand,
+        display_name: profiles.display_name,
+        first_name: profiles.first_name,
+        last_name: profiles.last_name,
+        owner_user_id: scans.owner_user_id,
+      })
+      .from(scans)
+      .leftJoin(garments, eq(garments.id, scans.garment_id))
+      .leftJoin(profiles, eq(profiles.user_id, scans.owner_user_id))
+      // Only the counterfeit alerts (scans_scan_type_created_at_idx).
+      .where(filter.suspect ? eq(scans.scan_type, "suspect") : undefined)
+      .orderBy(desc(scans.created_at))
+      .limit(limit)
+  );
 }
 
 /**

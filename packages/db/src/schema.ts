@@ -1,3 +1,4 @@
+import { SUSPECT_REASONS } from "@releve/core/secure-tap";
 import { TAG_STATUSES } from "@releve/core/tags";
 import { relations, sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
@@ -26,7 +27,7 @@ export const nfcTagStatuses = TAG_STATUSES;
 export const contactSources = ["nfc_share", "nfc_tap", "contact_card", "share_token"] as const;
 export const viewerKinds = ["owner", "visitor", "anonymous"] as const;
 /** 'missing': a tap on a garment whose tag was reported lost or stolen (issue #18), kept for the brand. */
-export const scanTypes = ["tap", "contact_exchange", "missing"] as const;
+export const scanTypes = ["tap", "contact_exchange", "missing", "suspect"] as const;
 export const referralSources = ["instagram", "tiktok", "friend", "fashion-show", "press", "other"] as const;
 
 export type AuthTokenPurpose = (typeof authTokenPurposes)[number];
@@ -261,6 +262,11 @@ export const nfcTags = sqliteTable(
     tag_uuid: text("tag_uuid"),
     /** The chip's serial number (NFC UID) as upper-case hex without separators; one physical chip, one row. */
     uid: text("uid"),
+    /**
+     * Set only for an NTAG 424 DNA registered as secure (issue #21): the SUN key version its
+     * encoder configured; its taps must then verify (with `uid`). The keys live in Worker secrets.
+     */
+    sun_key_version: integer("sun_key_version"),
     /** When a write of this tag's record succeeded (programmer or encoder import); null until then. */
     programmed_at: timestamp("programmed_at"),
     claimed_at: timestamp("claimed_at"),
@@ -341,6 +347,8 @@ export const scans = sqliteTable(
     }),
     viewer_kind: text("viewer_kind", { enum: viewerKinds }).notNull(),
     scan_type: text("scan_type", { enum: scanTypes }).notNull().default("tap"),
+    /** Why a secure garment's tap was refused (scan_type 'suspect', issue #21); null otherwise. */
+    suspect_reason: text("suspect_reason", { enum: SUSPECT_REASONS }),
     city: text("city"),
     country: text("country"),
     browser: text("browser"),
@@ -353,6 +361,8 @@ export const scans = sqliteTable(
     index("scans_owner_user_id_created_at_idx").on(t.owner_user_id, t.created_at),
     index("scans_wardrobe_event_id_idx").on(t.wardrobe_event_id),
     index("scans_created_at_idx").on(t.created_at),
+    // The admin's counterfeit alerts: the newest suspect taps (issue #21).
+    index("scans_scan_type_created_at_idx").on(t.scan_type, t.created_at),
   ],
 );
 

@@ -106,6 +106,7 @@ const tagColumns = {
   security_signature: nfcTags.security_signature,
   uid: nfcTags.uid,
   tag_type: nfcTags.tag_type,
+  sun_key_version: nfcTags.sun_key_version,
   status: nfcTags.status,
   metadata: nfcTags.metadata,
   programmed_at: nfcTags.programmed_at,
@@ -354,6 +355,32 @@ export async function recordTagWrite(db: Db, actor: Actor, tag: TagRow, outcome:
     );
   }
   await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+}
+
+/** The tag type of an NTAG 424 DNA registered for verified (SUN) taps. */
+export const SECURE_TAG_TYPE = "NTAG424";
+
+/**
+ * Registers a tag as an NTAG 424 DNA whose taps must verify (issue #21): its UID (the one its
+ * SUN data carries) and the key version its encoder configured. Audited; the caller rewrites
+ * the garment's tap record so the next tap is checked.
+ */
+export async function makeTagSecure(db: Db, actor: Actor, tag: TagRow, secure: { uid: string; keyVersion: number }) {
+  const now = new Date();
+  await db.batch([
+    db
+      .update(nfcTags)
+      .set({ uid: secure.uid, sun_key_version: secure.keyVersion, tag_type: SECURE_TAG_TYPE, updated_at: now })
+      .where(eq(nfcTags.id, tag.id)),
+    auditEntry(
+      db,
+      actor,
+      "tag.secure",
+      { type: "nfc_tag", id: tag.id },
+      { uid: tag.uid, tag_type: tag.tag_type, sun_key_version: tag.sun_key_version },
+      { uid: secure.uid, tag_type: SECURE_TAG_TYPE, sun_key_version: secure.keyVersion },
+    ),
+  ]);
 }
 
 /** Makes the tag read-only (Web NFC makeReadOnly was done): status locked, for good. Audited. */

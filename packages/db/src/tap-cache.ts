@@ -36,11 +36,12 @@ async function forgetMemo(stores: Pick<TapStores, "TAP_CONTROL">, slugs: string[
 // Plain SQL on the binding, not drizzle: this module is bundled into the tap worker, whose bundle
 // must stay under 50 KB gzip (issue #5); drizzle and the schema would more than double it.
 // The garment's current tag is its newest nfc_tags row (nfc_tags_garment_id_idx); a garment without
-// one (the seed's) answers by the garment alone.
+// one (the seed's) answers by the garment alone. A secure tag's UID and key version come with it.
 const ROUTE_BY_SLUG_SQL = `SELECT g.id AS garment_id, g.short_slug AS slug, g.status AS status, g.is_active AS is_active,
   g.owner_user_id AS owner_user_id, p.nfc_sharing_enabled AS nfc_sharing_enabled, e.id AS active_event_id,
-  (SELECT t.status FROM nfc_tags t WHERE t.garment_id = g.id ORDER BY t.id DESC LIMIT 1) AS tag_status
+  t.status AS tag_status, t.uid AS tag_uid, t.sun_key_version AS sun_key_version
 FROM garments g
+LEFT JOIN nfc_tags t ON t.id = (SELECT MAX(id) FROM nfc_tags WHERE garment_id = g.id)
 LEFT JOIN profiles p ON p.user_id = g.owner_user_id
 LEFT JOIN wardrobe_events e ON e.id = p.active_event_id AND e.owner_user_id = g.owner_user_id AND e.is_active = 1
 WHERE g.short_slug = ?1
@@ -55,6 +56,8 @@ type RouteRow = {
   nfc_sharing_enabled: number | null;
   active_event_id: number | null;
   tag_status: string | null;
+  tag_uid: string | null;
+  sun_key_version: number | null;
 };
 
 /**
@@ -77,6 +80,11 @@ export async function loadTapRoute(db: D1Like, slug: string): Promise<TapRoute |
     sharingEnabled: row.nfc_sharing_enabled === 1,
     activeEventId: row.active_event_id,
     missing: row.tag_status === "lost" || row.tag_status === "stolen" ? row.tag_status : null,
+    // A secure tag (issue #21): its taps must verify against this UID and key version.
+    secure:
+      row.sun_key_version !== null && row.tag_uid !== null
+        ? { uid: row.tag_uid, keyVersion: row.sun_key_version }
+        : null,
   });
   if (!route) console.warn(`[garment-routing] garment ${row.garment_id} (${row.slug}) has no valid route`);
   return route;

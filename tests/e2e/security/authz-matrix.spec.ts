@@ -306,7 +306,11 @@ const SHELL: Record<string, (ids: Ids) => Case[]> = {
     { path: "/api/admin/clients?q=Camille", cell: adminApi(200) },
     { path: "/api/admin/clients", cell: adminApi(400) },
   ],
-  "GET /api/admin/scans/recent": () => [{ path: "/api/admin/scans/recent", cell: adminApi(200) }],
+  "GET /api/admin/scans/recent": () => [
+    { path: "/api/admin/scans/recent", cell: adminApi(200) },
+    // Only the counterfeit alerts (issue #21).
+    { path: "/api/admin/scans/recent?type=suspect", cell: adminApi(200) },
+  ],
   "GET /api/admin/audit": () => [{ path: "/api/admin/audit", cell: adminApi(200) }],
   "GET /api/admin/instagram-posts": () => [{ path: "/api/admin/instagram-posts", cell: adminApi(200) }],
   "POST /api/admin/instagram-posts": () => [
@@ -373,6 +377,15 @@ const SHELL: Record<string, (ids: Ids) => Case[]> = {
   ],
   "POST /api/admin/tags/:id/lock": () => [
     { path: "/api/admin/tags/999999/lock", method: "POST", json: {}, cell: adminApi(404) },
+  ],
+  // Issue #21: register a tag as a secure NTAG 424 DNA (an unknown tag: 404 for the admin).
+  "POST /api/admin/tags/:id/secure": () => [
+    {
+      path: "/api/admin/tags/999999/secure",
+      method: "POST",
+      json: { uid: "04DE5F1EACC040", key_version: 1 },
+      cell: adminApi(404),
+    },
   ],
   "POST /api/admin/tags/:id/reassign": () => [
     { path: "/api/admin/tags/999999/reassign", method: "POST", json: { client_id: 999999 }, cell: adminApi(404) },

@@ -659,6 +659,18 @@ test("fuzz: 200+ malformed requests per form and per JSON API: no 5xx, no row ch
       },
     },
     {
+      route: "POST /api/admin/tags/:id/secure",
+      allowed: "admin",
+      denied: "A",
+      spec: {
+        name: "tag secure",
+        method: "POST",
+        path: (id) => `/api/admin/tags/${id}/secure`,
+        validId: 999_999,
+        base: { uid: "04DE5F1EACC040", key_version: 1 },
+      },
+    },
+    {
       route: "POST /api/admin/tags/:id/reassign",
       allowed: "admin",
       denied: "A",

@@ -80,6 +80,15 @@ describe("scan-jobs queue consumer", () => {
     expect(byId.get(plain.scanId)).toMatchObject({ scan_type: "tap" });
   });
 
+  it("stores a secure garment's refused tap as a 'suspect' scan with its reason (issue #21)", async () => {
+    const g = await createGarment(db);
+    const suspect = scanMessage({ slug: g.slug, garmentId: g.id, scanType: "suspect", suspectReason: "bad_mac" });
+    const { ids, result } = await deliver([suspect]);
+    expect(result.explicitAcks).toEqual(ids);
+    const [row] = await rowsFor(g.id);
+    expect(row).toMatchObject({ scan_type: "suspect", suspect_reason: "bad_mac", city: "Paris" });
+  });
+
   it("stores a duplicated message once (burst guard ids, duplicates within a batch)", async () => {
     const g = await createGarment(db);
     const scanId = crypto.randomUUID();

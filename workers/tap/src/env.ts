@@ -1,4 +1,6 @@
 import { EnvError } from "@releve/core/env";
+import { parseSunKeys, type SunKeyVersion } from "@releve/core/sun";
+import type { TagCounter } from "./tag-counter";
 
 // Checked by hand rather than with the shared zod helpers: zod alone would take most of the
 // tap's 50 KB gzip budget (issue #5).
@@ -15,6 +17,16 @@ export type TapEnv = {
   SHELL?: Fetcher;
   /** Optional: how long this isolate remembers a tap answer (decision 0022); "0" turns it off. */
   TAP_MEMO_TTL_MS?: number;
+  /** One read counter per secure tag (issue #21): refuses a replayed SUN URL. */
+  TAG_COUNTERS: DurableObjectNamespace<TagCounter>;
+  /**
+   * Secret: the SUN key versions (decision 0034), JSON as `parseSunKeys` reads it. Optional: a
+   * deployment without secure tags needs none, and every secure tap is then refused as
+   * `keys_unavailable`. A malformed value fails here, loudly.
+   */
+  SUN_KEYS?: string;
+  /** SUN_KEYS parsed (once per isolate, with the rest of the env); null without the secret. */
+  sunKeys: readonly SunKeyVersion[] | null;
 };
 
 const APP_ENVS = ["development", "test", "production"];
@@ -35,7 +47,7 @@ export function validateTapEnv(env: unknown): TapEnv {
     typeof e.SESSION_SECRET === "string" && e.SESSION_SECRET.length >= 32,
     "must be at least 32 characters (see .dev.vars.example)",
   );
-  for (const name of ["DB", "TAP_KV", "SCANS"]) {
+  for (const name of ["DB", "TAP_KV", "SCANS", "TAG_COUNTERS"]) {
     check(name, typeof e[name] === "object" && e[name] !== null, `binding ${name} is missing`);
   }
   check(
@@ -49,8 +61,18 @@ export function validateTapEnv(env: unknown): TapEnv {
     ttl === undefined || (typeof ttl === "string" && /^\d{1,6}$/.test(ttl)),
     "must be a whole number of milliseconds (0 turns the memo off)",
   );
+  let sunKeys: SunKeyVersion[] | null = null;
+  if (e.SUN_KEYS !== undefined) {
+    try {
+      if (typeof e.SUN_KEYS !== "string") throw new Error("must be a string");
+      sunKeys = parseSunKeys(e.SUN_KEYS);
+    } catch (error) {
+      // parseSunKeys names what is wrong, never a key.
+      check("SUN_KEYS", false, `${(error as Error).message} (see .dev.vars.example)`);
+    }
+  }
   if (issues.length > 0) throw new EnvError(issues, missing);
-  return { ...(e as TapEnv), TAP_MEMO_TTL_MS: ttl === undefined ? undefined : Number(ttl) };
+  return { ...(e as TapEnv), TAP_MEMO_TTL_MS: ttl === undefined ? undefined : Number(ttl), sunKeys };
 }
 
 let validated: TapEnv | undefined;

@@ -7,19 +7,25 @@ import {
   verifyDryRunToken,
 } from "@releve/core/dry-run";
 import { OWNER_TOKEN_COOKIE, verifyOwnerToken } from "@releve/core/owner-token";
+import type { SecureTag, SuspectReason } from "@releve/core/secure-tap";
 import { HSTS, isLocalHost } from "@releve/core/security-headers";
 import { normalizeSlug } from "@releve/core/slug";
-import { decideTap, type TapRoute } from "@releve/core/tap-rules";
+import { verifySunTap } from "@releve/core/sun";
+import { decideTap, type TapDecision, type TapRoute } from "@releve/core/tap-rules";
+import { signVerifiedTap } from "@releve/core/verified-tap";
 import { tapViewer } from "@releve/db/owner-session";
 import { getTapRoute, loadTapRoute, readCachedTapRoute } from "@releve/db/tap-cache";
 import { type Context, Hono } from "hono";
 import { getCookie } from "hono/cookie";
 import { getTapEnv, type TapEnv } from "./env";
 import { MEMO_TTL_MS, RouteMemo } from "./memo";
+import { NOT_AUTHENTICATED_PAGE } from "./not-authenticated";
 import { REPORTED_MISSING_PAGE } from "./reported-missing";
 import { RESOLUTION_FAILED_CSP, resolutionFailedPage } from "./resolution-failed";
 import { mayBeScan, recordScan } from "./scan";
 import { shareInPlace } from "./share-in-place";
+
+export { TagCounter } from "./tag-counter";
 
 type TapBindings = { Bindings: Env };
 type WaitUntil = (promise: Promise<unknown>) => void;
@@ -74,6 +80,21 @@ const reportedMissing = (headers: TapHeaders, source: Source) =>
     },
   });
 
+/**
+ * A secure garment's tap that did not verify (issue #21): 403, the page saying so and nothing
+ * of the owner (no Link, no Location), the failure page's CSP (same stylesheet).
+ */
+const notAuthenticated = (headers: TapHeaders, source: Source) =>
+  new Response(NOT_AUTHENTICATED_PAGE, {
+    status: 403,
+    headers: {
+      ...headers,
+      "Content-Type": "text/html; charset=UTF-8",
+      "Content-Security-Policy": RESOLUTION_FAILED_CSP,
+      "X-Tap-Source": source,
+    },
+  });
+
 let memo: RouteMemo | undefined;
 const routeMemo = (env: TapEnv) => {
   memo ??= new RouteMemo(env.TAP_MEMO_TTL_MS ?? MEMO_TTL_MS);
@@ -111,19 +132,98 @@ function answer(
 ): Response | Promise<Response> {
   const decision = decideTap(route, viewerUserId);
   if (decision.status === 404 || !route) return invalidLink(headers, source);
+  // A secure garment's tap answers only once its SUN URL verifies (a missing one's page says nothing anyway).
+  if (route.secure && decision.status === 302) {
+    return secureAnswer(env, request, headers, waitUntil, route, route.secure, decision, source, dryRun);
+  }
   // A missing garment's tap is a scan too (marked 'missing' from the route): the brand's sighting.
   if (!dryRun && mayBeScan(request)) recordScan(env, waitUntil, request, route, decision.viewer, Date.now());
   if (decision.outcome === "missing") return reportedMissing(headers, source);
+  return redirectOrShare(env, request, headers, decision, source);
+}
+
+/**
+ * A 302 decision's answer: the redirect, or for a visitor on a claimed garment the shell's share
+ * page in place (decision 0029), the 302 when the shell cannot give it. `verified`: a secure
+ * tap that verified, whose share page is asked for with the signed verified-tap marker.
+ */
+function redirectOrShare(
+  env: TapEnv,
+  request: Request,
+  headers: TapHeaders,
+  decision: Extract<TapDecision, { status: 302 }>,
+  source: Source,
+  verified?: { slug: string; counter: number },
+): Response | Promise<Response> {
   const redirect = () =>
     new Response(null, {
       status: 302,
       headers: { ...headers, Location: decision.location, "X-Tap-Source": source },
     });
   const share = decision.outcome === "share" || decision.outcome === "share_unavailable";
-  if (!share || !env.SHELL || wantsRedirect(env, request)) return redirect();
-  return shareInPlace(env.SHELL, request, decision.location, { ...headers, "X-Tap-Source": source }).then(
-    (page) => page ?? redirect(),
-  );
+  const shell = env.SHELL;
+  if (!share || !shell || wantsRedirect(env, request)) return redirect();
+  const tapHeaders = { ...headers, "X-Tap-Source": source };
+  const page = verified
+    ? signVerifiedTap(env.SESSION_SECRET, verified).then((marker) =>
+        shareInPlace(shell, request, decision.location, tapHeaders, marker),
+      )
+    : shareInPlace(shell, request, decision.location, tapHeaders);
+  return page.then((found) => found ?? redirect());
+}
+
+/** A secure tap's SUN check, before any I/O: its counter, or why it is refused. */
+type SunVerdict = { ok: true; counter: number } | { ok: false; reason: SuspectReason };
+
+/**
+ * The SUN URL of a secure garment's tap (decision 0034): format, PICC data, MAC (constant time)
+ * and that it is this garment's tag. Pure and synchronous: the raw query, as the tag wrote it
+ * (the MAC covers its text). The counter is checked after, by the tag's Durable Object.
+ */
+function checkSun(env: TapEnv, request: Request, secure: SecureTag): SunVerdict {
+  if (!env.sunKeys) return { ok: false, reason: "keys_unavailable" };
+  const result = verifySunTap({
+    query: new URL(request.url).search,
+    keys: env.sunKeys,
+    keyVersion: secure.keyVersion,
+    expectedUid: secure.uid,
+  });
+  return result.ok ? { ok: true, counter: result.counter } : { ok: false, reason: result.reason };
+}
+
+/**
+ * A secure garment's tap (issue #21): the MAC first (no I/O), then the tag's counter, advanced
+ * atomically by its Durable Object (a counter at or below the last one is a replay). Verified:
+ * the usual answer, a visitor's share page asked for with the signed verified-tap marker.
+ * Refused: the 403 page and a 'suspect' scan with the reason. Every request that verifies
+ * spends its counter (HEAD, prefetch and bots too: otherwise a copied URL could be replayed
+ * under their guise); only scans follow mayBeScan. A dry run (the link tester) checks the MAC
+ * and answers as a real tap would, but never touches the counter, so it cannot spend a
+ * visitor's tap: a replayed URL passes a dry run.
+ */
+async function secureAnswer(
+  env: TapEnv,
+  request: Request,
+  headers: TapHeaders,
+  waitUntil: WaitUntil,
+  route: TapRoute,
+  secure: SecureTag,
+  decision: Extract<TapDecision, { status: 302 }>,
+  source: Source,
+  dryRun: boolean,
+): Promise<Response> {
+  let verdict = checkSun(env, request, secure);
+  if (verdict.ok && !dryRun) {
+    const counter = env.TAG_COUNTERS.getByName(secure.uid);
+    if (!(await counter.advance(verdict.counter)).ok) verdict = { ok: false, reason: "replay" };
+  }
+  const scan = !dryRun && mayBeScan(request);
+  if (!verdict.ok) {
+    if (scan) recordScan(env, waitUntil, request, route, decision.viewer, Date.now(), verdict.reason);
+    return notAuthenticated(headers, source);
+  }
+  if (scan) recordScan(env, waitUntil, request, route, decision.viewer, Date.now());
+  return redirectOrShare(env, request, headers, decision, source, { slug: route.slug, counter: verdict.counter });
 }
 
 /**
@@ -220,8 +320,10 @@ function tap(c: Context<TapBindings>, headers: TapHeaders, slug: string | null):
       held !== undefined ? { route: held, source: "memo" as const } : readThrough(env, slug, waitUntil),
       verifyOwnerToken(env.SESSION_SECRET, token),
     ]);
-    // The garment's owner only while the token's session lives (one D1 read, owners only).
-    const viewerUserId = await tapViewer(env.DB, route, owner);
+    // The garment's owner only while the token's session lives (one D1 read, owners only). A
+    // secure garment's SUN URL is checked first: one that fails is refused before any such read.
+    const viewerUserId =
+      route?.secure && !checkSun(env, c.req.raw, route.secure).ok ? null : await tapViewer(env.DB, route, owner);
     return answer(env, c.req.raw, headers, waitUntil, route, source, viewerUserId);
   })();
 }

@@ -1,5 +1,5 @@
 import { BRAND_CONTACT_EMAIL, REPORTED_MISSING_MESSAGE } from "@releve/core/tap-rules";
-import { STYLE } from "./resolution-failed";
+import { tapPage } from "./resolution-failed";
 
 /**
  * The answer for a garment whose tag is reported lost or stolen (DESIGN.md §3, issue #18): the
@@ -8,20 +8,7 @@ import { STYLE } from "./resolution-failed";
  * hash), but no redirect home: whoever found the piece needs the time to read the address.
  * Constant: the same bytes for every missing garment.
  */
-export const REPORTED_MISSING_PAGE = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>Reported missing · Relevé</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
-<h1>${REPORTED_MISSING_MESSAGE}</h1>
-<p>If you have found it, please contact Relevé at <a href="mailto:${BRAND_CONTACT_EMAIL}">${BRAND_CONTACT_EMAIL}</a>.</p>
-<p><a href="/">Return to Home</a></p>
-</main>
-</body>
-</html>`;
+export const REPORTED_MISSING_PAGE = tapPage(
+  "Reported missing",
+  `<h1>${REPORTED_MISSING_MESSAGE}</h1>\n<p>If you have found it, please contact Relevé at <a href="mailto:${BRAND_CONTACT_EMAIL}">${BRAND_CONTACT_EMAIL}</a>.</p>`,
+);

@@ -18,26 +18,36 @@ a{color:#16130f}
 export const RESOLUTION_FAILED_CSP =
   "default-src 'none'; style-src 'sha256-aAlFv99puB6kmgi0Ie7N/NuKH7lAJvTCcPCyriJ/d8Y='; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
-/** The tap's failure page: tiny, self-contained, readable on any phone, then home after a pause. */
-export function resolutionFailedPage(message: string): string {
-  const text = escapeHtml(message);
+/**
+ * One of the tap's own pages (failure, reported missing, not authenticated): tiny,
+ * self-contained, readable on any phone, the house style inline (so the same CSP, by hash).
+ * `main` is trusted markup; `refreshHome` sends the phone home after that many seconds.
+ */
+export function tapPage(title: string, main: string, opts: { alert?: boolean; refreshHome?: number } = {}): string {
+  const refresh = opts.refreshHome ? `\n<meta http-equiv="refresh" content="${opts.refreshHome};url=/">` : "";
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<meta http-equiv="refresh" content="4;url=/">
-<title>Resolution Failed · Relevé</title>
+<meta name="robots" content="noindex">${refresh}
+<title>${title} · Relevé</title>
 <style>${STYLE}</style>
 </head>
 <body>
-<main role="alert">
-<h1>Resolution Failed</h1>
-<p>${text}</p>
-<p>Redirecting to home...</p>
+<main${opts.alert ? ' role="alert"' : ""}>
+${main}
 <p><a href="/">Return to Home</a></p>
 </main>
 </body>
 </html>`;
+}
+
+/** The tap's failure page, then home after a pause. */
+export function resolutionFailedPage(message: string): string {
+  return tapPage(
+    "Resolution Failed",
+    `<h1>Resolution Failed</h1>\n<p>${escapeHtml(message)}</p>\n<p>Redirecting to home...</p>`,
+    { alert: true, refreshHome: 4 },
+  );
 }

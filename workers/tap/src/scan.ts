@@ -1,4 +1,5 @@
 import type { ScanMessage } from "@releve/core/scan-message";
+import type { SuspectReason } from "@releve/core/secure-tap";
 import type { TapRoute, ViewerKind } from "@releve/core/tap-rules";
 import { buildScanMessage, type ScanOrigin, scanOrigin } from "@releve/core/tap-scan";
 import { isbot } from "isbot";
@@ -18,7 +19,7 @@ export function mayBeScan(request: Request): boolean {
 }
 
 /** One tap as plain data: everything its scan message needs, nothing tied to the request. */
-type Sighting = { route: TapRoute; viewer: ViewerKind; origin: ScanOrigin; now: number };
+type Sighting = { route: TapRoute; viewer: ViewerKind; origin: ScanOrigin; now: number; suspect?: SuspectReason };
 
 // Ids this isolate has already enqueued. The burst guard itself is the deterministic scan id
 // (D1 drops duplicates, wherever they were answered); this set only spares the queue the
@@ -64,7 +65,8 @@ async function flush(env: TapEnv): Promise<void> {
 
 /**
  * Hands one tap's scan to the batch. Synchronous and cheap: it runs while the redirect is
- * being answered, and everything costly happens in the flush, after the response.
+ * being answered, and everything costly happens in the flush, after the response. `suspect`:
+ * a secure garment's refused tap, kept as a 'suspect' scan with its reason (issue #21).
  */
 export function recordScan(
   env: TapEnv,
@@ -73,8 +75,9 @@ export function recordScan(
   route: TapRoute,
   viewer: ViewerKind,
   now: number,
+  suspect?: SuspectReason,
 ): void {
-  pending.push({ route, viewer, origin: scanOrigin(request), now });
+  pending.push({ route, viewer, origin: scanOrigin(request), now, suspect });
   if (pending.length >= MAX_BATCH) {
     waitUntil(flush(env));
     return;

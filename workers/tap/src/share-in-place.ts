@@ -1,3 +1,5 @@
+import { VERIFIED_TAP_HEADER } from "@releve/core/verified-tap";
+
 /**
  * A visitor's tap answered with the share page itself (decision 0029): the shell renders
  * `/share/<slug>` (its D1 re-check and privacy rules, one renderer) and the tap sends that
@@ -15,18 +17,23 @@ const FORWARDED = ["cookie", "user-agent", "cf-connecting-ip", "cf-ray"] as cons
  * hands `/t/*` back to this worker), with the tap's own headers on top; null when the tap
  * should answer the 302 instead: the shell threw, answered 5xx, or redirected.
  * HEAD is forwarded as HEAD: the same status and headers as a GET, and no page is rendered.
+ * `verifiedTap`: after a secure garment's tap verified (issue #21), the marker the tap signed
+ * for the shell (`signVerifiedTap`), sent as VERIFIED_TAP_HEADER so the card says
+ * 'Authenticated · verified tap'. Only this request carries it; the visitor never sees it.
  */
 export async function shareInPlace(
   shell: Fetcher,
   request: Request,
   sharePath: string,
   tapHeaders: Record<string, string>,
+  verifiedTap?: string,
 ): Promise<Response | null> {
   const headers = new Headers();
   for (const name of FORWARDED) {
     const value = request.headers.get(name);
     if (value !== null) headers.set(name, value);
   }
+  if (verifiedTap) headers.set(VERIFIED_TAP_HEADER, verifiedTap);
   const shareUrl = new URL(sharePath, request.url);
   let page: Response;
   try {

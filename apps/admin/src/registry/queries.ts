@@ -74,3 +74,13 @@ export function useImportBatch() {
     onSuccess: () => invalidateBatchWork(client),
   });
 }
+
+/** Registers the tag as a secure NTAG 424 DNA (issue #21): its UID and key version; audited. */
+export function useMakeSecure() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ tag, uid, keyVersion }: { tag: AdminTag; uid: string; keyVersion: number }) =>
+      adminApi<AdminTag>(`/tags/${tag.id}/secure`, { method: "POST", body: { uid, key_version: keyVersion } }),
+    onSuccess: () => Promise.all([tagKeys.all, keys.audit].map((queryKey) => client.invalidateQueries({ queryKey }))),
+  });
+}

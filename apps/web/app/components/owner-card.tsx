@@ -1,9 +1,25 @@
+import { SECURE_TAP_MESSAGES } from "@releve/core/secure-tap";
 import type { PublicProfile } from "@releve/core/share-visibility";
 
 /** The owner as a visitor sees them after a tap; also the live preview on the profile form. */
-export function OwnerCard({ profile, garmentTitle }: { profile: PublicProfile; garmentTitle?: string | null }) {
+export function OwnerCard({
+  profile,
+  garmentTitle,
+  verified = false,
+}: {
+  profile: PublicProfile;
+  garmentTitle?: string | null;
+  /** The card was opened by a verified tap of a secure tag (issue #21). */
+  verified?: boolean;
+}) {
   return (
     <article aria-label={`${profile.name}'s card`} className="border border-ink/10 bg-white p-6 text-center shadow-sm">
+      {verified && (
+        <p className="mb-4 inline-flex items-center gap-2 border border-emerald-800/40 px-3 py-1 text-xs uppercase tracking-[0.18em] text-emerald-800">
+          <span aria-hidden>✓</span>
+          {SECURE_TAP_MESSAGES.authenticated}
+        </p>
+      )}
       <div
         aria-hidden
         className="mx-auto flex size-20 items-center justify-center rounded-full bg-ink font-display text-2xl tracking-widest text-ivory"

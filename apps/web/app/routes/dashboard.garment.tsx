@@ -23,10 +23,12 @@ export const meta = () => [{ title: "Garment · Relevé" }, { name: "robots", co
 const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 /** The Scan Activity table's type column; a tap made while the tag was reported missing says so. */
-const SCAN_TYPE_LABELS: Record<"tap" | "contact_exchange" | "missing", (viewer: string) => string> = {
+const SCAN_TYPE_LABELS: Record<"tap" | "contact_exchange" | "missing" | "suspect", (viewer: string) => string> = {
   tap: (viewer) => `Tap (${viewer})`,
   contact_exchange: () => "Contact exchange",
   missing: (viewer) => `Tap while reported missing (${viewer})`,
+  // A secure tag's tap that did not verify (issue #21): a copied or replayed link.
+  suspect: () => "Suspect tap: not authenticated",
 };
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

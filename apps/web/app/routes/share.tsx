@@ -3,6 +3,7 @@ import { CONTACT_MESSAGES, ContactFormSchema } from "@releve/core/contact";
 import { HONEYPOT_FIELD } from "@releve/core/input-limits";
 import { normalizeSlug } from "@releve/core/slug";
 import { BRAND_CONTACT_EMAIL, REPORTED_MISSING_MESSAGE } from "@releve/core/tap-rules";
+import { VERIFIED_TAP_HEADER, verifyVerifiedTap } from "@releve/core/verified-tap";
 import type { Db } from "@releve/db";
 import { buttonClass } from "@releve/ui";
 import { Fragment } from "react";
@@ -64,7 +65,7 @@ async function resolveToken(db: Db, param: string | undefined) {
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { db } = authDeps(request, context);
+  const { db, env } = authDeps(request, context);
   const url = new URL(request.url);
   const slug = normalizeSlug(params.slug);
   const share = slug ? await loadShare(db, slug) : ({ state: "unavailable" } as const);
@@ -93,6 +94,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       : share.state === "missing"
         ? { state: share.state }
         : { state: share.state, garmentTitle: share.garmentTitle };
+  // A secure garment's verified tap (issue #21): only the tap worker can mint this marker, and
+  // only a visitor's card answered in place carries it.
+  const verified =
+    share.state === "open" &&
+    (await verifyVerifiedTap(env.SESSION_SECRET, request.headers.get(VERIFIED_TAP_HEADER), slug as string));
   return {
     kind: "garment" as const,
     slug: slug as string,
@@ -100,6 +106,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     share: visible,
     connected,
     isOwner,
+    verified,
   };
 }
 
@@ -167,7 +174,7 @@ function GarmentShare({
   data: Extract<LoaderData, { kind: "garment" }>;
   failure?: Failure;
 }) {
-  const { share, connected, isOwner } = loaderData;
+  const { share, connected, isOwner, verified } = loaderData;
   if (share.state === "missing") {
     return (
       <section className="mx-auto flex max-w-md flex-col items-center px-5 py-20 text-center">
@@ -199,7 +206,7 @@ function GarmentShare({
           This is your card as visitors see it.
         </p>
       )}
-      <OwnerCard profile={share.profile} garmentTitle={share.garmentTitle} />
+      <OwnerCard profile={share.profile} garmentTitle={share.garmentTitle} verified={verified} />
       <details className="mt-4 border border-ink/10 bg-white">
         <summary className="flex min-h-11 cursor-pointer items-center justify-between gap-3 px-4 text-sm">
           <span>Save {firstName}'s contact or share this card</span>

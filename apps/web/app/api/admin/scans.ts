@@ -1,14 +1,17 @@
-import { SCAN_HISTORY_LIMIT, type ScanHistoryRow } from "@releve/core/admin-api";
+import { zValidator } from "@hono/zod-validator";
+import { SCAN_HISTORY_LIMIT, ScanHistoryQuerySchema, type ScanHistoryRow } from "@releve/core/admin-api";
 import { publicName } from "@releve/core/share-visibility";
 import { listRecentScans } from "@releve/db/scans";
 import { Hono } from "hono";
+import { badRequest } from "../validation";
 import type { AdminEnv } from "./admin-env";
 
-/** `/api/admin/scans`: the newest raw scans (scan history). */
+/** `/api/admin/scans`: the newest raw scans (scan history), or only the suspect ones (counterfeit alerts). */
 export const scanRoutes = new Hono<AdminEnv>();
 
-scanRoutes.get("/recent", async (c) => {
-  const rows = await listRecentScans(c.get("db"), SCAN_HISTORY_LIMIT);
+scanRoutes.get("/recent", zValidator("query", ScanHistoryQuerySchema, badRequest), async (c) => {
+  const { type } = c.req.valid("query");
+  const rows = await listRecentScans(c.get("db"), SCAN_HISTORY_LIMIT, { suspect: type === "suspect" });
   const scans: ScanHistoryRow[] = rows.map((r) => ({
     id: r.id,
     createdAt: r.created_at.getTime(),
@@ -17,6 +20,7 @@ scanRoutes.get("/recent", async (c) => {
     ownerName: r.owner_user_id ? publicName(r) : null,
     viewerKind: r.viewer_kind,
     scanType: r.scan_type,
+    suspectReason: r.suspect_reason,
     city: r.city,
     country: r.country,
     browser: r.browser,

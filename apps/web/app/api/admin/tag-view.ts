@@ -1,5 +1,6 @@
 import { AppError } from "@releve/core";
 import { publicName } from "@releve/core/share-visibility";
+import { sunEncoderSettings } from "@releve/core/sun-encoder";
 import { tagUrl } from "@releve/core/tags";
 import type { AdminTag } from "@releve/core/tags-api";
 import type { Db } from "@releve/db/client";
@@ -33,6 +34,13 @@ export function toAdminTag(row: TagRow, origin: string): AdminTag {
     owner: row.owner_user_id ? { profileId: row.profile_id, name: publicName(row), email: row.owner_email } : null,
     writeError: row.metadata?.write_error ?? null,
     lockedAt: row.metadata?.lockedAt ?? null,
+    secure:
+      row.sun_key_version === null
+        ? null
+        : {
+            keyVersion: row.sun_key_version,
+            encoder: row.short_slug ? sunEncoderSettings(tagUrl(origin, row.short_slug), row.sun_key_version) : null,
+          },
     programmedAt: row.programmed_at?.getTime() ?? null,
     createdAt: row.created_at.getTime(),
     updatedAt: row.updated_at.getTime(),

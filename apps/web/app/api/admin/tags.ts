@@ -18,6 +18,7 @@ import {
 import {
   type ProgrammedTag,
   ProgramTagBodySchema,
+  SecureTagBodySchema,
   TagActionBodySchema,
   TagIdParamSchema,
   TagListQuerySchema,
@@ -37,6 +38,7 @@ import {
   getTagBatch,
   listTags,
   lockTag,
+  makeTagSecure,
   programTag,
   recordTagWrite,
   setTagStatus,
@@ -218,6 +220,23 @@ tagRoutes.post("/:id/write-result", idParam, jsonBody(WriteResultBodySchema), as
     message: result.ok ? TAG_MESSAGES.programmed : TAG_MESSAGES.programmingError,
   };
   return c.json(body);
+});
+
+/**
+ * Registers the tag as a secure NTAG 424 DNA (issue #21): from the next tap on, its garment's
+ * taps must carry valid SUN data from this UID. The answer carries the encoder settings.
+ */
+tagRoutes.post("/:id/secure", idParam, jsonBody(SecureTagBodySchema), async (c) => {
+  const { uid, key_version } = c.req.valid("json");
+  const db = c.get("db");
+  const tag = await tagOrThrow(db, c.req.valid("param").id);
+  if (!tag.short_slug) throw new AppError("conflict", "Only a tag with a garment can be made secure.");
+  const holder = await tagHoldingUid(db, uid);
+  if (holder && holder.id !== tag.id)
+    throw new AppError("conflict", `The UID ${uid} is already on tag ${holder.chip_id}.`);
+  await makeTagSecure(db, actorOf(c), tag, { uid, keyVersion: key_version });
+  await refreshTap(c.get("env"), tag.short_slug);
+  return c.json(toAdminTag(await tagOrThrow(db, tag.id), originOf(c.req.url)));
 });
 
 tagRoutes.post("/:id/lock", idParam, async (c) => {

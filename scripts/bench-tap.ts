@@ -7,7 +7,8 @@
  * gzip size. Beside them, the tap as deployed next to the shell's production build (`/t/*` to
  * the tap, the rest to the shell, decision 0029): (f) a visitor's tap answered in place (the
  * tap plus the shell's render over SHELL), (g) the same tap as a 302 (`?answer=redirect`) and
- * (h) the shell's `/share/<slug>`, the 302 path's second request; BENCH_SHELL_REQUESTS (default
+ * (h) the shell's `/share/<slug>`, the 302 path's second request; (s) a secure garment's tap,
+ * SUN-verified with a fresh counter every request (the MAC, then its tag's Durable Object); BENCH_SHELL_REQUESTS (default
  * 500) per round for those. BENCH_SKIP_BUILD=1 reuses an existing app build. Not a test: numbers
  * depend on the machine. BENCH_REQUESTS (per case and round, default 10000), BENCH_ROUNDS
  * (default 3; each case's round with the median p50 is reported, which damps a shared
@@ -20,8 +21,10 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import { parseSunKeys } from "@releve/core/sun";
+import { sunTapQuery } from "@releve/core/testing/sun-tap";
 import type { D1Like } from "@releve/db/binding-types";
-import { applyMigrations, seedTapBench } from "@releve/db/testing/bench-data";
+import { applyMigrations, seedSecureTapBench, seedTapBench } from "@releve/db/testing/bench-data";
 import autocannon from "autocannon";
 import { build } from "esbuild";
 import { convertV4MiniflareOptions, Miniflare } from "miniflare";
@@ -36,6 +39,30 @@ const ONLY = process.env.BENCH_CASES?.split(",").map((c) => `(${c.trim()})`);
 const SHELL_REQUESTS = Number(process.env.BENCH_SHELL_REQUESTS ?? Math.min(500, REQUESTS));
 const OUT = join(ROOT, "workers/tap/dist/bench");
 const SECRET = "bench-only-secret-0123456789abcdef0123456789";
+/** bench:tap's own SUN keys (bench only) and 64 secure garments, each its own tag (issue #21). */
+const SUN_KEYS = JSON.stringify([
+  {
+    version: 1,
+    metaReadKey: "00112233445566778899aabbccddeeff",
+    fileReadMasterKey: "ffeeddccbbaa99887766554433221100",
+  },
+]);
+const SECURE_TAGS = Array.from({ length: 64 }, (_, k) => ({
+  slug: `bench-secure-${k}`,
+  uid: `04${k.toString(16).padStart(2, "0").toUpperCase()}A1B2C3D4E5`,
+}));
+let sunTaps = 0;
+/**
+ * The next secure tap as a chip would write it: tags in turn, each tag's counter one higher than
+ * its last, so a tag's next tap is issued 64 requests after its last: with 10 connections in flight they do not overtake each other.
+ */
+function nextSecureTap(): string {
+  const n = sunTaps++;
+  const tag = SECURE_TAGS[n % SECURE_TAGS.length] as (typeof SECURE_TAGS)[number];
+  const key = parseSunKeys(SUN_KEYS)[0];
+  if (!key) throw new Error("no bench SUN key");
+  return `/t/${tag.slug}${sunTapQuery(key, { uid: tag.uid, counter: Math.floor(n / SECURE_TAGS.length) + 1 })}`;
+}
 
 function buildTap(): { path: string; gzipBytes: number; bytes: number } {
   // Exactly what `wrangler deploy` would upload, built from workers/tap/wrangler.jsonc.
@@ -141,6 +168,7 @@ async function migrateAndSeed(mf: Miniflare) {
   const db = (await mf.getD1Database("DB")) as unknown as D1Like;
   await applyMigrations(db);
   await seedTapBench(db, REQUESTS * ROUNDS * MODES.length + WARMUP);
+  await seedSecureTapBench(db, SECURE_TAGS, 1);
 }
 
 type Stats = { p50: number; p99: number; rps: number; statuses: Record<number, number> };
@@ -184,6 +212,7 @@ async function load(
 const fmt = (n: number, d = 3) => n.toFixed(d);
 
 const IN_PLACE = "(f) visitor tap, share page in place";
+const SECURE = "(s) secure tap, SUN verified, fresh counter";
 const AS_302 = "(g) same tap, 302 (?answer=redirect)";
 const SHARE_PAGE = "(h) /share/<slug> from the shell (302's 2nd)";
 
@@ -213,6 +242,11 @@ function report(connections: number, results: Record<string, Stats>) {
     console.log(`ratio (a)/(d):    ${ratio(a, d)}   (target: p50 <= 1.3x)`);
     console.log(`ratio (a-kv)/(d): ${ratio(akv, d)}   (a KV read is local Miniflare I/O)`);
     console.log(`ratio (a-kv)/(e): ${ratio(akv, e)}   (the tap's own cost over its one KV read)`);
+    const secure = results[SECURE];
+    if (secure) {
+      console.log(`ratio (s)/(a-kv): ${ratio(secure, akv)}   (target: p50 <= 2x the KV-hit tap)`);
+      console.log(`ratio (s)/(a):    ${ratio(secure, a)}   (over the memo hit)`);
+    }
   }
   const f = results[IN_PLACE];
   const g = results[AS_302];
@@ -237,6 +271,7 @@ async function main() {
     bindings: {
       APP_ENV: "production",
       SESSION_SECRET: SECRET,
+      SUN_KEYS,
       ...(memoTtlMs === undefined ? {} : { TAP_MEMO_TTL_MS: memoTtlMs }),
     },
     d1Databases: { DB: "00000000-0000-4000-8000-0000000be4c4" },
@@ -276,6 +311,7 @@ async function main() {
     await load(kvBaseUrl, WARMUP, () => "/t/bench-hit");
     await load(tapUrl, WARMUP, (i) => `/t/miss-${REQUESTS * ROUNDS * MODES.length + 1 + i}`);
     await load(tapUrl, WARMUP, (i) => `/t/warm-nope-${i}`);
+    await load(tapUrl, WARMUP, nextSecureTap);
     for (const path of ["/t/bench-hit", "/t/bench-hit?answer=redirect", "/share/bench-hit"]) {
       await load(pairUrl, Math.min(WARMUP, SHELL_REQUESTS), () => path);
     }
@@ -294,6 +330,8 @@ async function main() {
       ["(b) KV miss -> D1 (+ KV refill)", tapUrl, (i) => `/t/miss-${round * REQUESTS + i + 1}`],
       ["(c) unknown slug, first sight (D1)", tapUrl, (i) => `/t/nope-${round}-${i}`],
       ["(c') unknown slug, negatively cached", tapUrl, () => "/t/nope-0-0"],
+      // A secure garment's tap (issue #21): the MAC, then its tag's Durable Object counter.
+      [SECURE, tapUrl, nextSecureTap],
       [IN_PLACE, pairUrl, () => "/t/bench-hit", {}, SHELL_REQUESTS],
       [AS_302, pairUrl, () => "/t/bench-hit?answer=redirect", {}, SHELL_REQUESTS],
       [SHARE_PAGE, pairUrl, () => "/share/bench-hit", {}, SHELL_REQUESTS],

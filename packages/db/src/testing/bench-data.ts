@@ -175,3 +175,23 @@ export async function seedTapBench(d1: D1Like, misses: number): Promise<void> {
       .bind(misses),
   ]);
 }
+
+/**
+ * bench:tap's secure garments (issue #21): one per tag, claimed by the bench owner, each tag an
+ * NTAG 424 DNA registered with its UID and SUN key version. Run after seedTapBench.
+ */
+export async function seedSecureTapBench(d1: D1Like, tags: { slug: string; uid: string }[], keyVersion: number) {
+  await d1.batch(
+    tags.flatMap(({ slug, uid }) => [
+      d1
+        .prepare("INSERT INTO garments (short_slug, status, owner_user_id) VALUES (?1, 'claimed', 'bench-owner')")
+        .bind(slug),
+      d1
+        .prepare(
+          `INSERT INTO nfc_tags (chip_id, tag_type, status, uid, sun_key_version, garment_id)
+           SELECT 'BENCH-' || ?1, 'NTAG424', 'active', ?2, ?3, id FROM garments WHERE short_slug = ?1`,
+        )
+        .bind(slug, uid, keyVersion),
+    ]),
+  );
+}

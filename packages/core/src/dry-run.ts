@@ -77,3 +77,18 @@ export type TapDiagnosis = {
   /** KV's record equals the one built from D1 now; null when KV holds no record for the slug. */
   cacheAgrees: boolean | null;
 };
+
+/** The diagnosis of a tap that matched no garment (or no slug at all): nothing found, 404. */
+export const NOT_FOUND_DIAGNOSIS: TapDiagnosis = {
+  found: false,
+  garmentStatus: null,
+  active: null,
+  missing: null,
+  viewer: null,
+  outcome: "not_found",
+  action: "not_found",
+  status: 404,
+  target: null,
+  source: null,
+  cacheAgrees: null,
+};

@@ -3,6 +3,7 @@ import {
   DRY_RUN_HEADER,
   DRY_RUN_RESULT_HEADER,
   type DryRunClaims,
+  NOT_FOUND_DIAGNOSIS,
   type TapDiagnosis,
   verifyDryRunToken,
 } from "@releve/core/dry-run";
@@ -129,12 +130,13 @@ function answer(
   source: Source,
   viewerUserId: string | null,
   dryRun = false,
+  sun?: SunVerdict,
 ): Response | Promise<Response> {
   const decision = decideTap(route, viewerUserId);
   if (decision.status === 404 || !route) return invalidLink(headers, source);
   // A secure garment's tap answers only once its SUN URL verifies (a missing one's page says nothing anyway).
   if (route.secure && decision.status === 302) {
-    return secureAnswer(env, request, headers, waitUntil, route, route.secure, decision, source, dryRun);
+    return secureAnswer(env, request, headers, waitUntil, route, route.secure, decision, source, dryRun, sun);
   }
   // A missing garment's tap is a scan too (marked 'missing' from the route): the brand's sighting.
   if (!dryRun && mayBeScan(request)) recordScan(env, waitUntil, request, route, decision.viewer, Date.now());
@@ -211,8 +213,10 @@ async function secureAnswer(
   decision: Extract<TapDecision, { status: 302 }>,
   source: Source,
   dryRun: boolean,
+  // Already checked by a tap that had to know before reading the owner's session.
+  sun?: SunVerdict,
 ): Promise<Response> {
-  let verdict = checkSun(env, request, secure);
+  let verdict = sun ?? checkSun(env, request, secure);
   if (verdict.ok && !dryRun) {
     const counter = env.TAG_COUNTERS.getByName(secure.uid);
     if (!(await counter.advance(verdict.counter)).ok) verdict = { ok: false, reason: "replay" };
@@ -244,19 +248,7 @@ async function dryRun(
   let diagnosis: TapDiagnosis;
   if (!slug) {
     response = invalidLink(headers);
-    diagnosis = {
-      found: false,
-      garmentStatus: null,
-      active: null,
-      missing: null,
-      viewer: null,
-      outcome: "not_found",
-      action: "not_found",
-      status: 404,
-      target: null,
-      source: null,
-      cacheAgrees: null,
-    };
+    diagnosis = NOT_FOUND_DIAGNOSIS;
   } else {
     // Read before the answer, whose KV refill (on a miss) must not count as a cached record.
     const [cached, fromD1] = await Promise.all([readCachedTapRoute(env.TAP_KV, slug), loadTapRoute(env.DB, slug)]);
@@ -322,9 +314,9 @@ function tap(c: Context<TapBindings>, headers: TapHeaders, slug: string | null):
     ]);
     // The garment's owner only while the token's session lives (one D1 read, owners only). A
     // secure garment's SUN URL is checked first: one that fails is refused before any such read.
-    const viewerUserId =
-      route?.secure && !checkSun(env, c.req.raw, route.secure).ok ? null : await tapViewer(env.DB, route, owner);
-    return answer(env, c.req.raw, headers, waitUntil, route, source, viewerUserId);
+    const sun = route?.secure ? checkSun(env, c.req.raw, route.secure) : undefined;
+    const viewerUserId = sun?.ok === false ? null : await tapViewer(env.DB, route, owner);
+    return answer(env, c.req.raw, headers, waitUntil, route, source, viewerUserId, false, sun);
   })();
 }
 

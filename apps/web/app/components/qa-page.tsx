@@ -18,6 +18,15 @@ export function QaPage({ title, intro, children }: { title: string; intro: React
   );
 }
 
+/** The QA pages' 'Test slug' field: typed as a slug is, never corrected or capitalised by the phone. */
+export const TEST_SLUG_FIELD = {
+  label: "Test slug",
+  name: "slug",
+  autoComplete: "off",
+  autoCapitalize: "none",
+  spellCheck: false,
+} as const;
+
 /** Their error boundary: a client (403 from requireAdmin) sees 'Access Denied / Admin privileges required'. */
 export function QaErrorBoundary() {
   const error = useRouteError();

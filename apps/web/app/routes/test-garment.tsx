@@ -3,7 +3,7 @@ import { normalizeSlug, SLUG_MAX_LENGTH } from "@releve/core/slug";
 import { Button, FormAlert, TextField } from "@releve/ui";
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link } from "react-router";
-import { QaErrorBoundary, QaPage } from "../components/qa-page";
+import { QaErrorBoundary, QaPage, TEST_SLUG_FIELD } from "../components/qa-page";
 import { SubmitButton } from "../components/submit-button";
 import { cloudflareContext } from "../context";
 import { readForm } from "../lib/form.server";
@@ -88,11 +88,7 @@ export default function TestGarmentRoute({ loaderData, actionData }: Route.Compo
     >
       <Form method="post" className="mt-8 flex flex-col gap-4 border border-ink/10 bg-white p-6" noValidate>
         <TextField
-          label="Test slug"
-          name="slug"
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
+          {...TEST_SLUG_FIELD}
           maxLength={SLUG_MAX_LENGTH}
           value={slug}
           onChange={(e) => {

@@ -11,7 +11,7 @@ import {
 import { Button, FormAlert, TextField } from "@releve/ui";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { QaErrorBoundary, QaPage } from "../components/qa-page";
+import { QaErrorBoundary, QaPage, TEST_SLUG_FIELD } from "../components/qa-page";
 import { requireAdmin } from "../lib/user.server";
 import type { Route } from "./+types/test-urls";
 
@@ -138,11 +138,7 @@ export default function TestUrlsRoute() {
         noValidate
       >
         <TextField
-          label="Test slug"
-          name="slug"
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
+          {...TEST_SLUG_FIELD}
           maxLength={URL_TEST_SLUG_MAX_LENGTH}
           value={slug}
           onChange={(e) => {

@@ -1,5 +1,5 @@
 import { AppError } from "@releve/core";
-import type { TapDiagnosis } from "@releve/core/dry-run";
+import { NOT_FOUND_DIAGNOSIS } from "@releve/core/dry-run";
 import {
   demoPasswordVariable,
   type LinkTestResult,
@@ -56,20 +56,6 @@ qaRoutes.post("/reset", async (c) => {
   return c.json(body);
 });
 
-const notMatched: TapDiagnosis = {
-  found: false,
-  garmentStatus: null,
-  active: null,
-  missing: null,
-  viewer: null,
-  outcome: "not_found",
-  action: "not_found",
-  status: 404,
-  target: null,
-  source: null,
-  cacheAgrees: null,
-};
-
 /**
  * The link tester (issue #20): one real request to the tap worker over its service binding, as
  * a dry run an admin asked for (the marker is a one-minute token only this route mints), so the
@@ -87,7 +73,7 @@ qaRoutes.post("/link-test", jsonBody(LinkTestBodySchema), async (c) => {
     userAgent: c.req.header("User-Agent") ?? "releve-link-tester",
   });
   // A path the tap's route does not even match (a slug of dots, say) is its plain 404: no lookup, no diagnosis.
-  const diagnosis = answer.diagnosis ?? (answer.status === 404 ? notMatched : null);
+  const diagnosis = answer.diagnosis ?? (answer.status === 404 ? NOT_FOUND_DIAGNOSIS : null);
   if (!diagnosis) {
     throw new AppError("internal", `${QA_MESSAGES.testFailed}: the tap answered ${answer.status} without a diagnosis.`);
   }

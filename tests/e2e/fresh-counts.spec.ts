@@ -54,7 +54,9 @@ test("a phone's tap shows on the dashboard, wardrobe, garment page, analytics an
   await expect(page).toHaveURL(/\/dashboard\/wardrobe$/);
   await page.goto("/garment-registration");
   await page.locator("html[data-hydrated]").waitFor();
-  await page.getByLabel("Garment code").fill(slug);
+  await page.getByLabel("Name *").fill("My piece");
+  await page.getByLabel("Garment type *").selectOption("Jacket");
+  await page.getByLabel("Chip id *").fill(slug);
   await page.getByRole("button", { name: "Register Garment" }).click();
   await expect(page).toHaveURL(/\/onboarding\/profile$/);
   await page.locator("html[data-hydrated]").waitFor();

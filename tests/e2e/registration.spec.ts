@@ -12,22 +12,32 @@ test("a client registers a garment by the code on its label", async ({ page }, t
   await page.goto("/garment-registration");
   await page.locator("html[data-hydrated]").waitFor();
   const submit = page.getByRole("button", { name: "Register Garment" });
-  await page.getByLabel("Garment code").fill("   ");
+  // Name, garment type and chip id are required (spec part 2 §5); a stock piece keeps its own details.
+  const describe = async () => {
+    await page.getByLabel("Name *").fill("My scarf");
+    await page.getByLabel("Garment type *").selectOption("Accessories");
+  };
+  await describe();
+  await page.getByLabel("Chip id *").fill("   ");
   await expect(submit).toBeDisabled();
 
-  await page.getByLabel("Garment code").fill("no-such-code");
+  await page.getByLabel("Chip id *").fill("no-such-code");
   await submit.click();
-  await expect(page.getByText("We could not find a garment with that code.")).toBeVisible();
+  await expect(
+    page.getByText("We could not find a garment with that chip id.", { exact: false }).first(),
+  ).toBeVisible();
 
   // The tag UUID and the chip id of a garment someone else owns (cg-003, the demo owner's).
   for (const code of ["3799d0a5-9786-4cdd-8e51-e75bd3e69738", "RLV-DRESS-B24A-0003-261B"]) {
-    await page.getByLabel("Garment code").fill(code);
+    await describe();
+    await page.getByLabel("Chip id *").fill(code);
     await submit.click();
-    await expect(page.getByText("This garment has already been claimed by another user.")).toBeVisible();
+    await expect(page.getByText("This garment is already registered to someone else.", { exact: false })).toBeVisible();
     await page.reload();
   }
 
-  await page.getByLabel("Garment code").fill(` ${slug.toUpperCase()} `);
+  await describe();
+  await page.getByLabel("Chip id *").fill(` ${slug.toUpperCase()} `);
   await submit.click();
   await expect(page).toHaveURL(/\/onboarding\/profile$/);
   await page.locator("html[data-hydrated]").waitFor();

@@ -12,6 +12,8 @@ export const WebEnvSchema = z
     DB: binding<D1Database>("DB"),
     TAP_KV: binding<KVNamespace>("TAP_KV"),
     SCANS: binding<Queue>("SCANS"),
+    // Garment photos (issue #19).
+    PHOTOS: binding<R2Bucket>("PHOTOS"),
     TAP: binding<Fetcher>("TAP"),
     TAP_CONTROL: binding<TapControlLike>("TAP_CONTROL"),
     EMAIL: binding<SendEmail>("EMAIL").optional(),

@@ -63,11 +63,14 @@ const baseline = (dev: boolean, hsts: boolean) =>
 /** Query parameters that carry a secret (a reset or verification token, a card id, a tag code). */
 const SECRET_PARAMS = ["token", "id", "code"];
 
+// A stored photo (/photos/<key>) is the same bytes whoever asks, cookie or not: it keeps its
+// immutable caching (its unguessable key is what guards it).
 const isPrivate = (request: Request, path: string, response: Response) =>
-  path.startsWith("/api/") ||
-  path.endsWith(".data") ||
-  readCookie(request, SESSION_COOKIE) !== null ||
-  response.headers.has("Set-Cookie");
+  !path.startsWith("/photos/") &&
+  (path.startsWith("/api/") ||
+    path.endsWith(".data") ||
+    readCookie(request, SESSION_COOKIE) !== null ||
+    response.headers.has("Set-Cookie"));
 
 /**
  * Every response of the shell (issue #17): the baseline headers and CSP (HSTS off localhost),

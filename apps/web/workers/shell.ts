@@ -1,3 +1,4 @@
+import { photoKeyType } from "@releve/core/photo";
 import { Hono } from "hono";
 import { api } from "../app/api";
 import type { Loopback } from "../app/api/api-env";
@@ -27,6 +28,7 @@ export function createShellApp(renderPage: RenderPage, options: { dev?: boolean 
   app.use(requireSameOrigin);
   app.use(drainUnreadBody);
   app.route("/api", api);
+  app.get("/photos/:key", (c) => servePhoto(getWebEnv(c.env), c.req.raw, c.req.param("key")));
   // One origin locally: /t/* goes to the tap worker through its service binding. In
   // production the /t/* route reaches the tap worker directly and never touches this one.
   // Copied: a fetched response's headers are immutable, and the shell's own go on top.
@@ -38,4 +40,36 @@ export function createShellApp(renderPage: RenderPage, options: { dev?: boolean 
     renderPage(c.req.raw, getWebEnv(c.env), c.executionCtx as ExecutionContext, c.get("secureHeadersNonce")),
   );
   return app;
+}
+
+const PHOTO_NOT_FOUND = () =>
+  new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+
+/**
+ * GET (and HEAD) /photos/<key>: a garment photo from R2 (issue #19). Only a well-formed key is
+ * looked up; anything else, or a key with no object, is a plain 404. The bytes never change
+ * under a key (a new photo gets a new key), so they are cached for a year as immutable, with
+ * the object's ETag for revalidation; the Content-Type is the checked type the key names, never sniffed.
+ */
+async function servePhoto(env: WebEnv, request: Request, key: string): Promise<Response> {
+  const type = photoKeyType(key);
+  if (!type) return PHOTO_NOT_FOUND();
+  // Only If-None-Match is honoured: R2 answers a match with the metadata and no body.
+  const ifNoneMatch = request.headers.get("If-None-Match");
+  const onlyIf = ifNoneMatch ? new Headers({ "If-None-Match": ifNoneMatch }) : undefined;
+  const object = request.method === "HEAD" ? await env.PHOTOS.head(key) : await env.PHOTOS.get(key, { onlyIf });
+  if (!object) return PHOTO_NOT_FOUND();
+  const headers = new Headers({
+    "Content-Type": type,
+    "Cache-Control": "public, max-age=31536000, immutable",
+    ETag: object.httpEtag,
+    "X-Content-Type-Options": "nosniff",
+    "Content-Length": String(object.size),
+  });
+  const body = "body" in object ? (object as R2ObjectBody).body : null;
+  if (request.method !== "HEAD" && !body) {
+    headers.delete("Content-Length");
+    return new Response(null, { status: 304, headers });
+  }
+  return new Response(body, { headers });
 }

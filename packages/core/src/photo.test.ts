@@ -12,11 +12,16 @@ import {
 } from "./fixtures/photos/samples";
 import {
   inspectPhoto,
+  isPhotoKey,
   isPhotoType,
+  newPhotoKey,
   PHOTO_MAX_BYTES,
   PHOTO_MAX_DIMENSION,
   PHOTO_MESSAGES,
+  PHOTO_TYPES,
   type PhotoProblem,
+  photoKeyType,
+  photoUrl,
 } from "./photo";
 
 const text = (s: string) => new TextEncoder().encode(s);
@@ -362,3 +367,36 @@ function findMarker(jpeg: Uint8Array, marker: number): number {
   }
   throw new Error(`marker ${marker.toString(16)} not found`);
 }
+
+describe("photo keys", () => {
+  it("are 128 random bits in hex with the type's extension, new every time", () => {
+    const keys = PHOTO_TYPES.map((type) => newPhotoKey(type));
+    expect(keys.map((k) => k.slice(33))).toEqual(["webp", "png", "jpg"]);
+    for (const [i, key] of keys.entries()) {
+      expect(key).toMatch(/^[0-9a-f]{32}\.(webp|png|jpg)$/);
+      expect(photoKeyType(key)).toBe(PHOTO_TYPES[i]);
+    }
+    expect(new Set(Array.from({ length: 1000 }, () => newPhotoKey("image/webp"))).size).toBe(1000);
+    expect(photoUrl(keys[0] as string)).toBe(`/photos/${keys[0]}`);
+  });
+
+  it("refuse anything the key maker does not make", () => {
+    for (const key of [
+      "",
+      `${"a".repeat(32)}`,
+      `${"a".repeat(31)}.jpg`,
+      `${"a".repeat(33)}.jpg`,
+      `${"A".repeat(32)}.jpg`,
+      `${"g".repeat(32)}.jpg`,
+      `${"a".repeat(32)}.jpeg`,
+      `${"a".repeat(32)}.svg`,
+      `${"a".repeat(32)}.jpg.html`,
+      `../${"a".repeat(32)}.jpg`,
+      `${"a".repeat(32)}.jpg\n`,
+      `${"a".repeat(32)}.JPG`,
+    ]) {
+      expect(isPhotoKey(key), key).toBe(false);
+      expect(photoKeyType(key)).toBeNull();
+    }
+  });
+});

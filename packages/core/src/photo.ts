@@ -9,6 +9,28 @@ export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 /** The browser resizes to at most this many pixels per edge (WebP) before uploading. */
 export const PHOTO_MAX_EDGE = 1600;
 /**
+ * The card-size rendition (issue #19, decision 0039): the browser also draws the photo at most
+ * this many pixels a side, for the share card and the wardrobe grid (about 300 CSS px wide, so
+ * 2x on a phone), and uploads it after the full photo. The server takes at most this edge,
+ * PHOTO_CARD_MAX_BYTES, and the full photo's aspect ratio within PHOTO_CARD_ASPECT_TOLERANCE.
+ */
+export const PHOTO_CARD_EDGE = 640;
+export const PHOTO_CARD_MAX_BYTES = 1024 * 1024;
+export const PHOTO_CARD_ASPECT_TOLERANCE = 0.02;
+export const PHOTO_CARD_MESSAGES = {
+  no_photo: "Add the garment's photo before its card-size copy.",
+  too_large: "The card-size copy must be at most 1 MB.",
+  too_wide: `The card-size copy must be at most ${PHOTO_CARD_EDGE} pixels a side.`,
+  aspect: "The card-size copy must have the same shape as the garment's photo.",
+  changed: "The garment's photo changed meanwhile. Upload its card-size copy again.",
+} as const;
+
+/** Whether a rendition of `card` size has the same aspect ratio as a `photo` (within the tolerance). */
+export function sameAspect(photo: { width: number; height: number }, card: { width: number; height: number }) {
+  const expected = photo.width / photo.height;
+  return Math.abs(card.width / card.height - expected) / expected <= PHOTO_CARD_ASPECT_TOLERANCE;
+}
+/**
  * What the server still accepts per edge (an admin or a client without the resize may send a
  * larger file). Beyond this, or beyond PHOTO_MAX_PIXELS in total, the image is a decompression
  * bomb for the visitor's phone rather than a photo.
@@ -332,3 +354,48 @@ export function inspectPhoto(bytes: Uint8Array): PhotoInspection {
   const parsed = type === "image/png" ? parsePng(bytes) : type === "image/jpeg" ? parseJpeg(bytes) : parseWebp(bytes);
   return parsed.ok ? { ok: true, type, width: parsed.width, height: parsed.height } : parsed;
 }
+
+/** The file extension a stored photo's key ends with, by its checked type. */
+export const PHOTO_EXTENSIONS: Record<PhotoType, string> = {
+  "image/webp": "webp",
+  "image/png": "png",
+  "image/jpeg": "jpg",
+};
+
+/** A stored photo's key: 128 random bits as 32 lowercase hex digits, then the type's extension. */
+const PHOTO_KEY = /^[0-9a-f]{32}\.(webp|png|jpg)$/;
+
+/**
+ * A new, unguessable key for a photo of this type (the R2 object's name and its URL's last
+ * segment). Never derived from the garment or its owner: the URL tells nothing, and a replaced
+ * photo's old URL stays dead once its object is deleted.
+ */
+export function newPhotoKey(type: PhotoType): string {
+  const bits = crypto.getRandomValues(new Uint8Array(16));
+  const hex = Array.from(bits, (b) => b.toString(16).padStart(2, "0")).join("");
+  return `${hex}.${PHOTO_EXTENSIONS[type]}`;
+}
+
+/** The type a well-formed key stands for, or null for anything that is not one of our keys. */
+export function photoKeyType(key: string): PhotoType | null {
+  const extension = PHOTO_KEY.exec(key)?.[1];
+  if (!extension) return null;
+  return (Object.keys(PHOTO_EXTENSIONS) as PhotoType[]).find((type) => PHOTO_EXTENSIONS[type] === extension) ?? null;
+}
+
+export const isPhotoKey = (key: string) => photoKeyType(key) !== null;
+
+/** Where a stored photo is served (the shell's GET /photos/:key). */
+export function photoUrl(key: string): string {
+  return `/photos/${key}`;
+}
+
+/** A garment's photo as the API answers it. */
+export type GarmentPhoto = {
+  url: string;
+  /** The card-size rendition's URL; null when none was uploaded (the card then shows `url`). */
+  cardUrl: string | null;
+  width: number;
+  height: number;
+  public: boolean;
+};

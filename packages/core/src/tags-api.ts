@@ -137,20 +137,40 @@ export type TagActionInput = z.input<typeof TagActionBodySchema>;
 export const TagIdParamSchema = z.object({ id: idField("The tag id must be a whole number.") });
 export const BatchIdParamSchema = z.object({ id: idField("The batch id must be a whole number.") });
 
-/** Program N stock garments of one type in one call; `count` up to BATCH_PROGRAM_MAX. */
-export const BatchProgramBodySchema = z.object({
-  garment_type: garmentType,
-  count: z
-    .number({ error: "count must be a whole number." })
-    .int("count must be a whole number.")
-    .min(1, "count is at least 1.")
-    .max(BATCH_PROGRAM_MAX, `count is at most ${BATCH_PROGRAM_MAX}.`),
-  name: optionalText(120, "Name"),
-  size: garmentSize,
-  color: optionalText(40, "Colour"),
-  sku_prefix: optionalText(40, "SKU prefix"),
-  tag_type: tagType,
-});
+/** Details a pre-encoded pool leaves to the owner (issue #19). */
+const POOL_OWNER_FIELDS = ["name", "size", "color", "sku_prefix"] as const;
+
+/**
+ * Program N stock garments of one type in one call; `count` up to BATCH_PROGRAM_MAX. With
+ * `pool`, a pre-encoded pool (issue #19): the owner names each piece when registering it, so
+ * name, size, colour and SKU prefix must be left out (the type stays: the chip id encodes it).
+ */
+export const BatchProgramBodySchema = z
+  .object({
+    garment_type: garmentType,
+    count: z
+      .number({ error: "count must be a whole number." })
+      .int("count must be a whole number.")
+      .min(1, "count is at least 1.")
+      .max(BATCH_PROGRAM_MAX, `count is at most ${BATCH_PROGRAM_MAX}.`),
+    name: optionalText(120, "Name"),
+    size: garmentSize,
+    color: optionalText(40, "Colour"),
+    sku_prefix: optionalText(40, "SKU prefix"),
+    tag_type: tagType,
+    pool: z.boolean({ error: "pool must be true or false." }).default(false),
+  })
+  .superRefine((input, ctx) => {
+    if (!input.pool) return;
+    for (const field of POOL_OWNER_FIELDS) {
+      if (input[field] !== null)
+        ctx.addIssue({
+          code: "custom",
+          path: [field],
+          message: `A pre-encoded pool leaves ${field === "sku_prefix" ? "the SKU prefix" : field === "color" ? "the colour" : `the ${field}`} to the owner: leave it out.`,
+        });
+    }
+  });
 export type BatchProgramInput = z.input<typeof BatchProgramBodySchema>;
 
 /** An encoder's CSV of (UID, slug), as text. */

@@ -49,6 +49,11 @@ export function listWardrobe(db: Db, userId: string, limit = 200) {
       is_active: garments.is_active,
       created_at: garments.created_at,
       claimed_at: garments.claimed_at,
+      photo_key: garments.photo_key,
+      photo_width: garments.photo_width,
+      photo_height: garments.photo_height,
+      photo_card_key: garments.photo_card_key,
+      photo_public: garments.photo_public,
       // Raw: coalesce() has no drizzle helper; a garment without taps has no row to join.
       taps: sql<number>`coalesce(${taps.all_visitor}, 0)`.as("taps"),
     })
@@ -95,6 +100,7 @@ export function garmentBySlug(db: Db, slug: string) {
       ...garmentLabelColumns,
       status: garments.status,
       is_active: garments.is_active,
+      pool: garments.pool,
       owner_user_id: garments.owner_user_id,
       reported_missing: tagReportedMissing(db).as("reported_missing"),
     })
@@ -110,11 +116,26 @@ export function countGarments(db: Db): Promise<number> {
 
 export type ClaimResult =
   | { status: "claimed" | "already_owned"; garmentId: number }
-  | { status: "claimed_by_other" | "not_found" | "profile_missing" | "reported_missing" };
+  | {
+      status:
+        | "claimed_by_other"
+        | "not_found"
+        | "profile_missing"
+        | "reported_missing"
+        // A pool garment (issue #19) is registered with the owner's details (registerPoolGarment), not claimed bare.
+        | "details_required"
+        // registerPoolGarment on a stock garment: it keeps the brand's details (claimGarment).
+        | "not_pool";
+    };
 
-type ClaimState = Pick<typeof garments.$inferSelect, "id" | "is_active" | "status" | "owner_user_id"> & {
+type ClaimState = Pick<typeof garments.$inferSelect, "id" | "is_active" | "status" | "owner_user_id" | "pool"> & {
   reported_missing: boolean;
 };
+
+/** What a claim decides on, by slug (undefined if none): the fields the claim screens show too. */
+function claimState(db: Db, slug: string): Promise<ClaimState | undefined> {
+  return garmentBySlug(db, slug);
+}
 
 function settled(garment: ClaimState | undefined, userId: string): ClaimResult | null {
   if (garment?.is_active !== true) return { status: "not_found" };
@@ -125,9 +146,25 @@ function settled(garment: ClaimState | undefined, userId: string): ClaimResult |
   return null;
 }
 
+/** The user's profile id, which a claim needs (undefined without one). */
+async function profileIdOf(db: Db, userId: string): Promise<number | undefined> {
+  const profile = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.user_id, userId)).get();
+  return profile?.id;
+}
+
+/** The garments a claim may take: this slug, unclaimed, active, its tag not reported missing, pool or not. */
+const claimable = (slug: string, pool: boolean) =>
+  and(
+    eq(garments.short_slug, slug),
+    eq(garments.status, "unclaimed"),
+    eq(garments.is_active, true),
+    eq(garments.pool, pool),
+  );
+
 /**
  * Claims an unclaimed, active garment for a user who has a profile (spec part 1 §4, Claim
  * flow), then rewrites the tap cache so the very next tap sends the owner to their garment.
+ * A pool garment is not claimed bare: `details_required` (registerPoolGarment takes it).
  */
 export async function claimGarment(
   db: Db,
@@ -135,24 +172,14 @@ export async function claimGarment(
   input: { slug: string; userId: string },
   now = Date.now(),
 ): Promise<ClaimResult> {
-  const read = () =>
-    db
-      .select({
-        id: garments.id,
-        is_active: garments.is_active,
-        status: garments.status,
-        owner_user_id: garments.owner_user_id,
-        reported_missing: tagReportedMissing(db).as("reported_missing"),
-      })
-      .from(garments)
-      .where(eq(garments.short_slug, input.slug))
-      .get();
   // What cannot be claimed is said first: nobody is sent to set up a profile for it.
-  const before = settled(await read(), input.userId);
+  const state = await claimState(db, input.slug);
+  const before = settled(state, input.userId);
   if (before) return before;
+  if (state?.pool) return { status: "details_required" };
 
-  const profile = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.user_id, input.userId)).get();
-  if (!profile) return { status: "profile_missing" };
+  const profileId = await profileIdOf(db, input.userId);
+  if (profileId === undefined) return { status: "profile_missing" };
 
   // One conditional UPDATE decides a race: of two people claiming at once exactly one matches
   // `status = 'unclaimed'`, the other sees a claimed garment afterwards (claimed_by_other).
@@ -161,15 +188,13 @@ export async function claimGarment(
     .set({
       status: "claimed",
       owner_user_id: input.userId,
-      owner_profile_id: profile.id,
+      owner_profile_id: profileId,
       claimed_at: new Date(now),
       ownership_status: "active",
     })
     .where(
       and(
-        eq(garments.short_slug, input.slug),
-        eq(garments.status, "unclaimed"),
-        eq(garments.is_active, true),
+        claimable(input.slug, false),
         // A report landing between the read and this write still wins.
         not(tagReportedMissing(db)),
       ),
@@ -181,7 +206,65 @@ export async function claimGarment(
     return { status: "claimed", garmentId: claimed.id };
   }
   // Lost a race (or the garment changed in between): report what it is now.
-  return settled(await read(), input.userId) ?? { status: "claimed_by_other" };
+  return settled(await claimState(db, input.slug), input.userId) ?? { status: "claimed_by_other" };
+}
+
+/** What the owner gives a pool garment when registering it (issue #19); absent keys stay as programmed. */
+export type PoolGarmentDetails = {
+  name: string;
+  size: string | null;
+  garment_type?: string;
+  style?: string | null;
+  sku?: string | null;
+  purchase_date?: string | null;
+};
+
+/**
+ * Registers a pool garment (programmed without details, issue #19) for the first owner who
+ * taps it or types its code: ONE conditional UPDATE claims it and writes their details (and
+ * `pool = false`), so of two owners at once exactly one wins; then the tap cache is rewritten,
+ * as claimGarment does. A stock garment answers `not_pool` (it keeps the brand's details).
+ */
+export async function registerPoolGarment(
+  db: Db,
+  stores: TapStores,
+  input: { slug: string; userId: string; details: PoolGarmentDetails },
+  now = Date.now(),
+): Promise<ClaimResult> {
+  const state = await claimState(db, input.slug);
+  const before = settled(state, input.userId);
+  if (before) return before;
+  if (!state?.pool) return { status: "not_pool" };
+
+  const profileId = await profileIdOf(db, input.userId);
+  if (profileId === undefined) return { status: "profile_missing" };
+
+  const d = input.details;
+  const registered = await db
+    .update(garments)
+    .set({
+      status: "claimed",
+      owner_user_id: input.userId,
+      owner_profile_id: profileId,
+      claimed_at: new Date(now),
+      ownership_status: "active",
+      pool: false,
+      name: d.name,
+      title: d.name,
+      size: d.size,
+      ...(d.garment_type !== undefined && { garment_type: d.garment_type }),
+      ...(d.style !== undefined && { style: d.style }),
+      ...(d.sku !== undefined && { sku: d.sku }),
+      ...(d.purchase_date !== undefined && { purchase_date: d.purchase_date }),
+    })
+    .where(and(claimable(input.slug, true), not(tagReportedMissing(db))))
+    .returning({ id: garments.id })
+    .get();
+  if (registered) {
+    await refreshTapRoute(stores, input.slug);
+    return { status: "claimed", garmentId: registered.id };
+  }
+  return settled(await claimState(db, input.slug), input.userId) ?? { status: "claimed_by_other" };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -224,6 +224,19 @@ export const garments = sqliteTable(
     programmed_by_admin_id: integer("programmed_by_admin_id").references(() => adminUsers.id, {
       onDelete: "set null",
     }),
+    /**
+     * Programmed into the pre-encoded pool (issue #19): the brand left name, size and the rest
+     * to the first owner who registers it; false again once they have.
+     */
+    pool: flag("pool").notNull().default(false),
+    /** The garment's photo in R2 (issue #19): an unguessable key, and the stored image's size. */
+    photo_key: text("photo_key"),
+    photo_width: integer("photo_width"),
+    photo_height: integer("photo_height"),
+    /** A card-size rendition of the same photo (at most PHOTO_CARD_EDGE a side) for the share card and the wardrobe grid; null without one. */
+    photo_card_key: text("photo_card_key"),
+    /** Whether visitors see the photo on the share card; the owner's choice, off by default. */
+    photo_public: flag("photo_public").notNull().default(false),
   },
   (t) => [
     uniqueIndex("garments_short_slug_unique").on(t.short_slug),

@@ -6,6 +6,7 @@ import {
   DEMO_PROFILE_ID,
   demoEmails,
   demoUserIds,
+  poolGarmentSlugs,
   qaResetSlugs,
   STOCK_GARMENT_COUNT,
   sampleSlugs,
@@ -22,7 +23,20 @@ const expectUnique = (values: unknown[]) => {
 };
 
 const samples = data.garments.slice(0, 10);
-const stock = data.garments.slice(10);
+const stock = data.garments.slice(10, 10 + STOCK_GARMENT_COUNT);
+const pool = data.garments.slice(10 + STOCK_GARMENT_COUNT);
+
+describe("pool garments", () => {
+  it("are programmed, unclaimed and without the details their owner gives", () => {
+    expect(pool.map((g) => g.short_slug)).toEqual([...poolGarmentSlugs]);
+    for (const g of pool) {
+      expect(g).toMatchObject({ pool: true, status: "unclaimed", is_active: true, brand: BRAND_NAME });
+      expect([g.name, g.title, g.size, g.color, g.sku].map((v) => v ?? null)).toEqual([null, null, null, null, null]);
+      expect(garmentTypes).toContain(g.garment_type);
+      expect(g.programmed_at).toBeInstanceOf(Date);
+    }
+  });
+});
 
 describe("sample garments", () => {
   it("are exactly the ten spec slugs, in order, then the unprogrammed stock", () => {
@@ -66,9 +80,10 @@ describe("sample garments", () => {
   });
 
   it("has unique ids, slugs, skus, chip ids and tag uuids", () => {
-    expect(new Set(data.garments.map((g) => g.id)).size).toBe(10 + STOCK_GARMENT_COUNT);
+    expect(new Set(data.garments.map((g) => g.id)).size).toBe(10 + STOCK_GARMENT_COUNT + poolGarmentSlugs.length);
     expectUnique(data.garments.map((g) => g.short_slug));
-    expectUnique(data.garments.map((g) => g.sku));
+    // A pool garment has no SKU until its owner gives one.
+    expectUnique(data.garments.filter((g) => !g.pool).map((g) => g.sku));
     expectUnique(data.garments.map((g) => g.nfc_chip_id));
     expectUnique(data.garments.map((g) => g.tag_uuid));
   });

@@ -52,6 +52,13 @@ const STOCK_KINDS = [
   ["Poplin Shirt", "Shirt", "shirt", "White"],
 ] as const;
 
+/**
+ * A pre-encoded pool (issue #19): tags the brand programmed without details; the first owner
+ * who taps one (or types its code on /garment-registration) names the piece.
+ */
+export const poolGarmentSlugs = ["po-023", "po-024"] as const;
+const POOL_KINDS = ["Dress", "Jacket"] as const;
+
 type SampleGarment = {
   slug: SampleSlug;
   name: string;
@@ -376,6 +383,26 @@ export function buildSeedData(now: Date): SeedData {
       created_at: daysAgo(3),
     });
   }
+
+  poolGarmentSlugs.forEach((slug, i) => {
+    const id = garments.length + 1;
+    const garmentType = POOL_KINDS[i % POOL_KINDS.length] as (typeof POOL_KINDS)[number];
+    garments.push({
+      id,
+      // Name, size, colour and the rest are the owner's to give.
+      brand: BRAND_NAME,
+      garment_type: garmentType,
+      status: "unclaimed",
+      pool: true,
+      tag_uuid: `9001ed00-2026-4a00-8000-000000000${String(id).padStart(3, "0")}`,
+      short_slug: slug,
+      nfc_chip_id: `RLV-${garmentType.toUpperCase()}-PL26-${String(id).padStart(3, "0")}-0000`,
+      is_active: true,
+      created_at: daysAgo(2),
+      programmed_at: daysAgo(2),
+      programmed_by_admin_id: DEMO_ADMIN_USER_ID,
+    });
+  });
 
   const events: NewBrandEvent[] = [
     {

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { getDb } from "./index";
 import { adminUsers, garments, instagramPosts, profiles, users } from "./schema";
 import { seedDatabase } from "./seed";
-import { claimedSampleSlugs, demoUserIds, STOCK_GARMENT_COUNT } from "./seed-data";
+import { claimedSampleSlugs, demoUserIds, poolGarmentSlugs, STOCK_GARMENT_COUNT } from "./seed-data";
 import { createNodeD1, openMigratedDatabase } from "./testing/node-sqlite-d1";
 
 const passwords = { owner: "owner-pw", visitor: "visitor-pw", admin: "admin-pw" };
@@ -36,7 +36,11 @@ describe("seedDatabase", () => {
     expect(claimed.map((g) => g.short_slug)).toEqual([...claimedSampleSlugs]);
     expect(claimed.every((g) => g.owner?.id === demoUserIds.owner && g.ownerProfile?.id === 1)).toBe(true);
 
-    expect(await db.$count(garments)).toBe(10 + STOCK_GARMENT_COUNT);
+    expect(await db.$count(garments)).toBe(10 + STOCK_GARMENT_COUNT + poolGarmentSlugs.length);
+    const pool = await db.query.garments.findMany({ where: eq(garments.pool, true), orderBy: garments.id });
+    expect(pool.map((g) => [g.short_slug, g.status, g.name])).toEqual(
+      poolGarmentSlugs.map((s) => [s, "unclaimed", null]),
+    );
     expect(await db.$count(profiles)).toBe(2);
     expect(await db.$count(instagramPosts)).toBeGreaterThan(0);
     const [admin] = await db.select().from(adminUsers);

@@ -483,15 +483,27 @@ export async function programBatch(
     tagType: string;
     tags: StockTag[];
     urlOf: (slug: string) => string;
+    /** A pre-encoded pool (issue #19): no details; the first owner gives them when registering. */
+    pool?: boolean;
   },
 ) {
   if (input.tags.length === 0) return 0;
   const now = Date.now();
+  const pool = input.pool === true;
+  const details: Omit<NewProgrammedGarment, "sku"> = pool
+    ? { garment_type: input.garment.garment_type, name: null, size: null, color: null }
+    : input.garment;
   const rows = input.tags.map((tag) => {
-    const garment = garmentValues({ ...input.garment, sku: tag.sku }, tag.slug, tag.chip.chipId, crypto.randomUUID());
+    const garment = garmentValues(
+      { ...details, sku: pool ? null : tag.sku },
+      tag.slug,
+      tag.chip.chipId,
+      crypto.randomUUID(),
+    );
     const metadata: NfcTagMetadata = { deepLink: input.urlOf(tag.slug), programmedBy: actor.email };
     return {
-      garment: { ...garment, status: "unclaimed", is_active: 1, created_at: now },
+      // The JSON insert writes NULL for a column it is not given: the NOT NULL flags are given here.
+      garment: { ...garment, status: "unclaimed", is_active: 1, pool: pool ? 1 : 0, photo_public: 0, created_at: now },
       tag: {
         chip_id: tag.chip.chipId,
         encrypted_chip_id: tag.chip.encryptedChipId,
@@ -526,6 +538,7 @@ export async function programBatch(
       count: input.tags.length,
       garment_type: input.garment.garment_type,
       tag_type: input.tagType,
+      pool,
     }),
   ]);
   return input.tags.length;

@@ -299,6 +299,21 @@ const SHELL: Record<string, (ids: Ids) => Case[]> = {
   "POST /api/admin/garments/:id/reassign": () => [
     { path: "/api/admin/garments/999999/reassign", method: "POST", json: { client_id: 1 }, cell: adminApi(404) },
   ],
+  // Garment photos (issue #19): any garment's, for an admin; none exists here, and a body that is no photo is refused.
+  "PUT /api/admin/garments/:id/photo": () => [
+    { path: "/api/admin/garments/999999/photo", method: "PUT", json: {}, cell: adminApi(404) },
+    { path: "/api/admin/garments/3/photo", method: "PUT", json: {}, cell: adminApi(400) },
+    { path: "/api/admin/garments/0x3/photo", method: "PUT", json: {}, cell: adminApi(400) },
+  ],
+  "DELETE /api/admin/garments/:id/photo": () => [
+    { path: "/api/admin/garments/999999/photo", method: "DELETE", cell: adminApi(404) },
+  ],
+  // Its card-size rendition (decision 0039): only after a photo (none here: 409), nothing stored.
+  "PUT /api/admin/garments/:id/photo/card": () => [
+    { path: "/api/admin/garments/999999/photo/card", method: "PUT", json: {}, cell: adminApi(404) },
+    { path: "/api/admin/garments/3/photo/card", method: "PUT", json: {}, cell: adminApi(409) },
+    { path: "/api/admin/garments/0x3/photo/card", method: "PUT", json: {}, cell: adminApi(400) },
+  ],
   "POST /api/admin/garments/:id/programmed": () => [
     { path: "/api/admin/garments/999999/programmed", method: "POST", json: {}, cell: adminApi(404) },
   ],
@@ -443,6 +458,59 @@ const SHELL: Record<string, (ids: Ids) => Case[]> = {
   "POST /api/admin/qa/e2e-run": () => [
     { path: "/api/admin/qa/e2e-run", method: "POST", json: {}, cell: adminApi(400) },
     { path: "/api/admin/qa/e2e-run", method: "POST", cell: adminApi(200) },
+  ],
+  // A garment's photo, its owner's alone (issue #19): someone else's garment is a 404 like a missing
+  // one. A's PUT sends no photo (400, nothing stored); A's toggle and removal leave cg-003 as seeded.
+  "ALL /api/garments/:id/photo": (ids) => [
+    { path: `/api/garments/${ids.aGarment}/photo`, cell: { anon: 401, A: 404, B: 404, admin: 404 } },
+  ],
+  "PUT /api/garments/:id/photo": (ids) => [
+    {
+      path: `/api/garments/${ids.aGarment}/photo`,
+      method: "PUT",
+      json: {},
+      cell: { anon: 401, A: 400, B: 404, admin: 404 },
+    },
+    { path: "/api/garments/999999/photo", method: "PUT", json: {}, cell: { anon: 401, A: 404, B: 404, admin: 404 } },
+    { path: "/api/garments/0x3/photo", method: "PUT", json: {}, cell: { anon: 401, A: 400, B: 400, admin: 400 } },
+  ],
+  "PATCH /api/garments/:id/photo": (ids) => [
+    {
+      path: `/api/garments/${ids.aGarment}/photo`,
+      method: "PATCH",
+      json: { public: false },
+      cell: { anon: 401, A: 200, B: 404, admin: 404 },
+    },
+  ],
+  // The card-size rendition (decision 0039): A's garment has no photo, so A's PUT is a 409, nothing stored.
+  "ALL /api/garments/:id/photo/card": (ids) => [
+    { path: `/api/garments/${ids.aGarment}/photo/card`, cell: { anon: 401, A: 404, B: 404, admin: 404 } },
+  ],
+  "PUT /api/garments/:id/photo/card": (ids) => [
+    {
+      path: `/api/garments/${ids.aGarment}/photo/card`,
+      method: "PUT",
+      json: {},
+      cell: { anon: 401, A: 409, B: 404, admin: 404 },
+    },
+    {
+      path: "/api/garments/999999/photo/card",
+      method: "PUT",
+      json: {},
+      cell: { anon: 401, A: 404, B: 404, admin: 404 },
+    },
+  ],
+  "DELETE /api/garments/:id/photo": (ids) => [
+    {
+      path: `/api/garments/${ids.aGarment}/photo`,
+      method: "DELETE",
+      cell: { anon: 401, A: 200, B: 404, admin: 404 },
+    },
+  ],
+  // Stored photos: only a well-formed key of an object that exists; everything else is a plain 404.
+  "GET /photos/:key": () => [
+    { path: `/photos/${"0".repeat(32)}.jpg`, cell: all(404) },
+    { path: "/photos/not-a-key.svg", cell: all(404) },
   ],
   // Public: anyone may log a scan, of a garment that exists.
   "POST /api/scans": () => [{ path: "/api/scans", method: "POST", json: { short_slug: "zz-999" }, cell: all(404) }],

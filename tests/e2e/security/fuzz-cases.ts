@@ -267,6 +267,8 @@ export type ApiSpec = {
    * something would leave it in the admin's lists): one at a time they are fuzzed, never together.
    */
   keepInvalid?: string[];
+  /** Raw bodies for an API that reads its body as bytes (a garment photo): label, Content-Type, bytes. */
+  bodies?: [string, string, Buffer][];
 };
 
 /** JSON values of the wrong type, or of the right type and wrong size. */
@@ -391,6 +393,7 @@ export function apiCases(spec: ApiSpec): FuzzCase[] {
   call("constructor.prototype", JSON_TYPE, `{"constructor":{"prototype":{"x":1}},${baseText.slice(1)}`);
   call("octet-stream", "application/octet-stream", Buffer.from([0, 1, 2, 255]));
   call("content type garbage", "}{; ;=", baseText);
+  for (const [label, type, body] of spec.bodies ?? []) call(label, type, body);
   call("no Origin", JSON_TYPE, baseText, { origin: "none" });
   call("foreign Origin", JSON_TYPE, baseText, { origin: "https://evil.example" });
   call("Origin: null", JSON_TYPE, baseText, { origin: "null" });

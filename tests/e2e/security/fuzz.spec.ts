@@ -12,6 +12,7 @@
 
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "@playwright/test";
+import { PHOTO_SAMPLES, sampleBytes } from "@releve/core/fixtures/photos/samples";
 import {
   type ApiSpec,
   apiCases,
@@ -37,6 +38,30 @@ import {
   signInContext,
   throwawayAccount,
 } from "./support";
+
+/**
+ * Photo uploads that must all be refused (issue #19): each real sample cut short, with a byte of
+ * its header flipped, with markup or another image after its end, renamed, empty, and 6 MB.
+ */
+const BAD_PHOTOS: [string, string, Buffer][] = [
+  ...Object.entries(PHOTO_SAMPLES).flatMap(([name, sample]): [string, string, Buffer][] => {
+    const bytes = Buffer.from(sampleBytes(sample));
+    const flipped = Buffer.from(bytes);
+    flipped[1] = (flipped[1] ?? 0) ^ 0xff;
+    return [
+      [`${name} cut in half`, sample.type, bytes.subarray(0, Math.floor(bytes.length / 2))],
+      [`${name} without its last byte`, sample.type, bytes.subarray(0, bytes.length - 1)],
+      [`${name} signature flipped`, sample.type, flipped],
+      [`${name} + HTML`, sample.type, Buffer.concat([bytes, Buffer.from("<html><script>alert(1)</script>")])],
+      [`${name} twice`, sample.type, Buffer.concat([bytes, bytes])],
+    ];
+  }),
+  ["text as .png", "image/png", Buffer.from("just some notes\n")],
+  ["SVG", "image/svg+xml", Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>')],
+  ["GIF", "image/gif", Buffer.from("R0lGODlhAQABAAAAACw=", "base64")],
+  ["empty", "image/jpeg", Buffer.alloc(0)],
+  ["6 MB", "image/jpeg", Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(6 * 1024 * 1024)])],
+];
 
 /** The honeypot of every public form (packages/core/src/input-limits.ts HONEYPOT_FIELD). */
 const HONEYPOT = "website_url";
@@ -319,12 +344,40 @@ test("fuzz: 200+ malformed requests per form and per JSON API: no 5xx, no row ch
     {
       route: "/garment-registration",
       actor: "T1",
-      spec: { name: "register by code", path: "/garment-registration", base: { code: "cg-003" } },
+      spec: {
+        name: "register by code",
+        path: "/garment-registration",
+        base: { name: "Fuzz piece", garment_type: "Dress", chip_id: "cg-003", size: "M" },
+      },
     },
     {
       route: "/tap-register",
       actor: "T1",
       spec: { name: "register by tap", path: "/tap-register", base: { slug: "cg-003" } },
+    },
+    // The wardrobe's 'Add Garment' dialog (issue #19): someone else's piece, refused whatever the code.
+    {
+      route: "/dashboard/wardrobe",
+      actor: "T1",
+      spec: { name: "wardrobe: add garment", path: "/dashboard/wardrobe", base: { intent: "add", code: "cg-003" } },
+    },
+    // A pool tag (issue #19) registered with its details: the first accepted post registers it
+    // to T1 (seed po-024), every refused one changes nothing.
+    {
+      route: "/tap-register",
+      actor: "T1",
+      spec: {
+        name: "register a pool tag by tap",
+        path: "/tap-register",
+        base: {
+          slug: "po-024",
+          name: "Fuzz piece",
+          style: "dress",
+          size: "M",
+          sku: "FZ-1",
+          purchase_date: "2025-01-01",
+        },
+      },
     },
     {
       route: "/dashboard/garment/:garmentId",
@@ -764,6 +817,102 @@ test("fuzz: 200+ malformed requests per form and per JSON API: no 5xx, no row ch
       allowed: "admin",
       denied: "A",
       spec: { name: "url suite", method: "POST", path: () => "/api/admin/qa/url-suite", base: { slug: "zz-999" } },
+    },
+    // Garment photos (issue #19): A's garment gets only bodies that are not one acceptable photo
+    // (JSON, truncated, corrupted, polyglot, too large), so every PUT is refused and nothing is
+    // stored; the toggle and the removal aim at a garment that does not exist.
+    {
+      route: "PUT /api/garments/:id/photo",
+      allowed: "A",
+      denied: "B",
+      spec: {
+        name: "garment photo",
+        method: "PUT",
+        path: (id) => `/api/garments/${id}/photo`,
+        validId: 3,
+        idExists: true,
+        base: { not: "a photo" },
+        bodies: BAD_PHOTOS,
+      },
+    },
+    // The card-size rendition (decision 0039): the same bad bodies; A's garment has no photo.
+    {
+      route: "PUT /api/garments/:id/photo/card",
+      allowed: "A",
+      denied: "B",
+      spec: {
+        name: "garment photo card",
+        method: "PUT",
+        path: (id) => `/api/garments/${id}/photo/card`,
+        validId: 3,
+        idExists: true,
+        base: { not: "a photo" },
+        bodies: BAD_PHOTOS,
+      },
+    },
+    {
+      route: "PATCH /api/garments/:id/photo",
+      allowed: "A",
+      denied: "anon",
+      spec: {
+        name: "garment photo public",
+        method: "PATCH",
+        path: (id) => `/api/garments/${id}/photo`,
+        validId: 999_999,
+        base: { public: true },
+      },
+    },
+    {
+      route: "DELETE /api/garments/:id/photo",
+      allowed: "A",
+      denied: "anon",
+      spec: {
+        name: "garment photo delete",
+        method: "DELETE",
+        path: (id) => `/api/garments/${id}/photo`,
+        validId: 999_999,
+        base: null,
+      },
+    },
+    {
+      route: "PUT /api/admin/garments/:id/photo",
+      allowed: "admin",
+      denied: "A",
+      spec: {
+        name: "admin garment photo",
+        method: "PUT",
+        path: (id) => `/api/admin/garments/${id}/photo`,
+        validId: STOCK,
+        idExists: true,
+        base: { not: "a photo" },
+        bodies: BAD_PHOTOS,
+      },
+    },
+    {
+      route: "PUT /api/admin/garments/:id/photo/card",
+      allowed: "admin",
+      denied: "A",
+      spec: {
+        name: "admin garment photo card",
+        method: "PUT",
+        path: (id) => `/api/admin/garments/${id}/photo/card`,
+        validId: STOCK,
+        idExists: true,
+        base: { not: "a photo" },
+        bodies: BAD_PHOTOS,
+      },
+    },
+    {
+      route: "DELETE /api/admin/garments/:id/photo",
+      allowed: "admin",
+      denied: "A",
+      spec: {
+        name: "admin garment photo delete",
+        method: "DELETE",
+        path: (id) => `/api/admin/garments/${id}/photo`,
+        validId: 999_999,
+        base: null,
+      },
     },
     // Public, with our Origin; "may not" is the same call from another site (CSRF).
     {

@@ -7,6 +7,7 @@ import { batchesQuery } from "../queries";
 import { GARMENT_SIZE_OPTIONS, GARMENT_TYPE_OPTIONS } from "../registry/labels";
 import { SelectField } from "../ui";
 import type { PickedClient } from "./clients";
+import { ProductPhoto } from "./product-photo";
 import { SimulationBadge, TagFacts } from "./tag-card";
 import { WritePreview } from "./write-preview";
 
@@ -270,6 +271,9 @@ export function ProgramResult({
         byteBudget={run.programmed.byteBudget}
         simulated={simulated}
       />
+      {run.phase === "done" && run.ok === true && run.tag.garment && (
+        <ProductPhoto key={run.tag.garment.id} garmentId={run.tag.garment.id} garmentTitle={run.tag.garment.title} />
+      )}
       {run.phase === "done" && (
         <div className="flex flex-wrap justify-end gap-2">
           {canRetry && (

@@ -67,6 +67,8 @@ const EMPTY_PROGRAM: ProgramDraft = {
  */
 export function ProgramBatchDialog({ batch, onClose }: { batch: TagBatch; onClose: () => void }) {
   const [draft, setDraft] = useState<ProgramDraft>(EMPTY_PROGRAM);
+  // A pre-encoded pool (issue #19): no details, the owner gives them when registering each piece.
+  const [pool, setPool] = useState(false);
   const programming = useProgramBatch();
   const notify = useNotify();
   const set = (key: keyof ProgramDraft) => (value: string) => setDraft({ ...draft, [key]: value });
@@ -81,11 +83,12 @@ export function ProgramBatchDialog({ batch, onClose }: { batch: TagBatch; onClos
           garment_type: draft.garment_type as (typeof GARMENT_TYPES)[number],
           // Sent as typed: the server says what is wrong with it.
           count: draft.count.trim() === "" ? Number.NaN : count,
-          name: draft.name || null,
-          size: (draft.size || null) as (typeof GARMENT_SIZES)[number] | null,
-          color: draft.color || null,
-          sku_prefix: draft.sku_prefix || null,
+          name: pool ? null : draft.name || null,
+          size: pool ? null : ((draft.size || null) as (typeof GARMENT_SIZES)[number] | null),
+          color: pool ? null : draft.color || null,
+          sku_prefix: pool ? null : draft.sku_prefix || null,
           tag_type: draft.tag_type as (typeof TAG_TYPES)[number],
+          pool,
         },
       },
       {
@@ -152,36 +155,50 @@ export function ProgramBatchDialog({ batch, onClose }: { batch: TagBatch; onClos
           hint={`1 to ${BATCH_PROGRAM_MAX.toLocaleString("en-GB")}`}
           required
         />
-        <TextField
-          label="Name"
-          name="name"
-          value={draft.name}
-          maxLength={120}
-          onChange={(e) => set("name")(e.target.value)}
-          hint="Defaults to the garment type"
-          className="sm:col-span-2"
-        />
-        <SelectField
-          label="Size"
-          name="size"
-          value={draft.size}
-          onChange={set("size")}
-          options={GARMENT_SIZE_OPTIONS}
-        />
-        <TextField
-          label="Colour"
-          name="color"
-          value={draft.color}
-          maxLength={40}
-          onChange={(e) => set("color")(e.target.value)}
-        />
-        <TextField
-          label="SKU prefix"
-          name="sku_prefix"
-          value={draft.sku_prefix}
-          maxLength={40}
-          onChange={(e) => set("sku_prefix")(e.target.value)}
-        />
+        <label className="flex items-start gap-2 text-sm sm:col-span-2">
+          <input
+            type="checkbox"
+            name="pool"
+            checked={pool}
+            onChange={(e) => setPool(e.target.checked)}
+            className="mt-0.5 size-4 accent-ink"
+          />
+          Pre-encoded pool: the owner names each piece when registering it
+        </label>
+        {!pool && (
+          <>
+            <TextField
+              label="Name"
+              name="name"
+              value={draft.name}
+              maxLength={120}
+              onChange={(e) => set("name")(e.target.value)}
+              hint="Defaults to the garment type"
+              className="sm:col-span-2"
+            />
+            <SelectField
+              label="Size"
+              name="size"
+              value={draft.size}
+              onChange={set("size")}
+              options={GARMENT_SIZE_OPTIONS}
+            />
+            <TextField
+              label="Colour"
+              name="color"
+              value={draft.color}
+              maxLength={40}
+              onChange={(e) => set("color")(e.target.value)}
+            />
+            <TextField
+              label="SKU prefix"
+              name="sku_prefix"
+              value={draft.sku_prefix}
+              maxLength={40}
+              onChange={(e) => set("sku_prefix")(e.target.value)}
+            />
+          </>
+        )}
         <SelectField
           label="Tag type"
           name="tag_type"

@@ -1,8 +1,9 @@
-import { garmentLabels, garmentPhoto } from "@releve/core/garment";
+import { garmentLabels } from "@releve/core/garment";
 import type { WardrobeGarment } from "@releve/db/garments";
 import { buttonClass } from "@releve/ui";
 import { Link } from "react-router";
 import { formatDay } from "../lib/crm-format";
+import { GarmentImage } from "./garment-image";
 
 export type GarmentCardData = Omit<WardrobeGarment, "short_slug" | "is_active" | "claimed_at">;
 
@@ -28,21 +29,35 @@ export function GarmentFacts({
   );
 }
 
-export function GarmentCard({ garment, highlight = false }: { garment: GarmentCardData; highlight?: boolean }) {
+export function GarmentCard({
+  garment,
+  highlight = false,
+  onOpen,
+}: {
+  garment: GarmentCardData;
+  highlight?: boolean;
+  /** Opens the wardrobe's detail view of this piece (photo, NFC Sync, connections). */
+  onOpen?: () => void;
+}) {
   const labels = garmentLabels(garment);
+  const image = <GarmentImage garment={garment} alt={`Photo of ${labels.name}`} card />;
   return (
     <article
       aria-label={labels.name}
       className={`flex flex-col border bg-white ${highlight ? "border-gold ring-1 ring-gold" : "border-ink/10"}`}
     >
-      <img
-        src={`/images/garments/${garmentPhoto(garment)}.svg`}
-        alt=""
-        width={400}
-        height={500}
-        loading="lazy"
-        className="aspect-[4/5] w-full object-cover"
-      />
+      {onOpen ? (
+        <button
+          type="button"
+          onClick={onOpen}
+          aria-label={`Open ${labels.name}`}
+          className="block focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold"
+        >
+          {image}
+        </button>
+      ) : (
+        image
+      )}
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div className="flex items-start justify-between gap-3">
           <h3 className="font-display text-xl">{labels.name}</h3>
@@ -57,9 +72,16 @@ export function GarmentCard({ garment, highlight = false }: { garment: GarmentCa
           <dt className="text-stone">Taps</dt>
           <dd>{garment.taps}</dd>
         </dl>
-        <Link to={`/dashboard/garment/${garment.id}`} className={buttonClass("secondary", "mt-auto")}>
-          View Details
-        </Link>
+        <div className="mt-auto flex flex-wrap gap-3">
+          <Link to={`/dashboard/garment/${garment.id}`} className={buttonClass("secondary", "flex-1")}>
+            View Details
+          </Link>
+          {onOpen && (
+            <button type="button" onClick={onOpen} className={buttonClass("ghost")}>
+              Photo &amp; NFC
+            </button>
+          )}
+        </div>
       </div>
     </article>
   );

@@ -6,14 +6,28 @@ export function OwnerCard({
   profile,
   garmentTitle,
   verified = false,
+  photo = null,
 }: {
   profile: PublicProfile;
   garmentTitle?: string | null;
   /** The card was opened by a verified tap of a secure tag (issue #21). */
   verified?: boolean;
+  /** The garment's photo, when its owner shows it on the card (issue #19). */
+  photo?: { url: string; width: number; height: number } | null;
 }) {
   return (
     <article aria-label={`${profile.name}'s card`} className="border border-ink/10 bg-white p-6 text-center shadow-sm">
+      {photo && (
+        // Its own width and height: the browser keeps the box before the bytes arrive (no layout shift).
+        <img
+          src={photo.url}
+          width={photo.width}
+          height={photo.height}
+          alt={garmentTitle ?? "The garment"}
+          decoding="async"
+          className="mb-6 block h-auto w-full bg-ivory"
+        />
+      )}
       {verified && (
         <p className="mb-4 inline-flex items-center gap-2 border border-emerald-800/40 px-3 py-1 text-xs uppercase tracking-[0.18em] text-emerald-800">
           <span aria-hidden>✓</span>

@@ -1,6 +1,13 @@
 import { CLAIM_MESSAGES, garmentLabels } from "@releve/core/garment";
+import { REGISTRATION_MESSAGES } from "@releve/core/registration";
 import { REPORTED_MISSING_MESSAGE } from "@releve/core/tap-rules";
-import { claimGarment, garmentBySlug } from "@releve/db/garments";
+import {
+  type ClaimResult,
+  claimGarment,
+  garmentBySlug,
+  type PoolGarmentDetails,
+  registerPoolGarment,
+} from "@releve/db/garments";
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { tapStores } from "../env.server";
 import { authDeps } from "./auth-page.server";
@@ -12,14 +19,25 @@ export type ClaimFailure = {
   error: { title: "Garment Already Claimed" | "Claim Failed"; message: string; retryable: boolean; status: string };
 };
 
+type Deps = ReturnType<typeof authDeps>;
+type Registered = { status: "claimed" | "already_owned"; garmentId: number };
+
 /**
  * The one claim path (spec part 1 §4) behind /claim/:slug, /garment-registration and
- * /tap-register: a redirect on success or when a profile is needed, else the error to show.
+ * /tap-register: with `details`, a pool garment is registered with them (issue #19). The
+ * claimed garment, or the answer to give: the error to show, or a redirect when a profile
+ * (onboarding) or the garment's details (/tap-register's 'garment' step) are needed.
  */
-export async function claimAndRespond(request: Request, context: Readonly<RouterContextProvider>, slug: string | null) {
+export async function claimOrRegister(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  slug: string | null,
+  details?: PoolGarmentDetails,
+): Promise<{ ok: true; deps: Deps; result: Registered } | { ok: false; response: ClaimAnswer }> {
   const deps = authDeps(request, context);
   const user = getUser(context);
-  const fail = (status: number, error: ClaimFailure["error"]) => data<ClaimFailure>({ error }, { status });
+  const fail = (status: number, error: ClaimFailure["error"]) =>
+    ({ ok: false, response: data<ClaimFailure>({ error }, { status }) }) as const;
   if (!user)
     return fail(401, { title: "Claim Failed", message: CLAIM_MESSAGES.authRequired, retryable: true, status: "auth" });
   if (!slug)
@@ -30,9 +48,12 @@ export async function claimAndRespond(request: Request, context: Readonly<Router
       status: "not_found",
     });
 
-  let result: Awaited<ReturnType<typeof claimGarment>>;
+  let result: ClaimResult;
   try {
-    result = await claimGarment(deps.db, tapStores(deps.env), { slug, userId: user.userId });
+    const input = { slug, userId: user.userId };
+    result = details
+      ? await registerPoolGarment(deps.db, tapStores(deps.env), { ...input, details })
+      : await claimGarment(deps.db, tapStores(deps.env), input);
   } catch (error) {
     console.error("[claim]", error);
     return fail(503, { title: "Claim Failed", message: CLAIM_MESSAGES.trouble, retryable: true, status: "error" });
@@ -40,32 +61,19 @@ export async function claimAndRespond(request: Request, context: Readonly<Router
 
   switch (result.status) {
     case "claimed":
-    case "already_owned": {
-      const headers = new Headers([["Set-Cookie", await pendingClaimHeader(deps.env, request, null)]]);
-      // The success names the garment (spec part 1 §8); the claim itself answers only its id.
-      const claimed = result.status === "claimed" ? await garmentBySlug(deps.db, slug) : undefined;
-      const name = claimed ? garmentLabels(claimed).name.slice(0, 200) : "Your garment";
-      headers.append(
-        "Set-Cookie",
-        await toastHeader(
-          deps.env,
-          request,
-          result.status === "claimed"
-            ? {
-                type: "success",
-                title: "Garment Registered Successfully",
-                description: `${name} has been added to your digital wardrobe.`,
-              }
-            : { type: "info", title: "Already in your wardrobe" },
-        ),
-      );
-      return redirect(`/dashboard/wardrobe?claimed=${result.garmentId}`, { headers });
-    }
+    case "already_owned":
+      return { ok: true, deps, result };
     case "profile_missing":
       // Onboarding saves the profile and brings the user back to the claim (the pending slug stays).
-      return redirect("/onboarding/profile", {
-        headers: { "Set-Cookie": await pendingClaimHeader(deps.env, request, slug) },
-      });
+      return {
+        ok: false,
+        response: redirect("/onboarding/profile", {
+          headers: { "Set-Cookie": await pendingClaimHeader(deps.env, request, slug) },
+        }),
+      };
+    case "details_required":
+      // A pool garment (issue #19): its owner names it first.
+      return { ok: false, response: redirect(`/tap-register?code=${encodeURIComponent(slug)}`) };
     case "claimed_by_other":
       return fail(409, {
         title: "Garment Already Claimed",
@@ -81,6 +89,14 @@ export async function claimAndRespond(request: Request, context: Readonly<Router
         retryable: false,
         status: result.status,
       });
+    case "not_pool":
+      // Details sent for a stock garment (only a crafted post does): it keeps the brand's.
+      return fail(409, {
+        title: "Claim Failed",
+        message: REGISTRATION_MESSAGES.notPool,
+        retryable: false,
+        status: result.status,
+      });
     case "not_found":
       return fail(404, {
         title: "Claim Failed",
@@ -91,4 +107,51 @@ export async function claimAndRespond(request: Request, context: Readonly<Router
     default:
       return fail(500, { title: "Claim Failed", message: CLAIM_MESSAGES.unexpected, retryable: true, status: "error" });
   }
+}
+
+type ClaimAnswer = Response | ReturnType<typeof data<ClaimFailure>>;
+
+/** The headers of a successful claim: the pending claim forgotten, and the toast naming the garment (spec part 1 §8). */
+export async function claimedHeaders(
+  deps: Deps,
+  request: Request,
+  slug: string,
+  result: Registered,
+  note?: string,
+): Promise<Headers> {
+  const headers = new Headers([["Set-Cookie", await pendingClaimHeader(deps.env, request, null)]]);
+  // The success names the garment (spec part 1 §8); the claim itself answers only its id.
+  const claimed = result.status === "claimed" ? await garmentBySlug(deps.db, slug) : undefined;
+  const name = claimed ? garmentLabels(claimed).name.slice(0, 200) : "Your garment";
+  headers.append(
+    "Set-Cookie",
+    await toastHeader(
+      deps.env,
+      request,
+      result.status === "claimed"
+        ? {
+            type: "success",
+            title: REGISTRATION_MESSAGES.success,
+            description: `${name} has been added to your digital wardrobe.${note ? ` ${note}` : ""}`,
+          }
+        : { type: "info", title: "Already in your wardrobe" },
+    ),
+  );
+  return headers;
+}
+
+/**
+ * Claims (or with `details` registers) and answers: on success the wardrobe with the piece
+ * highlighted (`?claimed=<id>`), else claimOrRegister's answer.
+ */
+export async function claimAndRespond(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  slug: string | null,
+  details?: PoolGarmentDetails,
+) {
+  const outcome = await claimOrRegister(request, context, slug, details);
+  if (!outcome.ok) return outcome.response;
+  const headers = await claimedHeaders(outcome.deps, request, slug ?? "", outcome.result);
+  return redirect(`/dashboard/wardrobe?claimed=${outcome.result.garmentId}`, { headers });
 }

@@ -1,4 +1,5 @@
 import { CONTACT_MESSAGES, type ContactFormInput } from "@releve/core/contact";
+import { photoUrl } from "@releve/core/photo";
 import { senderNetwork } from "@releve/core/sender-network";
 import { publicProfile } from "@releve/core/share-visibility";
 import type { Db } from "@releve/db";
@@ -29,6 +30,12 @@ export type ShareState =
       ownerUserId: string;
       activeEventId: number | null;
       profile: ReturnType<typeof publicProfile>;
+      /**
+       * The garment's photo when its owner shows it on the card (issue #19); else null. `url` is
+       * its card-size rendition when there is one; width and height are the full photo's (the
+       * same aspect ratio within 2%), which only fix the box's shape.
+       */
+      photo: { url: string; width: number; height: number } | null;
     };
 
 /** One query for the whole page (issue #7 performance budget): garment, owner profile, active event. */
@@ -46,6 +53,15 @@ export async function loadShare(db: Db, slug: string): Promise<ShareState> {
     ownerUserId: row.owner_user_id,
     activeEventId: row.active_event_id,
     profile: publicProfile(row.profile),
+    photo:
+      row.photo_public && row.photo_key && row.photo_width && row.photo_height
+        ? {
+            // The card-size rendition when there is one (decision 0039): the card's LCP image.
+            url: photoUrl(row.photo_card_key ?? row.photo_key),
+            width: row.photo_width,
+            height: row.photo_height,
+          }
+        : null,
   };
 }
 

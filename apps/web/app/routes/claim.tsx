@@ -40,6 +40,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       { status: 409 },
     );
   }
+  // A pool garment (issue #19): its first owner registers it with its details; /tap-register
+  // asks them (and signs them in first when needed).
+  if (garment.pool && garment.status === "unclaimed") {
+    throw redirect(`/tap-register?code=${encodeURIComponent(slug)}`);
+  }
   if (!user) {
     // Spec part 1 §4: remember the garment, then sign in (or up) and come back.
     throw redirect(`/auth?redirect=${encodeURIComponent(`/claim/${slug}`)}`, {

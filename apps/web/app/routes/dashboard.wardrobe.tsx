@@ -2,11 +2,17 @@ import { GARMENTS_LOAD_FAILED, garmentLabels } from "@releve/core/garment";
 import { parseId } from "@releve/core/input-limits";
 import { listWardrobe } from "@releve/db/garments";
 import { buttonClass } from "@releve/ui";
-import { Link } from "react-router";
+import { useState } from "react";
+import { data, Link } from "react-router";
+import { AddGarmentDialog } from "../components/add-garment-dialog";
 import { BackLink } from "../components/back-link";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { GarmentCard } from "../components/garment-card";
+import { WardrobeDetailDialog } from "../components/wardrobe-detail-dialog";
 import { authDeps } from "../lib/auth-page.server";
+import { type ClaimFailure, claimAndRespond } from "../lib/claim.server";
+import { readForm } from "../lib/form.server";
+import { slugFromCode } from "../lib/garment-code.server";
 import { requireUser } from "../lib/user.server";
 import type { Route } from "./+types/dashboard.wardrobe";
 
@@ -19,13 +25,39 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { garments, claimed };
 }
 
+const addFailure = (status: number, code: ClaimFailure["error"]["status"], message: string) =>
+  data<ClaimFailure>({ error: { title: "Claim Failed", message, retryable: false, status: code } }, { status });
+
+/**
+ * 'Add Garment' (issue #19): the code on a label adds the piece like the claim page does; a
+ * pool tag, whose details its first owner gives, goes on to the tap-register details step.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  requireUser(request, context);
+  const form = await readForm(request);
+  if (form.get("intent") !== "add") return addFailure(400, "bad_intent", "This form cannot be sent like that.");
+  const code = form.get("code");
+  if (code.trim() === "") return addFailure(400, "empty", "Enter the code printed on the label.");
+  const { db } = authDeps(request, context);
+  const slug = await slugFromCode(db, code);
+  if (!slug) return addFailure(404, "not_found", "We could not find a garment with that code.");
+  // A pool tag is answered with the redirect to its details step.
+  return claimAndRespond(request, context, slug);
+}
+
 export default function WardrobeRoute({ loaderData }: Route.ComponentProps) {
   const { garments, claimed } = loaderData;
+  const [openId, setOpenId] = useState<number | null>(null);
+  // Read from the loader's list, so a saved photo shows here as soon as it revalidates.
+  const open = garments.find((g) => g.id === openId) ?? null;
   return (
     <section className="mx-auto w-full max-w-6xl px-5 py-10 sm:py-16">
       <BackLink to="/dashboard">Dashboard</BackLink>
       <div className="mt-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <h1 className="font-display text-4xl sm:text-5xl">My Digital Wardrobe</h1>
+        <div>
+          <p className="text-xs uppercase tracking-[0.22em] text-gold">Your Digital Atelier</p>
+          <h1 className="mt-2 font-display text-4xl sm:text-5xl">My Digital Wardrobe</h1>
+        </div>
         <nav aria-label="Your connections" className="flex flex-wrap gap-x-5 gap-y-2 text-sm">
           {[
             ["/connections", "Connections"],
@@ -38,8 +70,12 @@ export default function WardrobeRoute({ loaderData }: Route.ComponentProps) {
           ))}
         </nav>
       </div>
+      <div className="mt-10 flex flex-wrap items-center justify-between gap-4 border-b border-ink/10 pb-4">
+        <h2 className="font-display text-2xl">Your Collection</h2>
+        <AddGarmentDialog />
+      </div>
       {garments.length === 0 ? (
-        <div className="mt-12 flex flex-col items-start gap-4 border border-ink/10 bg-white p-8">
+        <div className="mt-8 flex flex-col items-start gap-4 border border-ink/10 bg-white p-8">
           <h2 className="font-display text-2xl">No Garments Yet</h2>
           <p className="text-stone">
             Tap a Relevé garment with your phone, or enter the code on its label, to add it here.
@@ -54,10 +90,10 @@ export default function WardrobeRoute({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       ) : (
-        <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {garments.map((g) => (
             <li key={g.id} className="flex flex-col gap-2">
-              <GarmentCard garment={g} highlight={g.id === claimed} />
+              <GarmentCard garment={g} highlight={g.id === claimed} onOpen={() => setOpenId(g.id)} />
               <Link
                 to={`/connections?garment=${g.id}`}
                 className="self-start text-sm underline underline-offset-4"
@@ -81,6 +117,7 @@ export default function WardrobeRoute({ loaderData }: Route.ComponentProps) {
           </li>
         </ul>
       )}
+      <WardrobeDetailDialog piece={open} onClose={() => setOpenId(null)} />
     </section>
   );
 }

@@ -1,19 +1,54 @@
 import { GARMENTS_LOAD_FAILED, garmentLabels } from "@releve/core/garment";
-import { listActiveOwnedGarments } from "@releve/db/garments";
-import { FormAlert, TextField } from "@releve/ui";
-import { useEffect, useState } from "react";
+import {
+  CHIP_CODE_MAX,
+  GarmentRegistrationSchema,
+  NAME_MAX,
+  REGISTRATION_MESSAGES,
+  registrationErrors,
+} from "@releve/core/registration";
+import { GARMENT_SIZES, GARMENT_TYPES, tagUrl } from "@releve/core/tags";
+import { BRAND_CONTACT_EMAIL } from "@releve/core/tap-rules";
+import { garmentBySlug, listActiveOwnedGarments } from "@releve/db/garments";
+import { Button, buttonClass, FormAlert, TextField } from "@releve/ui";
+import { useEffect, useRef, useState } from "react";
 import { data, Form, Link } from "react-router";
 import { BackLink } from "../components/back-link";
+import { ChoiceField } from "../components/choice-field";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { SubmitButton } from "../components/submit-button";
 import { authDeps } from "../lib/auth-page.server";
-import { type ClaimFailure, claimAndRespond } from "../lib/claim.server";
+import { type ClaimFailure, claimOrRegister } from "../lib/claim.server";
+import { pendingClaimHeader } from "../lib/cookies.server";
 import { readForm } from "../lib/form.server";
 import { slugFromCode } from "../lib/garment-code.server";
 import { requireUser } from "../lib/user.server";
+import { hasWebNfc } from "../lib/web-nfc";
 import type { Route } from "./+types/garment-registration";
 
 export const meta = () => [{ title: "Register a garment · Relevé" }, { name: "robots", content: "noindex" }];
+
+const FIELDS = ["name", "garment_type", "chip_id", "size"] as const;
+/** How long the labelled write simulation takes where the browser has no Web NFC (spec part 2 §9). */
+const SIMULATED_WRITE_MS = 2_000;
+const NFC_WRITE_TIMEOUT_MS = 10_000;
+
+/** A refused form: one message on top, one per field, and what was typed. */
+type FormFailure = {
+  failure: { message: string; fields: Partial<Record<string, string>> };
+  values: Record<string, string>;
+};
+/** A registered piece, for the NFC write step and the confirmation. */
+type Registered = {
+  registered: {
+    id: number;
+    name: string;
+    /** The tap link a blank tag gets: origin + /t/<slug>. */
+    tapUrl: string;
+    /** A stock garment: claimed with the brand's details, the typed ones not used. */
+    stock: boolean;
+    already: boolean;
+  };
+};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
@@ -21,82 +56,287 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { garments: garments.map((g) => ({ id: g.id, ...garmentLabels(g) })) };
 }
 
+/**
+ * The registration form (spec part 2 §5): name, garment type and chip id required, size
+ * optional. A pool garment (issue #19) takes these details; a stock garment is claimed with
+ * the brand's. Then the page offers to write the piece's link to a blank tag.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   requireUser(request, context);
-  const code = (await readForm(request)).get("code");
-  if (code.trim() === "") {
-    return data<ClaimFailure>(
-      {
-        error: {
-          title: "Claim Failed",
-          message: "Enter the code printed on the label.",
-          retryable: false,
-          status: "empty",
-        },
-      },
-      { status: 400 },
-    );
+  const form = await readForm(request);
+  const values = form.echo(FIELDS, CHIP_CODE_MAX);
+  const parsed = GarmentRegistrationSchema.safeParse(Object.fromEntries(FIELDS.map((f) => [f, form.get(f)])));
+  if (!parsed.success) {
+    return data<FormFailure>({ failure: registrationErrors(parsed.error), values }, { status: 400 });
   }
-  const slug = await slugFromCode(authDeps(request, context).db, code);
-  if (!slug) {
-    return data<ClaimFailure>(
-      {
-        error: {
-          title: "Claim Failed",
-          message: "We could not find a garment with that code.",
-          retryable: false,
-          status: "not_found",
-        },
-      },
-      { status: 404 },
-    );
+  const input = parsed.data;
+  const { db, env } = authDeps(request, context);
+  const slug = await slugFromCode(db, input.chip_id);
+  const garment = slug ? await garmentBySlug(db, slug) : undefined;
+  if (!slug || garment?.is_active !== true) {
+    const message = REGISTRATION_MESSAGES.codeNotFound;
+    return data<FormFailure>({ failure: { message, fields: { chip_id: message } }, values }, { status: 404 });
   }
-  return claimAndRespond(request, context, slug);
+  const pool = garment.pool;
+  const outcome = await claimOrRegister(
+    request,
+    context,
+    slug,
+    // The form's type and size are the owner's description; a stock garment keeps the brand's.
+    pool ? { name: input.name, garment_type: input.garment_type ?? undefined, size: input.size } : undefined,
+  );
+  if (!outcome.ok) return outcome.response;
+  const now = await garmentBySlug(db, slug);
+  const registered: Registered["registered"] = {
+    id: outcome.result.garmentId,
+    name: garmentLabels(now ?? {}).name,
+    tapUrl: tagUrl(new URL(request.url).origin, slug),
+    stock: !pool,
+    already: outcome.result.status === "already_owned",
+  };
+  return data<Registered>({ registered }, { headers: { "Set-Cookie": await pendingClaimHeader(env, request, null) } });
+}
+
+const TYPE_OPTIONS = GARMENT_TYPES.map((t) => [t, t] as const);
+const SIZE_OPTIONS = GARMENT_SIZES.map((s) => [s, s] as const);
+
+type NdefWriter = {
+  write(message: { records: { recordType: string; data: string }[] }, o: { signal: AbortSignal }): Promise<void>;
+};
+
+/** Writes one URL record to the next tag held to the phone (Web NFC, https://w3c.github.io/web-nfc/). */
+async function writeTapUrl(url: string, signal: AbortSignal): Promise<void> {
+  const Writer = (window as unknown as { NDEFReader: new () => NdefWriter }).NDEFReader;
+  await new Writer().write({ records: [{ recordType: "url", data: url }] }, { signal });
+}
+
+/** The optional NFC write step (spec part 2 §2): a blank tag gets the piece's tap link, or is skipped. */
+function NfcStep({
+  piece,
+  onDone,
+}: {
+  piece: Registered["registered"];
+  onDone: (how: "written" | "simulated" | "skipped") => void;
+}) {
+  const [nfc, setNfc] = useState<"unknown" | "available" | "unavailable">("unknown");
+  const [state, setState] = useState<"idle" | "writing" | "simulating">("idle");
+  const [error, setError] = useState<string | null>(null);
+  const abort = useRef<AbortController | null>(null);
+  useEffect(() => {
+    setNfc(hasWebNfc() ? "available" : "unavailable");
+    return () => abort.current?.abort();
+  }, []);
+
+  const write = async () => {
+    setError(null);
+    setState("writing");
+    const controller = new AbortController();
+    abort.current = controller;
+    const timer = setTimeout(() => controller.abort(), NFC_WRITE_TIMEOUT_MS);
+    try {
+      await writeTapUrl(piece.tapUrl, controller.signal);
+      onDone("written");
+    } catch (e) {
+      setError(
+        controller.signal.aborted
+          ? "NFC write timeout after 10 seconds"
+          : e instanceof Error && e.message
+            ? e.message
+            : "Failed to write NFC tag",
+      );
+      setState("idle");
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+
+  const simulate = () => {
+    setState("simulating");
+    setTimeout(() => onDone("simulated"), SIMULATED_WRITE_MS);
+  };
+
+  return (
+    <section aria-labelledby="nfc-step-title" className="mt-8 border border-ink/10 bg-white p-6">
+      <p className="text-xs uppercase tracking-[0.18em] text-gold">Step 2 of 2 · optional</p>
+      <h2 id="nfc-step-title" className="mt-2 font-display text-2xl">
+        Write to a blank tag
+      </h2>
+      <p className="mt-2 text-stone">
+        {piece.name} is in your wardrobe. If you have a blank Relevé tag, hold it to your phone to give it this piece's
+        link:
+      </p>
+      <p className="mt-2 break-all font-mono text-sm">{piece.tapUrl}</p>
+      {piece.stock && !piece.already && (
+        <p className="mt-3 border-l-2 border-gold pl-4 text-sm text-stone">
+          This piece came with Relevé's own details, which it keeps: the ones you typed were not needed.
+        </p>
+      )}
+      {error && (
+        <div className="mt-4">
+          <FormAlert title="NFC Write Error">{error}</FormAlert>
+        </div>
+      )}
+      {nfc === "unavailable" && (
+        <p role="status" className="mt-4 border-l-2 border-gold pl-4 text-sm text-stone">
+          NFC Not Available: NFC is not supported on this device or browser. You can run a simulation, which writes
+          nothing to any tag.
+        </p>
+      )}
+      {state === "writing" && (
+        <p role="status" className="mt-4 text-sm">
+          Hold the blank tag against the back of your phone…
+        </p>
+      )}
+      {state === "simulating" && (
+        <p role="status" className="mt-4 text-sm">
+          Simulating the write (nothing is written)…
+        </p>
+      )}
+      <div className="mt-6 flex flex-wrap gap-3">
+        {nfc === "available" && (
+          <Button onClick={write} disabled={state !== "idle"} aria-busy={state === "writing"}>
+            {state === "writing" ? "Writing..." : "Write to a blank tag"}
+          </Button>
+        )}
+        {nfc === "unavailable" && (
+          <Button onClick={simulate} disabled={state !== "idle"} aria-busy={state === "simulating"}>
+            {state === "simulating" ? "Simulating..." : "Simulate the write"}
+          </Button>
+        )}
+        <Button variant="secondary" onClick={() => onDone("skipped")} disabled={state === "simulating"}>
+          Skip
+        </Button>
+      </div>
+    </section>
+  );
 }
 
 export default function GarmentRegistrationRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const [code, setCode] = useState("");
-  // Without JavaScript the button stays enabled; the server refuses a blank code all the same.
+  const failure = actionData && "failure" in actionData ? (actionData as FormFailure) : undefined;
+  const claimError = actionData && "error" in actionData ? (actionData as ClaimFailure).error : undefined;
+  const piece = actionData && "registered" in actionData ? (actionData as Registered).registered : undefined;
+  // form -> nfc -> complete; a new registration starts at the NFC step.
+  const [done, setDone] = useState<{ id: number; how: "written" | "simulated" | "skipped" } | null>(null);
+  const step = !piece ? "form" : done?.id === piece.id ? "complete" : "nfc";
+  const errors = failure?.failure.fields ?? {};
+  const values = failure?.values ?? {};
+  const conflict = claimError?.status === "claimed_by_other";
+  // Spec part 1 §5: a blank chip id (after trimming) disables the submit; without JavaScript
+  // the button stays enabled and the server refuses a blank one all the same.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-  const error = (actionData as ClaimFailure | undefined)?.error;
+  const [chipId, setChipId] = useState(values.chip_id ?? "");
+  useEffect(() => setChipId(values.chip_id ?? ""), [values.chip_id]);
 
   return (
     <section className="mx-auto w-full max-w-3xl px-5 py-10 sm:py-16">
       <BackLink to="/">Back to Home</BackLink>
       <h1 className="mt-6 font-display text-4xl">Register a garment</h1>
-      <p className="mt-2 max-w-xl text-stone">
-        Enter the code printed on the care label (for example <code>mb-001</code>), or{" "}
-        <Link to="/tap-register" className="underline underline-offset-4">
-          tap the garment with your phone
-        </Link>
-        .
-      </p>
 
-      <Form
-        method="post"
-        className="mt-8 flex flex-col gap-4 border border-ink/10 bg-white p-6 sm:flex-row sm:items-end"
-      >
-        <TextField
-          label="Garment code"
-          name="code"
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-          className="flex-1"
-          error={error?.status === "empty" ? error.message : undefined}
-        />
-        {/* A whitespace-only code does nothing (spec part 1 §5). */}
-        <SubmitButton busyLabel="Registering..." disabled={hydrated && code.trim() === ""}>
-          Register Garment
-        </SubmitButton>
-      </Form>
-      {error && error.status !== "empty" && (
-        <div className="mt-4">
-          <FormAlert title={error.title}>{error.message}</FormAlert>
-        </div>
+      {step === "form" && (
+        <>
+          <p className="mt-2 max-w-xl text-stone">
+            Enter the code printed on the care label (for example <code>mb-001</code>) and describe the piece, or{" "}
+            <Link to="/tap-register" className="underline underline-offset-4">
+              tap the garment with your phone
+            </Link>
+            .
+          </p>
+          <Form
+            method="post"
+            aria-label="Register a garment"
+            className="mt-8 grid grid-cols-1 gap-4 border border-ink/10 bg-white p-6 sm:grid-cols-2"
+          >
+            {failure && (
+              <FormAlert title={REGISTRATION_MESSAGES.failed} className="sm:col-span-2">
+                {failure.failure.message}
+              </FormAlert>
+            )}
+            {claimError && (
+              <div className="flex flex-col gap-3 sm:col-span-2">
+                <FormAlert title={conflict ? "Ownership conflict" : REGISTRATION_MESSAGES.failed}>
+                  {conflict ? REGISTRATION_MESSAGES.conflict : claimError.message}
+                </FormAlert>
+                {conflict && (
+                  <p className="text-sm text-stone">
+                    <a href={`mailto:${BRAND_CONTACT_EMAIL}`} className="underline underline-offset-4">
+                      Contact support
+                    </a>
+                  </p>
+                )}
+              </div>
+            )}
+            <TextField
+              label="Name *"
+              name="name"
+              required
+              maxLength={NAME_MAX}
+              autoComplete="off"
+              defaultValue={values.name}
+              error={errors.name}
+              className="sm:col-span-2"
+            />
+            <ChoiceField
+              label="Garment type *"
+              name="garment_type"
+              required
+              placeholder="Choose a type"
+              options={TYPE_OPTIONS}
+              defaultValue={values.garment_type ?? ""}
+              error={errors.garment_type}
+            />
+            <ChoiceField
+              label="Size"
+              name="size"
+              placeholder="Not given"
+              options={SIZE_OPTIONS}
+              defaultValue={values.size ?? ""}
+              error={errors.size}
+            />
+            <TextField
+              label="Chip id *"
+              name="chip_id"
+              required
+              maxLength={CHIP_CODE_MAX}
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+              value={chipId}
+              onChange={(e) => setChipId(e.target.value)}
+              error={errors.chip_id}
+              hint="The code on the care label: the chip id (RLV-…) or the short code (mb-001)."
+              className="sm:col-span-2"
+            />
+            <div className="sm:col-span-2">
+              <SubmitButton busyLabel="Registering..." disabled={hydrated && chipId.trim() === ""}>
+                Register Garment
+              </SubmitButton>
+            </div>
+          </Form>
+        </>
+      )}
+
+      {step === "nfc" && piece && <NfcStep piece={piece} onDone={(how) => setDone({ id: piece.id, how })} />}
+
+      {step === "complete" && piece && (
+        <section role="status" aria-labelledby="complete-title" className="mt-8 border border-gold/40 bg-white p-6">
+          <h2 id="complete-title" className="font-display text-2xl">
+            {REGISTRATION_MESSAGES.success}
+          </h2>
+          <p className="mt-2">{piece.name} has been added to your digital wardrobe.</p>
+          {done?.how === "written" && <p className="mt-2 text-sm text-stone">The tag now carries its link.</p>}
+          {done?.how === "simulated" && (
+            <p className="mt-2 text-sm text-stone">Simulation only: nothing was written to a tag.</p>
+          )}
+          <div className="mt-6 flex flex-wrap gap-3">
+            <Link to={`/dashboard/wardrobe?claimed=${piece.id}`} className={buttonClass("primary")}>
+              View My Wardrobe
+            </Link>
+            <Link to="/garment-registration" className={buttonClass("secondary")}>
+              Register Another
+            </Link>
+          </div>
+        </section>
       )}
 
       <h2 className="mt-12 font-display text-2xl">Your garments</h2>

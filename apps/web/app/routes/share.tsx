@@ -90,7 +90,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // garment reported lost or stolen shows nothing but that (issue #18).
   const visible =
     share.state === "open"
-      ? { state: share.state, garmentTitle: share.garmentTitle, profile: share.profile }
+      ? { state: share.state, garmentTitle: share.garmentTitle, profile: share.profile, photo: share.photo }
       : share.state === "missing"
         ? { state: share.state }
         : { state: share.state, garmentTitle: share.garmentTitle };
@@ -206,7 +206,7 @@ function GarmentShare({
           This is your card as visitors see it.
         </p>
       )}
-      <OwnerCard profile={share.profile} garmentTitle={share.garmentTitle} verified={verified} />
+      <OwnerCard profile={share.profile} garmentTitle={share.garmentTitle} verified={verified} photo={share.photo} />
       <details className="mt-4 border border-ink/10 bg-white">
         <summary className="flex min-h-11 cursor-pointer items-center justify-between gap-3 px-4 text-sm">
           <span>Save {firstName}'s contact or share this card</span>

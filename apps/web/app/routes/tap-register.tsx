@@ -1,11 +1,22 @@
 import { garmentLabels } from "@releve/core/garment";
+import {
+  latestPurchaseDate,
+  NAME_MAX,
+  REGISTRATION_MESSAGES,
+  REGISTRATION_SIZES,
+  REGISTRATION_STYLES,
+  registrationErrors,
+  SKU_MAX,
+  tapRegistrationSchema,
+} from "@releve/core/registration";
 import { normalizeSlug } from "@releve/core/slug";
 import { BRAND_CONTACT_EMAIL } from "@releve/core/tap-rules";
 import { garmentBySlug } from "@releve/db/garments";
 import { Button, buttonClass, FormAlert, TextField } from "@releve/ui";
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, useNavigate, useNavigation } from "react-router";
+import { data, Form, Link, useNavigate, useNavigation } from "react-router";
 import { BackLink } from "../components/back-link";
+import { ChoiceField } from "../components/choice-field";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { SubmitButton } from "../components/submit-button";
 import { authDeps } from "../lib/auth-page.server";
@@ -13,12 +24,19 @@ import { type ClaimFailure, claimAndRespond } from "../lib/claim.server";
 import { readForm } from "../lib/form.server";
 import { slugFromCode } from "../lib/garment-code.server";
 import { getUser } from "../lib/user.server";
+import { hasWebNfc, readTagWithTimeout } from "../lib/web-nfc";
 import type { Route } from "./+types/tap-register";
 
 export const meta = () => [{ title: "Tap to Register · Relevé" }, { name: "robots", content: "noindex" }];
 
-const NFC_READ_TIMEOUT_MS = 10_000;
 const CODE_MAX_LENGTH = 300;
+const DETAIL_FIELDS = ["name", "style", "size", "sku", "purchase_date"] as const;
+
+/** The 'garment' step's refusal: one message on top, one per field, and what was typed. */
+type DetailsFailure = {
+  details: { message: string; fields: Partial<Record<string, string>> };
+  values: Record<string, string>;
+};
 
 type Found =
   | { state: "none" }
@@ -28,6 +46,8 @@ type Found =
       slug: string;
       garmentId: number;
       labels: ReturnType<typeof garmentLabels>;
+      /** A pool garment (issue #19): registered with the owner's details (the 'garment' step). */
+      pool: boolean;
     };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -35,61 +55,128 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const code = new URL(request.url).searchParams.get("code")?.slice(0, CODE_MAX_LENGTH) ?? null;
   const user = getUser(context);
   const here = `/tap-register${code ? `?code=${encodeURIComponent(code)}` : ""}`;
-  const base = { signedIn: Boolean(user), authHref: `/auth?redirect=${encodeURIComponent(here)}` };
+  const base = {
+    signedIn: Boolean(user),
+    authHref: `/auth?redirect=${encodeURIComponent(here)}`,
+    latestDate: latestPurchaseDate(),
+  };
   if (!code) return { ...base, found: { state: "none" } as Found };
   const { db } = authDeps(request, context);
   const slug = await slugFromCode(db, code);
   const g = slug ? await garmentBySlug(db, slug) : null;
   if (!slug || g?.is_active !== true) return { ...base, found: { state: "unknown", code } as Found };
   const state = g.status === "unclaimed" ? "claimable" : g.owner_user_id === user?.userId ? "mine" : "other";
-  return { ...base, found: { state, slug, garmentId: g.id, labels: garmentLabels(g) } as Found };
+  const found: Found = { state, slug, garmentId: g.id, labels: garmentLabels(g), pool: g.pool };
+  return { ...base, found };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const slug = normalizeSlug((await readForm(request)).get("slug"));
-  return claimAndRespond(request, context, slug);
+  const form = await readForm(request);
+  const slug = normalizeSlug(form.get("slug"));
+  const garment = slug ? await garmentBySlug(authDeps(request, context).db, slug) : undefined;
+  // A stock garment is claimed as the brand described it; a pool garment needs its details.
+  if (!garment?.pool) return claimAndRespond(request, context, slug);
+  const parsed = tapRegistrationSchema().safeParse(Object.fromEntries(DETAIL_FIELDS.map((f) => [f, form.get(f)])));
+  if (!parsed.success) {
+    return data<DetailsFailure>(
+      { details: registrationErrors(parsed.error), values: form.echo(DETAIL_FIELDS, NAME_MAX) },
+      { status: 400 },
+    );
+  }
+  return claimAndRespond(request, context, slug, parsed.data);
 }
 
-/** Reads the first URL record of a tag and returns its `/t/<slug>` (or the whole text). */
-async function readTag(signal: AbortSignal): Promise<string> {
-  // Web NFC (Chrome on Android): https://w3c.github.io/web-nfc/
-  const Reader = (
-    window as unknown as {
-      NDEFReader: new () => {
-        scan(o: { signal: AbortSignal }): Promise<void>;
-        onreading: ((e: { message: { records: Array<{ recordType: string; data?: DataView }> } }) => void) | null;
-        onreadingerror: (() => void) | null;
-      };
-    }
-  ).NDEFReader;
-  const reader = new Reader();
-  await reader.scan({ signal });
-  return new Promise((resolve, reject) => {
-    reader.onreadingerror = () => reject(new Error("Failed to read NFC tag"));
-    reader.onreading = (event) => {
-      for (const record of event.message.records) {
-        if ((record.recordType === "url" || record.recordType === "text") && record.data) {
-          resolve(new TextDecoder().decode(record.data));
-          return;
-        }
-      }
-      reject(new Error("NFC Tag Detected: this tag is not one of Relevé's garments."));
-    };
-  });
+const STYLE_OPTIONS = REGISTRATION_STYLES.map((s) => [s, s.charAt(0).toUpperCase() + s.slice(1)] as const);
+const SIZE_OPTIONS = REGISTRATION_SIZES.map((s) => [s, s] as const);
+
+/** Tap registration's 'garment' step (spec part 2 §2, §5): the owner names a pool piece. */
+function GarmentStep({
+  slug,
+  type,
+  latestDate,
+  failure,
+  claimError,
+}: {
+  slug: string;
+  type: string;
+  latestDate: string;
+  failure: DetailsFailure | undefined;
+  claimError: ClaimFailure["error"] | undefined;
+}) {
+  const errors = failure?.details.fields ?? {};
+  const values = failure?.values ?? {};
+  return (
+    <Form method="post" className="mt-6 flex flex-col gap-4" aria-label="Garment details">
+      <p className="text-stone">
+        This {type.toLowerCase()} is new to Relevé. Name it to add it to your wardrobe; fields marked * are required.
+      </p>
+      <input type="hidden" name="slug" value={slug} />
+      {failure && <FormAlert title={REGISTRATION_MESSAGES.failed}>{failure.details.message}</FormAlert>}
+      {claimError && <FormAlert title={claimError.title}>{claimError.message}</FormAlert>}
+      <TextField
+        label="Name *"
+        name="name"
+        required
+        maxLength={NAME_MAX}
+        autoComplete="off"
+        defaultValue={values.name}
+        error={errors.name}
+        hint="For example Navy silk dress"
+      />
+      <ChoiceField
+        label="Style *"
+        name="style"
+        required
+        placeholder="Choose a style"
+        options={STYLE_OPTIONS}
+        defaultValue={values.style ?? ""}
+        error={errors.style}
+      />
+      <ChoiceField
+        label="Size"
+        name="size"
+        placeholder="Not given"
+        options={SIZE_OPTIONS}
+        defaultValue={values.size ?? ""}
+        error={errors.size}
+      />
+      <TextField
+        label="SKU"
+        name="sku"
+        maxLength={SKU_MAX}
+        autoComplete="off"
+        autoCapitalize="characters"
+        defaultValue={values.sku}
+        error={errors.sku}
+        hint="Optional, from the receipt or the swing tag"
+      />
+      <TextField
+        label="Purchase date"
+        name="purchase_date"
+        type="date"
+        max={latestDate}
+        defaultValue={values.purchase_date}
+        error={errors.purchase_date}
+        hint="Optional"
+      />
+      <SubmitButton busyLabel="Registering...">Register Garment</SubmitButton>
+    </Form>
+  );
 }
 
 export default function TapRegisterRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { found, signedIn } = loaderData;
   const navigate = useNavigate();
   const busy = useNavigation().state !== "idle";
+  const failure = actionData && "details" in actionData ? (actionData as DetailsFailure) : undefined;
   const [nfc, setNfc] = useState<"unknown" | "available" | "unavailable">("unknown");
   const [scanning, setScanning] = useState(false);
   const [readError, setReadError] = useState<string | null>(null);
   const abort = useRef<AbortController | null>(null);
-  const claimError = (actionData as ClaimFailure | undefined)?.error;
+  const claimError = actionData && "error" in actionData ? (actionData as ClaimFailure).error : undefined;
 
   useEffect(() => {
-    setNfc("NDEFReader" in window ? "available" : "unavailable");
+    setNfc(hasWebNfc() ? "available" : "unavailable");
     return () => abort.current?.abort();
   }, []);
 
@@ -97,20 +184,12 @@ export default function TapRegisterRoute({ loaderData, actionData }: Route.Compo
     setReadError(null);
     setScanning(true);
     abort.current = new AbortController();
-    const timer = setTimeout(() => abort.current?.abort(), NFC_READ_TIMEOUT_MS);
     try {
-      const text = await readTag(abort.current.signal);
+      const text = await readTagWithTimeout(abort.current);
       navigate(`/tap-register?code=${encodeURIComponent(text)}`);
     } catch (error) {
-      setReadError(
-        abort.current.signal.aborted
-          ? "NFC read timeout after 10 seconds"
-          : error instanceof Error
-            ? error.message
-            : "Unknown error",
-      );
+      setReadError(error instanceof Error ? error.message : "Unknown error");
     } finally {
-      clearTimeout(timer);
       setScanning(false);
     }
   };
@@ -160,15 +239,24 @@ export default function TapRegisterRoute({ loaderData, actionData }: Route.Compo
         </div>
       ) : (
         <article aria-label={found.labels.name} className="mt-6 border border-ink/10 bg-white p-6">
-          <h2 className="font-display text-2xl">{found.labels.name}</h2>
-          <p className="mt-1 text-sm text-stone">
-            {found.labels.brand} · {found.labels.type} · {found.labels.color} · {found.labels.size}
-          </p>
+          {found.state === "claimable" && found.pool ? (
+            <>
+              <h2 className="font-display text-2xl">New {found.labels.brand} piece</h2>
+              <p className="mt-1 text-sm text-stone">
+                {found.labels.type} · tag {found.slug}
+              </p>
+            </>
+          ) : (
+            <>
+              <h2 className="font-display text-2xl">{found.labels.name}</h2>
+              <p className="mt-1 text-sm text-stone">
+                {found.labels.brand} · {found.labels.type} · {found.labels.color} · {found.labels.size}
+              </p>
+            </>
+          )}
           {found.state === "other" || claimError?.status === "claimed_by_other" ? (
             <div className="mt-6 flex flex-col gap-4">
-              <FormAlert title="Ownership conflict">
-                This garment is already registered to someone else. Try again, or contact support if it is yours.
-              </FormAlert>
+              <FormAlert title="Ownership conflict">{REGISTRATION_MESSAGES.conflict}</FormAlert>
               <div className="flex flex-wrap gap-3">
                 <Link to="/tap-register" className={buttonClass("secondary")}>
                   Try Again
@@ -192,6 +280,14 @@ export default function TapRegisterRoute({ loaderData, actionData }: Route.Compo
                 Sign In to Register
               </Link>
             </div>
+          ) : found.pool ? (
+            <GarmentStep
+              slug={found.slug}
+              type={found.labels.type}
+              latestDate={loaderData.latestDate}
+              failure={failure}
+              claimError={claimError}
+            />
           ) : (
             <Form method="post" className="mt-6 flex flex-col gap-4">
               <input type="hidden" name="slug" value={found.slug} />

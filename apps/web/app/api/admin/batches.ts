@@ -105,6 +105,7 @@ batchRoutes.post("/:id/program", idParam, jsonBody(BatchProgramBodySchema), asyn
       tagType: input.tag_type,
       tags,
       urlOf: (slug) => tagUrl(origin, slug),
+      pool: input.pool,
     });
     return tags;
   };

@@ -11,6 +11,7 @@ import {
   type UnclaimedPage,
 } from "@releve/core/admin-api";
 import { toCsv } from "@releve/core/csv";
+import { PHOTO_CARD_MESSAGES } from "@releve/core/photo";
 import { publicName } from "@releve/core/share-visibility";
 import type { Db } from "@releve/db/client";
 import {
@@ -22,9 +23,16 @@ import {
   reassignGarment,
   setGarmentActive,
 } from "@releve/db/garments";
+import {
+  adminClearGarmentPhoto,
+  adminSetGarmentPhoto,
+  adminSetGarmentPhotoCard,
+  getGarmentPhoto,
+} from "@releve/db/photos";
 import { refreshTapRoute } from "@releve/db/tap-cache";
 import { Hono } from "hono";
 import { tapStores, type WebEnv } from "../../env.server";
+import { deletePhotoObject, replacePhoto, replacePhotoCard, toPhoto } from "../photos";
 import { badRequest, jsonBody } from "../validation";
 import { type AdminEnv, actorOf } from "./admin-env";
 
@@ -148,4 +156,36 @@ garmentRoutes.post("/:id/programmed", idParam, async (c) => {
     programmed_at: after.programmed_at?.getTime() ?? null,
     programmed_by_admin_id: after.programmed_by_admin_id,
   });
+});
+
+// The garment's product photo (issue #19), e.g. taken while programming its tag: any garment,
+// audited; the same checks, storage and answers as the owner's /api/garments/:id/photo.
+garmentRoutes.put("/:id/photo", idParam, async (c) => {
+  const { id } = c.req.valid("param");
+  const db = c.get("db");
+  await garmentOrThrow(db, id);
+  const row = await replacePhoto(c.get("env"), c.req.raw, (photo) => adminSetGarmentPhoto(db, actorOf(c), id, photo));
+  if (!row) throw new AppError("not_found", "Garment not found.");
+  return c.json({ photo: toPhoto(row) });
+});
+
+garmentRoutes.delete("/:id/photo", idParam, async (c) => {
+  const cleared = await adminClearGarmentPhoto(c.get("db"), actorOf(c), c.req.valid("param").id);
+  if (!cleared) throw new AppError("not_found", "Garment not found.");
+  await deletePhotoObject(c.get("env"), cleared.previousKey);
+  await deletePhotoObject(c.get("env"), cleared.previousCardKey);
+  return c.json({ photo: null });
+});
+
+// Its card-size rendition (decision 0039): the same checks as the owner's /api/garments/:id/photo/card.
+garmentRoutes.put("/:id/photo/card", idParam, async (c) => {
+  const { id } = c.req.valid("param");
+  const db = c.get("db");
+  const current = await getGarmentPhoto(db, id);
+  if (!current) throw new AppError("not_found", "Garment not found.");
+  const row = await replacePhotoCard(c.get("env"), c.req.raw, current, (photoKey, cardKey) =>
+    adminSetGarmentPhotoCard(db, actorOf(c), id, photoKey, cardKey),
+  );
+  if (!row) throw new AppError("conflict", PHOTO_CARD_MESSAGES.changed);
+  return c.json({ photo: toPhoto(row) });
 });

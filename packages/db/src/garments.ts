@@ -152,6 +152,16 @@ async function profileIdOf(db: Db, userId: string): Promise<number | undefined> 
   return profile?.id;
 }
 
+/** The columns a claim (or a pool registration) sets: the garment is this user's from `now`. */
+const claimedBy = (userId: string, profileId: number, now: number) =>
+  ({
+    status: "claimed",
+    owner_user_id: userId,
+    owner_profile_id: profileId,
+    claimed_at: new Date(now),
+    ownership_status: "active",
+  }) as const;
+
 /** The garments a claim may take: this slug, unclaimed, active, its tag not reported missing, pool or not. */
 const claimable = (slug: string, pool: boolean) =>
   and(
@@ -185,13 +195,7 @@ export async function claimGarment(
   // `status = 'unclaimed'`, the other sees a claimed garment afterwards (claimed_by_other).
   const claimed = await db
     .update(garments)
-    .set({
-      status: "claimed",
-      owner_user_id: input.userId,
-      owner_profile_id: profileId,
-      claimed_at: new Date(now),
-      ownership_status: "active",
-    })
+    .set(claimedBy(input.userId, profileId, now))
     .where(
       and(
         claimable(input.slug, false),
@@ -243,11 +247,7 @@ export async function registerPoolGarment(
   const registered = await db
     .update(garments)
     .set({
-      status: "claimed",
-      owner_user_id: input.userId,
-      owner_profile_id: profileId,
-      claimed_at: new Date(now),
-      ownership_status: "active",
+      ...claimedBy(input.userId, profileId, now),
       pool: false,
       name: d.name,
       title: d.name,

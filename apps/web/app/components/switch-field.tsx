@@ -1,5 +1,9 @@
 import { useState } from "react";
 
+/** How an on/off switch looks: a checkbox drawn as a track and a knob. */
+export const SWITCH_CLASS =
+  "h-6 w-11 shrink-0 cursor-pointer appearance-none rounded-full bg-ink/20 bg-[radial-gradient(circle_at_12px_50%,white_9px,transparent_10px)] transition-all checked:bg-ink checked:bg-[radial-gradient(circle_at_32px_50%,white_9px,transparent_10px)] disabled:cursor-not-allowed disabled:opacity-50";
+
 /** A labelled on/off switch that is a real checkbox (works without JavaScript, read by screen readers). */
 export function SwitchField({
   name,
@@ -26,7 +30,7 @@ export function SwitchField({
         name={name}
         defaultChecked={defaultChecked}
         onChange={(e) => setOn(e.target.checked)}
-        className="h-6 w-11 shrink-0 cursor-pointer appearance-none rounded-full bg-ink/20 bg-[radial-gradient(circle_at_12px_50%,white_9px,transparent_10px)] transition-all checked:bg-ink checked:bg-[radial-gradient(circle_at_32px_50%,white_9px,transparent_10px)]"
+        className={SWITCH_CLASS}
       />
     </label>
   );

@@ -6,6 +6,7 @@ import { Link, useRevalidator } from "react-router";
 import { hasWebNfc, readTagWithTimeout, tapSlugOf } from "../lib/web-nfc";
 import type { GarmentCardData } from "./garment-card";
 import { GarmentImage } from "./garment-image";
+import { SWITCH_CLASS } from "./switch-field";
 
 export type WardrobePiece = GarmentCardData & { short_slug: string };
 
@@ -156,7 +157,7 @@ function PhotoControls({ piece, name }: { piece: WardrobePiece; name: string }) 
               visible ? "Visitors now see this photo." : "The photo is now private.",
             );
           }}
-          className="h-6 w-11 shrink-0 cursor-pointer appearance-none rounded-full bg-ink/20 bg-[radial-gradient(circle_at_12px_50%,white_9px,transparent_10px)] transition-all checked:bg-ink checked:bg-[radial-gradient(circle_at_32px_50%,white_9px,transparent_10px)] disabled:cursor-not-allowed disabled:opacity-50"
+          className={SWITCH_CLASS}
         />
       </label>
       <div aria-live="polite" className="min-h-5 text-sm">

@@ -2,7 +2,7 @@ import { normalizeSlug } from "@releve/core/slug";
 
 /**
  * Web NFC (Chrome on Android, https://w3c.github.io/web-nfc/) as the owner's screens use it:
- * read a tag's first URL or text record. Browser only; `hasWebNfc()` says whether to offer it.
+ * read a tag's first URL or text record, or write a tap link to a blank one. Browser only; `hasWebNfc()` says whether to offer it.
  */
 export const NFC_READ_TIMEOUT_MS = 10_000;
 export const NFC_TIMEOUT_MESSAGE = "NFC read timeout after 10 seconds";
@@ -13,6 +13,10 @@ type NdefReaderLike = {
   scan(options: { signal: AbortSignal }): Promise<void>;
   onreading: ((event: { message: { records: NdefRecordLike[] } }) => void) | null;
   onreadingerror: (() => void) | null;
+};
+
+type NdefWriterLike = {
+  write(message: { records: { recordType: string; data: string }[] }, options: { signal: AbortSignal }): Promise<void>;
 };
 
 export const hasWebNfc = () => typeof window !== "undefined" && "NDEFReader" in window;
@@ -35,6 +39,12 @@ export async function readTagText(signal: AbortSignal): Promise<string> {
       reject(new Error(NFC_FOREIGN_TAG_MESSAGE));
     };
   });
+}
+
+/** Writes one URL record (a piece's tap link) to the next tag held to the phone. */
+export async function writeTapUrl(url: string, signal: AbortSignal): Promise<void> {
+  const Writer = (window as unknown as { NDEFReader: new () => NdefWriterLike }).NDEFReader;
+  await new Writer().write({ records: [{ recordType: "url", data: url }] }, { signal });
 }
 
 /** Reads one tag with the standard time-out; the abort controller lets a screen stop early. */

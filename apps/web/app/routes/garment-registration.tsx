@@ -22,7 +22,7 @@ import { pendingClaimHeader } from "../lib/cookies.server";
 import { readForm } from "../lib/form.server";
 import { slugFromCode } from "../lib/garment-code.server";
 import { requireUser } from "../lib/user.server";
-import { hasWebNfc } from "../lib/web-nfc";
+import { hasWebNfc, writeTapUrl } from "../lib/web-nfc";
 import type { Route } from "./+types/garment-registration";
 
 export const meta = () => [{ title: "Register a garment · Relevé" }, { name: "robots", content: "noindex" }];
@@ -99,16 +99,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const TYPE_OPTIONS = GARMENT_TYPES.map((t) => [t, t] as const);
 const SIZE_OPTIONS = GARMENT_SIZES.map((s) => [s, s] as const);
-
-type NdefWriter = {
-  write(message: { records: { recordType: string; data: string }[] }, o: { signal: AbortSignal }): Promise<void>;
-};
-
-/** Writes one URL record to the next tag held to the phone (Web NFC, https://w3c.github.io/web-nfc/). */
-async function writeTapUrl(url: string, signal: AbortSignal): Promise<void> {
-  const Writer = (window as unknown as { NDEFReader: new () => NdefWriter }).NDEFReader;
-  await new Writer().write({ records: [{ recordType: "url", data: url }] }, { signal });
-}
 
 /** The optional NFC write step (spec part 2 §2): a blank tag gets the piece's tap link, or is skipped. */
 function NfcStep({

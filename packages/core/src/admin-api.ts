@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { parseId, SEARCH_MAX_LENGTH } from "./input-limits";
 import type { SuspectReason } from "./secure-tap";
+import { text } from "./text-field";
 
 // The texts and pager the remote shows live zod-free beside the remote's contract.
 export { ADMIN_MESSAGES, pageNumbers } from "./admin-portal";
@@ -39,7 +40,12 @@ export const ReassignBodySchema = z.object({ client_id: positiveInt("The client 
 
 export const ListQuerySchema = z.object({
   // Any term up to SEARCH_MAX_LENGTH characters, in any script; longer is a 400 (input-limits.ts).
-  q: z.string().trim().max(SEARCH_MAX_LENGTH, `Search is at most ${SEARCH_MAX_LENGTH} characters.`).optional(),
+  q: text({
+    label: "Search",
+    max: SEARCH_MAX_LENGTH,
+    tooLong: `Search is at most ${SEARCH_MAX_LENGTH} characters.`,
+    end: ".",
+  }).optional(),
   page: positiveInt("The page").optional(),
 });
 
@@ -51,33 +57,33 @@ export const GarmentListQuerySchema = ListQuerySchema.extend({
   status: z.enum(GARMENT_FILTERS, { error: "status must be claimed, unclaimed or all." }).optional(),
 });
 
+// Every text field goes through the one text rule (text.ts, decision 0042); these (a caption,
+// a description) may run over several lines.
 const optionalText = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} is at most ${max} characters.`)
+  text({ label, max, tooLong: `${label} is at most ${max} characters.`, end: ".", multiline: true })
     .optional()
     .nullable()
     .transform((v) => (v ? v : null));
 
 /** http(s) URLs, or a site path for bundled images; never javascript: or data:. */
+const isSafeUrl = (value: string) => /^https?:\/\/[^\s]+$/i.test(value) || /^\/[^/\s][^\s]*$/.test(value);
+const urlText = (label: string, required?: string) =>
+  text({ label, required, max: 500, tooLong: `${label} is at most 500 characters.`, end: "." });
 const safeUrl = (label: string) =>
-  z
-    .string()
-    .trim()
-    .min(1, `${label} is required.`)
-    .max(500, `${label} is at most 500 characters.`)
-    .refine((value) => /^https?:\/\/[^\s]+$/i.test(value) || /^\/[^/\s][^\s]*$/.test(value), {
-      message: `${label} must be an http(s) address or a path starting with /.`,
-    });
+  urlText(label, `${label} is required.`).refine(isSafeUrl, {
+    message: `${label} must be an http(s) address or a path starting with /.`,
+  });
 
 export const InstagramPostBodySchema = z.object({
   image_url: safeUrl("Image URL"),
   caption: optionalText(500, "Caption"),
-  permalink: safeUrl("Permalink")
-    .optional()
-    .nullable()
-    .or(z.literal("").transform(() => null)),
+  // Optional: absent, null or blank is null (one field, so its own message, never "Invalid input").
+  permalink: urlText("Permalink")
+    .refine((value) => value === "" || isSafeUrl(value), {
+      message: "Permalink must be an http(s) address or a path starting with /.",
+    })
+    .nullish()
+    .transform((value) => value || null),
   is_active: z.boolean().default(true),
   display_order: z
     .union([z.number(), z.string().trim()])
@@ -93,7 +99,13 @@ export const InstagramPostBodySchema = z.object({
 });
 
 export const TagBatchBodySchema = z.object({
-  batch_name: z.string().trim().min(1, "Batch name is required.").max(100, "Batch name is at most 100 characters."),
+  batch_name: text({
+    label: "Batch name",
+    required: "Batch name is required.",
+    max: 100,
+    tooLong: "Batch name is at most 100 characters.",
+    end: ".",
+  }),
   description: optionalText(500, "Description"),
 });
 

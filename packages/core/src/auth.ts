@@ -1,26 +1,26 @@
 import { z } from "zod";
 import { AUTH_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./auth-constants";
+import { isWellFormed, malformedMessage, text } from "./text-field";
 
-const email = z
-  .string({ error: "Email is required" })
-  .trim()
-  .min(1, "Email is required")
-  .max(254, "Email is too long")
+const email = text({
+  label: "Email",
+  typeError: "Email is required",
+  required: "Email is required",
+  max: 254,
+  tooLong: "Email is too long",
+})
   .pipe(z.email("Enter a valid email address"))
   .transform((value) => value.toLowerCase());
 
 const name = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(80, `${label} must be at most 80 characters`);
+  text({ label, typeError: `${label} is required`, required: `${label} is required`, max: 80 });
 
 const newPassword = z
   .string({ error: "Password is required" })
   .min(1, "Password is required")
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`)
+  .refine(isWellFormed, malformedMessage("Password"));
 
 function passwordIsNotEmail(value: { email?: string; password: string }, ctx: z.RefinementCtx) {
   if (value.email && value.password.trim().toLowerCase() === value.email) {
@@ -36,7 +36,11 @@ function passwordsMatch(value: { password: string; confirmPassword: string }, ct
 
 export const LoginSchema = z.object({
   email,
-  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(PASSWORD_MAX_LENGTH),
+  password: z
+    .string({ error: "Password is required" })
+    .min(1, "Password is required")
+    .max(PASSWORD_MAX_LENGTH)
+    .refine(isWellFormed, malformedMessage("Password")),
 });
 
 export const SignupSchema = z
@@ -54,7 +58,7 @@ export const ForgotPasswordSchema = z.object({ email });
 
 export const ResetPasswordSchema = z
   .object({
-    token: z.string().min(1).max(200),
+    token: text({ label: "The reset link", required: AUTH_MESSAGES.tokenInvalid, max: 200 }),
     password: newPassword,
     confirmPassword: z.string({ error: "Please confirm your password" }).min(1, "Please confirm your password"),
   })

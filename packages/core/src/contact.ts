@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { normalisedField as normalised, optionalText } from "./form-fields";
 import { normaliseHandle, normalisePhone, normaliseUrl } from "./normalise";
+import { text } from "./text-field";
 
 /** Spec part 2 §5 and §8 (Share), verbatim. */
 export const CONTACT_MESSAGES = {
@@ -39,18 +40,13 @@ const consent = (fallback: boolean) =>
  */
 export const ContactFormSchema = z
   .object({
-    first_name: z.string().trim().max(80, "First name must be at most 80 characters").default(""),
+    first_name: text({ label: "First name", max: 80, absentAsEmpty: true }),
     last_name: optionalText(80, "Last name"),
-    email: z
-      .string()
-      .trim()
-      .max(254, "Email is too long")
-      .default("")
-      .transform((v, ctx) => {
-        if (v === "") return null;
-        if (!z.email().safeParse(v).success) ctx.addIssue({ code: "custom", message: "Enter a valid email address" });
-        return v.toLowerCase();
-      }),
+    email: text({ label: "Email", max: 254, tooLong: "Email is too long", absentAsEmpty: true }).transform((v, ctx) => {
+      if (v === "") return null;
+      if (!z.email().safeParse(v).success) ctx.addIssue({ code: "custom", message: "Enter a valid email address" });
+      return v.toLowerCase();
+    }),
     phone: normalised("Phone", normalisePhone, "Enter a phone number like +33 6 12 34 56 78"),
     instagram: normalised("Instagram", (v) => normaliseHandle(v, ["instagram.com"]), "Enter an Instagram handle"),
     linkedin: normalised(
@@ -65,11 +61,9 @@ export const ContactFormSchema = z
       },
       "Enter a LinkedIn profile URL",
     ),
-    notes: z
-      .string()
-      .default("")
+    notes: text({ label: "Notes", multiline: true, absentAsEmpty: true })
       .refine((v) => new TextEncoder().encode(v).length <= NOTES_MAX_BYTES, "Notes must be at most 4 KB")
-      .transform((v) => (v.trim() === "" ? null : v.trim())),
+      .transform((v) => (v === "" ? null : v)),
     consent_data_collection: consent(true),
     consent_marketing: consent(false),
     consent_event_updates: consent(true),
@@ -85,11 +79,12 @@ export type ContactFormInput = z.output<typeof ContactFormSchema>;
 export const GuestContactSchema = z
   .object({
     // No default: zod skips a default's checks, so a form without the field stored a blank name (#17).
-    guest_name: z
-      .string({ error: "Your name is required" })
-      .trim()
-      .min(1, "Your name is required")
-      .max(160, "Name must be at most 160 characters"),
+    guest_name: text({
+      label: "Name",
+      typeError: "Your name is required",
+      required: "Your name is required",
+      max: 160,
+    }),
     phone: normalised("Phone", normalisePhone, "Enter a phone number like +33 6 12 34 56 78"),
     instagram: normalised("Instagram", (v) => normaliseHandle(v, ["instagram.com"]), "Enter an Instagram handle"),
     linkedin: normalised(

@@ -3,6 +3,7 @@ import { byChannel, CHANNELS } from "./channels";
 import { idField, optionalText } from "./form-fields";
 import { parseId, SEARCH_MAX_LENGTH, SEARCH_TOO_LONG } from "./input-limits";
 import { sharedChannels } from "./share-visibility";
+import { text } from "./text-field";
 import { toVCard } from "./vcard";
 
 /** Spec part 2 §8 (Connections and contacts, Events), verbatim. */
@@ -48,7 +49,7 @@ export type ContactedFilter = "all" | "yes" | "no";
  */
 export const ContactsQuerySchema = z.object({
   // Any term up to SEARCH_MAX_LENGTH characters, in any script; longer is a 400 (input-limits.ts).
-  q: z.string().trim().max(SEARCH_MAX_LENGTH, SEARCH_TOO_LONG).default(""),
+  q: text({ label: "Search", max: SEARCH_MAX_LENGTH, tooLong: SEARCH_TOO_LONG, absentAsEmpty: true }),
   event: z
     .string()
     .default("all")
@@ -97,24 +98,18 @@ export function contactsQueryString(query: Partial<ContactsQuery>): string {
 /** 'Mark Contacted' with optional notes (spec part 2 §4: contacted_at set to now). */
 export const MarkContactedSchema = z.object({
   contactId: positiveId,
-  notes: z
-    .string()
-    .default("")
-    .transform((v) => v.trim())
-    .refine((v) => v.length <= CONTACT_NOTES_MAX, `Notes must be at most ${CONTACT_NOTES_MAX} characters`)
-    .transform((v) => (v === "" ? null : v)),
+  notes: text({ label: "Notes", multiline: true, max: CONTACT_NOTES_MAX, absentAsEmpty: true }).transform((v) =>
+    v === "" ? null : v,
+  ),
 });
 export type MarkContactedInput = z.output<typeof MarkContactedSchema>;
 
 /** 'Create Event' (spec part 2 §5): name required and trimmed; empty optional fields stored as null. */
 export const CreateEventSchema = z.object({
-  name: z.string().trim().min(1, "Event name is required").max(120, "Event name must be at most 120 characters"),
-  description: optionalText(1000, "Description"),
+  name: text({ label: "Event name", required: "Event name is required", max: 120 }),
+  description: optionalText(1000, "Description", { multiline: true }),
   location: optionalText(200, "Location"),
-  date: z
-    .string()
-    .trim()
-    .default("")
+  date: text({ label: "Date", absentAsEmpty: true })
     .refine(
       (v) => v === "" || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`))),
       "Enter a date like 2026-12-31",

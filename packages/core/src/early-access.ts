@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { REFERRAL_SOURCES } from "./early-access-constants";
+import { text } from "./text-field";
 
 export * from "./early-access-constants";
 
-const required = (max: number, label: string) =>
-  z.string().trim().max(max, `${label} must be at most ${max} characters`).default("");
+const required = (max: number, label: string) => text({ label, max, absentAsEmpty: true });
 
 /**
  * The early-access form (and the blog's newsletter, which joins the same list with referral

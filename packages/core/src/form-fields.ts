@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseId } from "./input-limits";
+import { text } from "./text-field";
 
 /** A row id from a form, query or JSON body, through the one strict parser; `message` when it is not one. */
 export const idField = (message: string) =>
@@ -12,24 +13,15 @@ export const idField = (message: string) =>
     return id;
   });
 
-/** An optional free-text field: trimmed, bounded, empty becomes null. */
-export const optionalText = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .default("")
-    .transform((v) => (v === "" ? null : v));
+/** An optional free-text field under the text rule (text.ts), bounded; empty becomes null. */
+export const optionalText = (max: number, label: string, options: { multiline?: boolean } = {}) =>
+  text({ label, max, absentAsEmpty: true, ...options }).transform((v) => (v === "" ? null : v));
 
 /** An optional field kept only in its normalised form; a value that will not normalise is an error. */
 export const normalisedField = (label: string, normalise: (raw: string) => string | null, message: string) =>
-  z
-    .string()
-    .max(300, `${label} is too long`)
-    .default("")
-    .transform((raw, ctx) => {
-      if (raw.trim() === "") return null;
-      const value = normalise(raw);
-      if (value === null) ctx.addIssue({ code: "custom", message });
-      return value;
-    });
+  text({ label, max: 300, tooLong: `${label} is too long`, absentAsEmpty: true }).transform((raw, ctx) => {
+    if (raw === "") return null;
+    const value = normalise(raw);
+    if (value === null) ctx.addIssue({ code: "custom", message });
+    return value;
+  });

@@ -8,6 +8,7 @@ import {
   type OnboardingChannel,
 } from "./channels";
 import { normalisedField, optionalText as optional } from "./form-fields";
+import { text } from "./text-field";
 
 export const PROFILE_MESSAGES = {
   contactRequired: "Contact Required: Please enable at least one way for people to contact you.",
@@ -25,10 +26,20 @@ const checkbox = (fallback: boolean) =>
     .transform((v) => (v === undefined ? fallback : v === true || v === "on" || v === "true"));
 
 const names = {
-  first_name: z.string({ error: "First name is required" }).trim().min(1, "First name is required").max(80),
-  last_name: z.string({ error: "Last name is required" }).trim().min(1, "Last name is required").max(80),
+  first_name: text({
+    label: "First name",
+    typeError: "First name is required",
+    required: "First name is required",
+    max: 80,
+  }),
+  last_name: text({
+    label: "Last name",
+    typeError: "Last name is required",
+    required: "Last name is required",
+    max: 80,
+  }),
   display_name: optional(80, "Display name"),
-  bio: optional(500, "Bio"),
+  bio: optional(500, "Bio", { multiline: true }),
 };
 
 const channelField = (c: InputChannel) => normalisedField(c.input.label, c.input.normalise, c.input.invalid);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { type LinkTestBody, QA_MESSAGES } from "./qa";
 import { URL_SUITE_MESSAGES, URL_TEST_SLUG_MAX_LENGTH, type UrlSuiteBody } from "./qa-urls";
+import { text } from "./text-field";
 
 /**
  * `POST /api/admin/qa/link-test` (issue #20): any slug an admin types (the tap itself decides
@@ -8,13 +9,16 @@ import { URL_SUITE_MESSAGES, URL_TEST_SLUG_MAX_LENGTH, type UrlSuiteBody } from 
  * the garment's owner. Apart from ./qa so the admin remote, which imports that, bundles no zod.
  */
 export const LinkTestBodySchema = z.strictObject({
-  slug: z
-    .string(QA_MESSAGES.linkSlugRequired)
-    .trim()
-    .min(1, QA_MESSAGES.linkSlugRequired)
-    .max(200, QA_MESSAGES.linkSlugTooLong)
-    // A lone surrogate cannot be put in a URL (encodeURIComponent throws): refused, not a 500.
-    .refine((slug) => slug.isWellFormed(), QA_MESSAGES.linkSlugMalformed),
+  // The one text rule (text.ts); a lone surrogate cannot be put in a URL (encodeURIComponent throws).
+  slug: text({
+    label: "The slug",
+    typeError: QA_MESSAGES.linkSlugRequired,
+    required: QA_MESSAGES.linkSlugRequired,
+    max: 200,
+    tooLong: QA_MESSAGES.linkSlugTooLong,
+    malformed: QA_MESSAGES.linkSlugMalformed,
+    end: ".",
+  }),
   viewer: z.enum(["visitor", "owner"], QA_MESSAGES.linkViewer),
 }) satisfies z.ZodType<LinkTestBody>;
 
@@ -23,11 +27,14 @@ export const LinkTestBodySchema = z.strictObject({
  * tester (the tap decides what a valid one is; 'invalid-slug' is a fine test).
  */
 export const UrlSuiteBodySchema = z.strictObject({
-  slug: z
-    .string(URL_SUITE_MESSAGES.slugRequired)
-    .trim()
-    .min(1, URL_SUITE_MESSAGES.slugRequired)
-    .max(URL_TEST_SLUG_MAX_LENGTH, URL_SUITE_MESSAGES.slugTooLong)
-    // A lone surrogate cannot be put in a URL (encodeURIComponent throws): refused, not a 500.
-    .refine((slug) => slug.isWellFormed(), URL_SUITE_MESSAGES.slugMalformed),
+  // The one text rule (text.ts); a lone surrogate cannot be put in a URL (encodeURIComponent throws).
+  slug: text({
+    label: "The slug",
+    typeError: URL_SUITE_MESSAGES.slugRequired,
+    required: URL_SUITE_MESSAGES.slugRequired,
+    max: URL_TEST_SLUG_MAX_LENGTH,
+    tooLong: URL_SUITE_MESSAGES.slugTooLong,
+    malformed: URL_SUITE_MESSAGES.slugMalformed,
+    end: ".",
+  }),
 }) satisfies z.ZodType<UrlSuiteBody>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { GARMENT_SIZES, GARMENT_TYPES, TAG_MESSAGES } from "./tags";
+import { text as ruledText } from "./text-field";
 
 /**
  * An owner registering a piece (issue #19): the tap-to-register 'garment' step and the
@@ -33,26 +34,32 @@ export const NAME_MAX = 120;
 export const SKU_MAX = 64;
 export const CHIP_CODE_MAX = 300;
 
-/** A form value: absent or whitespace-only is "" (then refused or null by the field). */
-const text = z
-  .string()
-  .default("")
-  .transform((v) => v.trim());
+/** A form value under the text rule (text.ts): absent or whitespace-only is "" (then refused or null by the field). */
+const text = (label: string) => ruledText({ label, absentAsEmpty: true, end: "." });
 
 const required = (max: number, label: string) =>
-  text.pipe(z.string().min(1, REGISTRATION_MESSAGES.requiredFields).max(max, `${label} is at most ${max} characters.`));
+  ruledText({
+    label,
+    absentAsEmpty: true,
+    end: ".",
+    required: REGISTRATION_MESSAGES.requiredFields,
+    max,
+    tooLong: `${label} is at most ${max} characters.`,
+  });
 
 const optional = (max: number, label: string) =>
-  text.pipe(
-    z
-      .string()
-      .max(max, `${label} is at most ${max} characters.`)
-      .transform((v) => (v === "" ? null : v)),
+  ruledText({ label, absentAsEmpty: true, end: ".", max, tooLong: `${label} is at most ${max} characters.` }).transform(
+    (v) => (v === "" ? null : v),
   );
 
 /** One of `choices`, exactly as the page offers it; `whenEmpty` decides a blank one. */
-const choice = <T extends readonly [string, ...string[]]>(choices: T, message: string, whenEmpty: "required" | null) =>
-  text.transform((v, ctx): T[number] | null => {
+const choice = <T extends readonly [string, ...string[]]>(
+  label: string,
+  choices: T,
+  message: string,
+  whenEmpty: "required" | null,
+) =>
+  text(label).transform((v, ctx): T[number] | null => {
     if (v === "") {
       if (whenEmpty === "required") ctx.addIssue({ code: "custom", message: REGISTRATION_MESSAGES.requiredFields });
       return null;
@@ -71,7 +78,7 @@ export function latestPurchaseDate(now = Date.now()): string {
 
 /** YYYY-MM-DD, a real calendar date, not in the future; blank is null. */
 const purchaseDate = (now: () => number) =>
-  text.transform((v, ctx) => {
+  text("The purchase date").transform((v, ctx) => {
     if (v === "") return null;
     const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
     const date = match ? new Date(`${v}T00:00:00Z`) : null;
@@ -90,8 +97,8 @@ const purchaseDate = (now: () => number) =>
 export const tapRegistrationSchema = (now: () => number = Date.now) =>
   z.object({
     name: required(NAME_MAX, "Name"),
-    style: choice(REGISTRATION_STYLES, REGISTRATION_MESSAGES.style, "required"),
-    size: choice(REGISTRATION_SIZES, REGISTRATION_MESSAGES.tapSize, null),
+    style: choice("The style", REGISTRATION_STYLES, REGISTRATION_MESSAGES.style, "required"),
+    size: choice("The size", REGISTRATION_SIZES, REGISTRATION_MESSAGES.tapSize, null),
     sku: optional(SKU_MAX, "SKU"),
     purchase_date: purchaseDate(now),
   });
@@ -100,9 +107,9 @@ export type TapRegistrationDetails = z.output<ReturnType<typeof tapRegistrationS
 /** /garment-registration: name, garment type and chip id required (spec part 2 §5); size XS–XXL optional. */
 export const GarmentRegistrationSchema = z.object({
   name: required(NAME_MAX, "Name"),
-  garment_type: choice(GARMENT_TYPES, REGISTRATION_MESSAGES.garmentType, "required"),
+  garment_type: choice("The garment type", GARMENT_TYPES, REGISTRATION_MESSAGES.garmentType, "required"),
   chip_id: required(CHIP_CODE_MAX, "The chip id"),
-  size: choice(GARMENT_SIZES, REGISTRATION_MESSAGES.formSize, null),
+  size: choice("The size", GARMENT_SIZES, REGISTRATION_MESSAGES.formSize, null),
 });
 export type GarmentRegistrationInput = z.output<typeof GarmentRegistrationSchema>;
 

@@ -18,6 +18,7 @@ import {
   type TagStatus,
   type TagType,
 } from "./tags";
+import { text } from "./text-field";
 
 /**
  * Bodies and queries of the tag programmer, the tag registry, batches, clients, brand events
@@ -25,15 +26,23 @@ import {
  * remote imports only the inferred types. Messages are the spec's where it has one (part 2 §5, §8).
  */
 
-const requiredText = (max: number, label: string, required: string = `${label} is required.`) =>
-  z.string({ error: required }).trim().min(1, required).max(max, `${label} is at most ${max} characters.`);
+// Every text field goes through the one text rule (text.ts, decision 0042).
+type Lines = { multiline?: boolean };
 
-/** Optional text: absent, null or blank is null; otherwise trimmed and bounded. */
-const optionalText = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} is at most ${max} characters.`)
+const requiredText = (max: number, label: string, required: string = `${label} is required.`, lines: Lines = {}) =>
+  text({
+    label,
+    typeError: required,
+    required,
+    max,
+    tooLong: `${label} is at most ${max} characters.`,
+    end: ".",
+    ...lines,
+  });
+
+/** Optional text: absent, null or blank is null; otherwise cleaned and bounded. */
+const optionalText = (max: number, label: string, lines: Lines = {}) =>
+  text({ label, max, tooLong: `${label} is at most ${max} characters.`, end: ".", ...lines })
     .nullish()
     .transform((v) => (v ? v : null));
 
@@ -57,17 +66,19 @@ const tagType = z
   .default(DEFAULT_TAG_TYPE);
 
 /** A tag UID as typed, read by Web NFC (`04:a2:…`) or in an encoder's file; stored as `normalizeUid` gives it. */
-export const uidField = z
-  .string()
-  .max(64, "A tag UID is at most 64 characters.")
-  .transform((raw, ctx) => {
-    const uid = normalizeUid(raw);
-    if (uid === null) {
-      ctx.addIssue({ code: "custom", message: "A tag UID is 4, 7 or 10 bytes in hex, like 04:A2:3B:4C:5D:6E:7F." });
-      return z.NEVER;
-    }
-    return uid;
-  });
+export const uidField = text({
+  label: "The tag UID",
+  max: 64,
+  tooLong: "A tag UID is at most 64 characters.",
+  end: ".",
+}).transform((raw, ctx) => {
+  const uid = normalizeUid(raw);
+  if (uid === null) {
+    ctx.addIssue({ code: "custom", message: "A tag UID is 4, 7 or 10 bytes in hex, like 04:A2:3B:4C:5D:6E:7F." });
+    return z.NEVER;
+  }
+  return uid;
+});
 
 /** Program a new tag (spec part 2 §5: name and type required); `client_id` attaches it to that client. */
 export const ProgramTagBodySchema = z.object({
@@ -84,7 +95,10 @@ export type ProgramTagInput = z.input<typeof ProgramTagBodySchema>;
 
 /** What the device reports: a few flat facts (user agent, platform), never a blob. */
 const deviceInfo = z
-  .record(z.string().max(40), z.union([z.string().max(300), z.number(), z.boolean(), z.null()]))
+  .record(
+    text({ label: "A device_info key", max: 40, end: "." }),
+    z.union([text({ label: "A device_info value", max: 300, end: "." }), z.number(), z.boolean(), z.null()]),
+  )
   .refine((v) => Object.keys(v).length <= 20, "device_info has at most 20 fields.")
   .optional();
 
@@ -93,14 +107,23 @@ export const WriteResultBodySchema = z.discriminatedUnion(
   "ok",
   [
     z.object({ ok: z.literal(true), uid: uidField.nullish(), device_info: deviceInfo }),
-    z.object({ ok: z.literal(false), error: requiredText(500, "The error"), device_info: deviceInfo }),
+    z.object({
+      ok: z.literal(false),
+      error: requiredText(500, "The error", undefined, { multiline: true }),
+      device_info: deviceInfo,
+    }),
   ],
   { error: "ok must be true or false." },
 );
 export type WriteResultInput = z.input<typeof WriteResultBodySchema>;
 
 export const TagListQuerySchema = z.object({
-  q: z.string().trim().max(SEARCH_MAX_LENGTH, `Search is at most ${SEARCH_MAX_LENGTH} characters.`).optional(),
+  q: text({
+    label: "Search",
+    max: SEARCH_MAX_LENGTH,
+    tooLong: `Search is at most ${SEARCH_MAX_LENGTH} characters.`,
+    end: ".",
+  }).optional(),
   status: z.enum(TAG_STATUSES, { error: `status is one of ${TAG_STATUSES.join(", ")}.` }).optional(),
   batch_id: idField("The batch id must be a whole number.").optional(),
   page: idField("The page must be a whole number.").optional(),
@@ -110,8 +133,20 @@ export const TagListQuerySchema = z.object({
 export const TagLookupQuerySchema = z
   .object({
     uid: uidField.optional(),
-    chip_id: z.string().trim().min(1).max(64, "A chip id is at most 64 characters.").optional(),
-    slug: z.string().trim().min(1).max(300, "A slug is at most 300 characters.").optional(),
+    chip_id: text({
+      label: "The chip id",
+      required: "Too small: expected string to have >=1 characters",
+      max: 64,
+      tooLong: "A chip id is at most 64 characters.",
+      end: ".",
+    }).optional(),
+    slug: text({
+      label: "The slug",
+      required: "Too small: expected string to have >=1 characters",
+      max: 300,
+      tooLong: "A slug is at most 300 characters.",
+      end: ".",
+    }).optional(),
   })
   .refine((v) => [v.uid, v.chip_id, v.slug].filter((x) => x !== undefined).length === 1, {
     message: "Give exactly one of uid, chip_id or slug.",
@@ -130,7 +165,7 @@ export type SecureTagInput = z.input<typeof SecureTagBodySchema>;
 
 export const TagActionBodySchema = z.object({
   action: z.enum(TAG_ACTIONS, { error: `action is one of ${TAG_ACTIONS.join(", ")}.` }),
-  reason: requiredText(500, "A reason"),
+  reason: requiredText(500, "A reason", undefined, { multiline: true }),
 });
 export type TagActionInput = z.input<typeof TagActionBodySchema>;
 
@@ -175,15 +210,18 @@ export type BatchProgramInput = z.input<typeof BatchProgramBodySchema>;
 
 /** An encoder's CSV of (UID, slug), as text. */
 export const BatchImportBodySchema = z.object({
-  csv: requiredText(IMPORT_MAX_CHARS, "The CSV"),
+  csv: requiredText(IMPORT_MAX_CHARS, "The CSV", undefined, { multiline: true }),
 });
 
 const personName = (label: string) => requiredText(80, label);
-const email = z
-  .string({ error: "Email is required." })
-  .trim()
-  .min(1, "Email is required.")
-  .max(254, "Email is too long.")
+const email = text({
+  label: "Email",
+  typeError: "Email is required.",
+  required: "Email is required.",
+  max: 254,
+  tooLong: "Email is too long.",
+  end: ".",
+})
   .pipe(z.email("Enter a valid email address."))
   .transform((value) => value.toLowerCase());
 
@@ -217,31 +255,25 @@ export const GuestCaptureBodySchema = z
     garment_id: optionalId("The garment id must be a whole number."),
     first_name: personName("First name"),
     last_name: personName("Last name"),
-    email: z
-      .string()
-      .trim()
-      .max(254, "Email is too long.")
+    email: text({ label: "Email", max: 254, tooLong: "Email is too long.", end: "." })
       .nullish()
       .transform((v, ctx) => {
         if (!v) return null;
         if (!z.email().safeParse(v).success) ctx.addIssue({ code: "custom", message: "Enter a valid email address." });
         return v.toLowerCase();
       }),
-    phone: z
-      .string()
-      .max(40, "Phone is too long.")
+    phone: text({ label: "Phone", max: 40, tooLong: "Phone is too long.", end: "." })
       .nullish()
       .transform((v, ctx) => {
-        if (!v || v.trim() === "") return null;
+        if (!v) return null;
         const phone = normalisePhone(v);
         if (phone === null) ctx.addIssue({ code: "custom", message: "Enter a phone number like +33 6 12 34 56 78." });
         return phone;
       }),
-    notes: z
-      .string()
+    notes: text({ label: "Notes", multiline: true, end: "." })
       .nullish()
       .refine((v) => !v || new TextEncoder().encode(v).length <= NOTES_MAX_BYTES, "Notes must be at most 4 KB.")
-      .transform((v) => (v?.trim() ? v.trim() : null)),
+      .transform((v) => (v ? v : null)),
   })
   .superRefine((v, ctx) => {
     if (!v.email && !v.phone) ctx.addIssue({ code: "custom", message: TAG_MESSAGES.contactRequired });

@@ -60,4 +60,30 @@ describe("the API's validation", () => {
       error: { message: "Invalid scan.", details: { slug: [expect.any(String)] } },
     });
   });
+
+  // Issue #28: the catch-all behind the per-field text rule, for a string no text() field reads.
+  it.each([
+    ["a field", '{"name":"Co\\ud800at"}', "name"],
+    ["a nested value", '{"name":"Coat","tags":["ok",{"x":"\\udfff"}]}', "tags.1.x"],
+    ["a key", '{"name":"Coat","\\udc00k":1}', "\ufffdk"],
+  ])("refuses a lone surrogate in %s with 400 naming it, before the handler", async (_label, body, field) => {
+    const res = await post("/items/3", body);
+    expect(res.status).toBe(400);
+    const said = `The field "${field}" is not valid text: it contains a lone UTF-16 surrogate.`;
+    expect(await res.json()).toEqual({
+      error: { code: "bad_request", message: said, requestId: "req-1", details: { [field]: [said] } },
+    });
+  });
+
+  it("keeps a route's own message for a lone surrogate, naming the field in the details", async () => {
+    const res = await post("/scans", '{"slug":"\\ud83d"}');
+    expect(await res.json()).toMatchObject({
+      error: { message: "Invalid scan.", details: { slug: [expect.any(String)] } },
+    });
+  });
+
+  it("passes well-formed pairs (an emoji) through", async () => {
+    const res = await post("/items/3", '{"name":"\\ud83d\\udc57"}');
+    expect(await res.json()).toEqual({ id: 3, name: "👗" });
+  });
 });

@@ -1,5 +1,6 @@
 import { zValidator } from "@hono/zod-validator";
 import { AppError } from "@releve/core";
+import { findLoneSurrogate } from "@releve/core/text";
 import type { ValidationTargets } from "hono";
 import { z } from "zod";
 
@@ -27,21 +28,36 @@ export const badRequest = badRequestAs();
 const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
 const notJson = () => new AppError("bad_request", "The request body must be JSON.");
 
+/** The catch-all behind the per-field text rule (decision 0042): what it says of the string at `path`. */
+export function loneSurrogateError(path: ReadonlyArray<string | number>, message?: string) {
+  // A key may be the broken string itself: named with U+FFFD in its place.
+  const field = path.length === 0 ? "body" : path.map((part) => String(part).toWellFormed()).join(".");
+  const said = `The field "${field}" is not valid text: it contains a lone UTF-16 surrogate.`;
+  return new AppError("bad_request", message ?? said, { [field]: [said] });
+}
+
 /**
  * zValidator for a JSON body, once there is one: a body not sent or not parsable as JSON is
  * refused with one message before any field is looked at (zValidator alone would validate `{}`).
+ * Once the schema has passed (each text field under the one text rule gives its own message),
+ * a lone surrogate anywhere else in the body, a key included, is still refused (decision 0042).
  */
 export function jsonBody<S extends z.ZodType>(schema: S, message?: string) {
   const validate = zValidator("json", schema, badRequestAs(message));
   const guarded: typeof validate = async (c, next) => {
     const mediaType = c.req.header("Content-Type")?.split(";")[0]?.trim() ?? "";
     if (!JSON_MEDIA_TYPE.test(mediaType)) throw notJson();
+    let body: unknown;
     try {
-      await c.req.json(); // cached: zValidator reads the same parse
+      body = await c.req.json(); // cached: zValidator reads the same parse
     } catch {
       throw notJson();
     }
-    return validate(c, next);
+    return validate(c, async () => {
+      const path = findLoneSurrogate(body);
+      if (path) throw loneSurrogateError(path, message);
+      await next();
+    });
   };
   return guarded;
 }

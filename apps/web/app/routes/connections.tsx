@@ -1,5 +1,6 @@
 import { CONNECTIONS_MAX_ROWS, parseId } from "@releve/core/crm";
 import { SEARCH_MAX_LENGTH, SEARCH_TOO_LONG } from "@releve/core/input-limits";
+import { cleanText, textLength, textProblemMessage } from "@releve/core/text";
 import { listConnections } from "@releve/db/contacts";
 import { buttonClass } from "@releve/ui";
 import { data, Form, Link } from "react-router";
@@ -18,8 +19,11 @@ export const meta = () => [{ title: "Connections · Relevé" }, { name: "robots"
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const params = new URL(request.url).searchParams;
-  const q = (params.get("q") ?? "").trim();
-  if (q.length > SEARCH_MAX_LENGTH) throw data(SEARCH_TOO_LONG, { status: 400 });
+  // The one text rule (decision 0042), as the contacts list's search.
+  const search = cleanText(params.get("q") ?? "");
+  if (!search.ok) throw data(textProblemMessage(search.problem, "Search"), { status: 400 });
+  const q = search.value;
+  if (textLength(q) > SEARCH_MAX_LENGTH) throw data(SEARCH_TOO_LONG, { status: 400 });
   const rawGarment = params.get("garment");
   const garmentId = rawGarment ? parseId(rawGarment) : null;
   if (rawGarment && garmentId === null) throw data("Garment not found", { status: 404 });

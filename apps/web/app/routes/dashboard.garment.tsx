@@ -1,6 +1,7 @@
 import { CONTACT_NOTES_MAX } from "@releve/core/crm";
 import { garmentLabels } from "@releve/core/garment";
 import { parseId } from "@releve/core/input-limits";
+import { cleanText, textLength, textProblemMessage } from "@releve/core/text";
 import { markContactContacted } from "@releve/db/contacts";
 import { loadGarmentDetail } from "@releve/db/garments";
 import { Button, buttonClass } from "@releve/ui";
@@ -46,11 +47,19 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const id = parseId(params.garmentId);
   const form = await readForm(request);
   const contactId = parseId(form.get("contactId"));
-  const notes = form.get("notes").trim();
+  // The one text rule (decision 0042): notes are multi-line.
+  const cleaned = cleanText(form.get("notes"), { multiline: true });
   if (!id || !contactId) {
     return data({ error: "Choose a contact to mark.", contactId: null }, { status: 400 });
   }
-  if (notes.length > CONTACT_NOTES_MAX) {
+  if (!cleaned.ok) {
+    return data(
+      { error: `${textProblemMessage(cleaned.problem, "Notes", { multiline: true })}.`, contactId },
+      { status: 400 },
+    );
+  }
+  const notes = cleaned.value;
+  if (textLength(notes) > CONTACT_NOTES_MAX) {
     return data({ error: `Notes must be at most ${CONTACT_NOTES_MAX} characters.`, contactId }, { status: 400 });
   }
   const ok = await markContactContacted(deps.db, {

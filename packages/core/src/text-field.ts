@@ -1,0 +1,70 @@
+import { z } from "zod";
+import { cleanText, type TextOptions, textLength, textProblemMessage } from "./text";
+
+export type TextFieldOptions = TextOptions & {
+  /** The field as messages name it: "First name". */
+  label: string;
+  /** The most characters (code points) once cleaned. */
+  max?: number;
+  /** Past `max`; else "<label> must be at most <max> characters". */
+  tooLong?: string;
+  /** The field must not be empty once cleaned, and says this when it is. */
+  required?: string;
+  /** What a value that is not a string says (an absent field included, unless `absentAsEmpty`). */
+  typeError?: string;
+  /** An absent field reads as "" (then `required` decides). */
+  absentAsEmpty?: boolean;
+  /** Replaces the rule's message for a lone surrogate. */
+  malformed?: string;
+  /** Appended to the rule's own messages: "." where the API's messages end with one. */
+  end?: "." | "";
+};
+
+/**
+ * A text field of a form or JSON body, under the one text rule (./text.ts, decision 0042):
+ * well-formed, no control characters (TAB and LF kept where `multiline`), NFC, trimmed, at most
+ * `max` characters counted as code points. Outputs the cleaned string.
+ */
+export function text(options: TextFieldOptions & { absentAsEmpty: true }): ReturnType<typeof orEmpty>;
+export function text(options: TextFieldOptions): ReturnType<typeof asGiven>;
+export function text(options: TextFieldOptions) {
+  return options.absentAsEmpty ? orEmpty(options) : asGiven(options);
+}
+
+const stringOf = (options: TextFieldOptions) =>
+  z.string(options.typeError === undefined ? undefined : { error: options.typeError });
+const asGiven = (options: TextFieldOptions) => stringOf(options).transform(underRule(options));
+const orEmpty = (options: TextFieldOptions) => stringOf(options).default("").transform(underRule(options));
+
+function underRule(options: TextFieldOptions) {
+  const { label, max, required, end = "" } = options;
+  return (raw: string, ctx: z.core.$RefinementCtx<string>): string => {
+    const cleaned = cleanText(raw, options);
+    if (!cleaned.ok) {
+      const message =
+        cleaned.problem === "malformed" && options.malformed !== undefined
+          ? options.malformed
+          : `${textProblemMessage(cleaned.problem, label, options)}${end}`;
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }
+    const value = cleaned.value;
+    if (required !== undefined && value === "") {
+      ctx.addIssue({ code: "custom", message: required });
+      return z.NEVER;
+    }
+    if (max !== undefined && textLength(value) > max) {
+      ctx.addIssue({ code: "custom", message: options.tooLong ?? `${label} must be at most ${max} characters${end}` });
+      return z.NEVER;
+    }
+    return value;
+  };
+}
+
+/**
+ * A secret (a password) is taken exactly as typed: not trimmed, normalised or checked for
+ * control characters (its hash was made of the raw string), but it must be well-formed, or two
+ * different inputs would hash alike (TextEncoder writes U+FFFD for any lone surrogate).
+ */
+export const isWellFormed = (value: string) => value.isWellFormed();
+export const malformedMessage = (label: string) => textProblemMessage("malformed", label);

@@ -12,7 +12,8 @@ export function demoPassword(role: "owner" | "visitor" | "admin"): string {
 
 export const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(performance.now() * 1000)}@example.com`;
 
-export async function signUp(page: Page, email: string, password: string, path = "/auth?mode=signup") {
+/** Fills and sends the sign-up form; the answer is the 'Check your inbox' screen, whether or not the address is taken. */
+export async function submitSignUp(page: Page, email: string, password: string, path = "/auth?mode=signup") {
   await page.goto(path);
   await page.locator("html[data-hydrated]").waitFor();
   await page.getByLabel("First name").fill("Ada");
@@ -21,6 +22,17 @@ export async function signUp(page: Page, email: string, password: string, path =
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByLabel("Confirm password").fill(password);
   await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
+}
+
+/**
+ * Signs up a new address and finishes as its owner would (decision 0041): the emailed link, opened
+ * in the same browser, signs in and goes on to the pending claim, the `redirect`, or the wardrobe.
+ */
+export async function signUp(page: Page, email: string, password: string, path = "/auth?mode=signup") {
+  await submitSignUp(page, email, password, path);
+  await page.goto(await linkFromOutbox(page, email, "Confirm your email address"));
+  await page.waitForURL((url) => url.pathname !== "/auth/verified");
 }
 
 export async function signIn(page: Page, email: string, password: string, path = "/auth") {
@@ -33,8 +45,14 @@ export async function signIn(page: Page, email: string, password: string, path =
 
 /** Opens the newest email to `to` with `subject` in the local outbox and returns its link. */
 export async function linkFromOutbox(page: Page, to: string, subject: string): Promise<string> {
-  await page.goto("/dev/outbox");
   const email = page.getByRole("article", { name: `${subject} to ${to}` }).first();
+  // Sign-up and reset mails are sent after the answer (waitUntil): reload until it has landed.
+  await expect
+    .poll(async () => {
+      await page.goto("/dev/outbox");
+      return email.count();
+    })
+    .toBeGreaterThan(0);
   await expect(email).toBeVisible();
   const href = await email.getByRole("link").first().getAttribute("href");
   if (!href) throw new Error(`no link in "${subject}" to ${to}`);

@@ -1,21 +1,23 @@
-import { demoPassword, linkFromOutbox, signIn, signUp, uniqueEmail } from "./accounts";
+import { demoPassword, linkFromOutbox, signIn, signUp, submitSignUp, uniqueEmail } from "./accounts";
 import { expect, test } from "./fixtures";
 
 const PASSWORD = "velvet-and-silk-2024";
 const header = (page: import("@playwright/test").Page) => page.getByRole("banner");
 
-test("sign up, verify the email through the outbox, sign out, sign in again", async ({ page }) => {
+test("sign up, check the inbox, the emailed link signs in, sign out, sign in again", async ({ page }) => {
   const email = uniqueEmail("signup");
-  await signUp(page, email, PASSWORD);
-  await expect(page).toHaveURL(/\/dashboard\/wardrobe$/);
+  await submitSignUp(page, email, PASSWORD);
   await expect(page.getByText("Account created successfully! Signing you in...")).toBeVisible();
-  await expect(header(page).getByRole("link", { name: "Dashboard" })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+  // Not signed in yet: the session starts when the emailed link is opened.
+  await expect(header(page).getByRole("link", { name: "Client Login" })).toBeVisible();
 
   const link = await linkFromOutbox(page, email, "Confirm your email address");
   expect(link).toMatch(/^\/auth\/verified\?token=/);
   await page.goto(link);
   await expect(page).toHaveURL(/\/dashboard\/wardrobe$/);
   await expect(page.getByText("Your email address is verified.")).toBeVisible();
+  await expect(header(page).getByRole("link", { name: "Dashboard" })).toBeVisible();
 
   await page.getByRole("button", { name: "Logout" }).click();
   await expect(page).toHaveURL(/\/$/);
@@ -25,6 +27,33 @@ test("sign up, verify the email through the outbox, sign out, sign in again", as
   await page.goto(link);
   await expect(page.getByText("This link is invalid or has expired. Please request a new one.")).toBeVisible();
 
+  await signIn(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard\/wardrobe$/);
+});
+
+test("signing up with a taken address looks the same and mails its owner instead", async ({ page, browser }) => {
+  const email = uniqueEmail("taken");
+  await signUp(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard\/wardrobe$/);
+
+  const other = await browser.newContext();
+  const stranger = await other.newPage();
+  await submitSignUp(stranger, email, "a-strangers-password-1");
+  await expect(stranger.getByText("Account created successfully! Signing you in...")).toBeVisible();
+  await expect(stranger.getByText(email)).toBeVisible();
+  await expect(stranger.getByText("An account with this email already exists")).toHaveCount(0);
+  await expect(stranger.getByRole("banner").getByRole("link", { name: "Client Login" })).toBeVisible();
+
+  const signInLink = await linkFromOutbox(stranger, email, "Someone tried to sign up with your address");
+  expect(signInLink).toBe("/auth");
+  const mail = stranger.getByRole("article", { name: `Someone tried to sign up with your address to ${email}` });
+  await expect(mail.getByRole("link", { name: /\/auth\?mode=forgot$/ })).toBeVisible();
+  await other.close();
+
+  // The account is as it was: its own password works, the stranger's does not.
+  await page.context().clearCookies();
+  await signIn(page, email, "a-strangers-password-1");
+  await expect(page.getByText("Invalid email or password.").first()).toBeVisible();
   await signIn(page, email, PASSWORD);
   await expect(page).toHaveURL(/\/dashboard\/wardrobe$/);
 });
@@ -136,20 +165,27 @@ test("bad input answers 400 next to the field, never a 500", async ({ request, b
   expect(await short.text()).toContain("Password must be at least 10 characters");
 });
 
-test("five wrong passwords lock the email out with 429", async ({ page, request, baseURL }) => {
+test("five wrong passwords lock the email out of that network with 429, not out of another", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const email = uniqueEmail("lockout");
   await signUp(page, email, PASSWORD);
   await expect(page).toHaveURL(/\/dashboard\/wardrobe$/);
-  const attempt = (password: string) =>
+  const attempt = (password: string, headers: Record<string, string> = {}) =>
     request.post("/auth?mode=login", {
       form: { intent: "login", email, password },
-      headers: { Origin: baseURL ?? "" },
+      headers: { Origin: baseURL ?? "", ...headers },
       maxRedirects: 0,
     });
   for (let i = 0; i < 5; i++) expect((await attempt("wrong-password-123")).status()).toBe(400);
   const locked = await attempt(PASSWORD);
   expect(locked.status()).toBe(429);
   expect(await locked.text()).toContain("Too many failed sign-in attempts. Please wait 15 minutes and try again.");
+  // The owner elsewhere (another network) still signs in: a stranger's guesses cannot lock them out.
+  const elsewhere = await attempt(PASSWORD, { "CF-Connecting-IP": "2001:db8:28::1" });
+  expect(elsewhere.status()).toBe(302);
 });
 
 test("a cross-site POST is refused with 403", async ({ request }) => {

@@ -21,9 +21,9 @@ test("a newcomer taps an unclaimed garment, signs up, verifies, onboards and fin
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await page.getByLabel("Confirm password").fill(PASSWORD);
   await page.getByRole("button", { name: "Create Account" }).click();
-  // Signed in, back at the claim, which asks for a profile first.
-  await expect(page).toHaveURL(/\/onboarding\/profile$/);
+  await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
 
+  // The emailed link signs in and goes back to the claim, which asks for a profile first.
   await page.goto(await linkFromOutbox(page, email, "Confirm your email address"));
   await expect(page).toHaveURL(/\/onboarding\/profile$/);
   await expect(page.getByText("Your email address is verified.")).toBeVisible();
@@ -62,10 +62,13 @@ test("someone else's garment cannot be claimed", async ({ page }) => {
   await page.getByRole("link", { name: "New to Relevé? Create an account" }).click();
   await page.getByLabel("First name").fill("Not");
   await page.getByLabel("Last name").fill("Owner");
-  await page.getByLabel("Email").fill(uniqueEmail("other"));
+  const email = uniqueEmail("other");
+  await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await page.getByLabel("Confirm password").fill(PASSWORD);
   await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
+  await page.goto(await linkFromOutbox(page, email, "Confirm your email address"));
   await expect(page).toHaveURL(/\/claim\/cg-003$/);
   await expect(page.getByRole("heading", { name: "Garment Already Claimed" })).toBeVisible();
   await expect(page.getByText("This garment has already been claimed by another user.")).toBeVisible();
@@ -80,10 +83,14 @@ test("a dashboard without a profile leads to profile set-up, and the variants le
   await page.locator("html[data-hydrated]").waitFor();
   await page.getByLabel("First name").fill("New");
   await page.getByLabel("Last name").fill("Client");
-  await page.getByLabel("Email").fill(uniqueEmail("noprofile"));
+  const email = uniqueEmail("noprofile");
+  await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await page.getByLabel("Confirm password").fill(PASSWORD);
   await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
+  await page.goto(await linkFromOutbox(page, email, "Confirm your email address"));
+  await expect(page).toHaveURL(/\/dashboard\/wardrobe$/);
   await page.goto("/luxury-dashboard");
   await expect(page).toHaveURL(/\/profile-setup$/);
   await expect(page.getByRole("heading", { name: "Create your profile" })).toBeVisible();

@@ -11,7 +11,6 @@ export const AUTH_MESSAGES = {
   adminSignedOut: "Signed Out",
   adminSignOutFailed: "Failed to sign out",
   invalidCredentials: "Invalid email or password.",
-  emailTaken: "An account with this email already exists. Sign in instead.",
   lockedOut: "Too many failed sign-in attempts. Please wait 15 minutes and try again.",
   notAdmin: "This account does not have admin access.",
   tokenInvalid: "This link is invalid or has expired. Please request a new one.",
@@ -28,14 +27,15 @@ export const PASSWORD_MAX_LENGTH = 256;
 export const PASSWORD_RULES = `At least ${PASSWORD_MIN_LENGTH} characters, and not your email address.`;
 
 /**
- * Mails a stranger can make us send (issue #17, decision 0031), per sliding hour: per address
- * (whether or not an account has it, so a refusal reveals nothing) and per sender (an IPv4
- * address or an IPv6 /64). A sign-up is refused when its verification mail would be over.
- * Every mail sent holds a working link, so an address at its limit still has one.
+ * Mails a stranger can make us send (issue #17, decision 0031), per sliding hour, whether or not
+ * an account has the address (so a refusal reveals nothing), and per sender (an IPv4 address or
+ * an IPv6 /64). Reset mails count per address and sender together (issue #28, decision 0041): a
+ * stranger using up their share never uses up the owner's. A sign-up (new address or taken) is
+ * refused when its mail would be over. Every mail sent holds a working link.
  */
 export const MAIL_LIMITS = {
   windowMs: 60 * 60 * 1000,
-  password_reset: { perEmail: 5, perIp: 20 },
+  password_reset: { perEmailNetwork: 5, perIp: 20 },
   email_verification: { perEmail: 3, perIp: 20 },
 } as const;
 

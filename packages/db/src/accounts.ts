@@ -4,33 +4,27 @@
  * where drizzle cannot say it, with a one-line reason. Row types come from the schema.
  */
 import { SHARE_FLAGS } from "@releve/core/channels";
-import { and, asc, count, eq, gt, inArray, isNull, lt, lte, max, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, isNull, lt, lte, max, ne, type SQL, sql } from "drizzle-orm";
 import { type Actor, auditEntry } from "./audit";
 import type { Db } from "./client";
 import { type AuthTokenPurpose, adminUsers, authAttempts, authTokens, profiles, sessions, users } from "./schema";
 
 /**
- * Failed sign-ins of one email (or IP) since `since`, as a batchable count. For an email, only
- * those after its last success count (only the password's owner can succeed); for an IP, every
- * failure counts, so an attacker's own good account cannot wipe the count of its guesses.
+ * Failed sign-ins matching `match` since `since`, as a batchable count. With `afterLastSuccess`,
+ * only those after the last success matching it count (only the password's owner can succeed);
+ * without, every failure counts, so a guesser's own good account cannot wipe its guesses.
  */
-function failedSignIns(
-  db: Db,
-  column: typeof authAttempts.email | typeof authAttempts.ip,
-  value: string,
-  since: Date,
-  afterLastSuccess: boolean,
-) {
+function failedSignIns(db: Db, match: () => SQL | undefined, since: Date, afterLastSuccess: boolean) {
   const lastSuccess = db
     .select({ at: max(authAttempts.created_at) })
     .from(authAttempts)
-    .where(and(eq(column, value), eq(authAttempts.success, true)));
+    .where(and(match(), eq(authAttempts.success, true)));
   return db
     .select({ n: count() })
     .from(authAttempts)
     .where(
       and(
-        eq(column, value),
+        match(),
         eq(authAttempts.success, false),
         gt(authAttempts.created_at, since),
         // drizzle has no coalesce(): before any success the window is all there is.
@@ -39,16 +33,31 @@ function failedSignIns(
     );
 }
 
-/** Failed sign-ins since `since` for the email (and since its last success) and, if known, for the IP. */
+/**
+ * Failed sign-ins since `since` (decision 0041), in one batch: for the email from anywhere and
+ * for the email from this sender network, each since the last success there; for the network,
+ * every failure. An unknown network (null) counts as one network for the email, and is not
+ * counted on its own.
+ */
 export async function countFailedSignIns(
   db: Db,
-  who: { email: string; ip: string | null },
+  who: { email: string; network: string | null },
   since: Date,
-): Promise<{ byEmail: number; byIp: number }> {
-  const byEmail = failedSignIns(db, authAttempts.email, who.email, since, true);
-  if (!who.ip) return { byEmail: (await byEmail)[0]?.n ?? 0, byIp: 0 };
-  const [email, ip] = await db.batch([byEmail, failedSignIns(db, authAttempts.ip, who.ip, since, false)]);
-  return { byEmail: email[0]?.n ?? 0, byIp: ip[0]?.n ?? 0 };
+): Promise<{ byEmail: number; byEmailNetwork: number; byNetwork: number }> {
+  const fromNetwork = () => (who.network === null ? isNull(authAttempts.ip) : eq(authAttempts.ip, who.network));
+  const byEmail = failedSignIns(db, () => eq(authAttempts.email, who.email), since, true);
+  const byEmailNetwork = failedSignIns(db, () => and(eq(authAttempts.email, who.email), fromNetwork()), since, true);
+  const n = (rows: { n: number }[]) => rows[0]?.n ?? 0;
+  if (who.network === null) {
+    const [email, pair] = await db.batch([byEmail, byEmailNetwork]);
+    return { byEmail: n(email), byEmailNetwork: n(pair), byNetwork: 0 };
+  }
+  const [email, pair, network] = await db.batch([
+    byEmail,
+    byEmailNetwork,
+    failedSignIns(db, fromNetwork, since, false),
+  ]);
+  return { byEmail: n(email), byEmailNetwork: n(pair), byNetwork: n(network) };
 }
 
 export async function recordSignInAttempt(

@@ -124,6 +124,11 @@ export type FormSpec = {
   pathWithId?: { make: (id: string) => string; valid: number };
   /** Give each request a client address of its own (public forms: per-IP limits stay out of the way). */
   ipPerRequest?: boolean;
+  /**
+   * A value of `base` (an address) each request makes its own by a suffix: one address failing
+   * sign-in from many networks is slowed by design (decision 0041), which would slow the fuzz.
+   */
+  uniquePerRequest?: string;
 };
 
 /** At least PER_TARGET malformed submissions of one form. */
@@ -246,6 +251,13 @@ export function formCases(spec: FormSpec): FuzzCase[] {
   if (spec.ipPerRequest) {
     out.forEach((c, i) => {
       c.ip = `10.${200 + (seedOf(spec.name) % 50)}.${(i >> 8) & 255}.${i & 255}`;
+    });
+  }
+  const unique = spec.uniquePerRequest;
+  if (unique) {
+    out.forEach((c, i) => {
+      if (typeof c.body === "string") c.body = c.body.replaceAll(unique, `${unique}-${i}`);
+      else if (c.body) c.body = Buffer.from(c.body.toString("latin1").replaceAll(unique, `${unique}-${i}`), "latin1");
     });
   }
   return out;

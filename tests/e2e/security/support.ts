@@ -51,7 +51,10 @@ export async function actorContexts(baseURL: string, tag: string): Promise<Recor
   return out;
 }
 
-/** Signs up a throwaway account of the suite's own (the sign-up form), signed in. */
+/**
+ * Signs up a throwaway account of the suite's own (the sign-up form), then signs it in as its
+ * owner would: the verification link from the local outbox (sign-up itself signs nobody in).
+ */
 export async function throwawayAccount(baseURL: string, tag: string) {
   const ctx = await newContext(baseURL, `${tag}:signup`);
   const email = `sec-${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`.toLowerCase();
@@ -61,8 +64,24 @@ export async function throwawayAccount(baseURL: string, tag: string) {
     headers: { Origin: baseURL },
     maxRedirects: 0,
   });
-  if (res.status() !== 302) throw new Error(`sign-up of ${email} answered ${res.status()}`);
+  if (res.status() !== 200) throw new Error(`sign-up of ${email} answered ${res.status()}`);
+  const token = await verificationToken(ctx, email);
+  const verified = await ctx.post("/auth/verified", { form: { token }, headers: { Origin: baseURL }, maxRedirects: 0 });
+  if (verified.status() !== 302) throw new Error(`verifying ${email} answered ${verified.status()}`);
   return { ctx, email, password };
+}
+
+/** The token of the newest verification mail to `email` in the local outbox (it is sent after the answer). */
+async function verificationToken(ctx: APIRequestContext, email: string): Promise<string> {
+  const label = `aria-label="Confirm your email address to ${email}"`;
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const html = await (await ctx.get("/dev/outbox")).text();
+    const at = html.indexOf(label);
+    const token = at === -1 ? null : /\/auth\/verified\?token=([A-Za-z0-9_-]+)/.exec(html.slice(at))?.[1];
+    if (token) return token;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no verification mail to ${email} in the outbox`);
 }
 
 // ---------------------------------------------------------------------------------------------

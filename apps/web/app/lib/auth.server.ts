@@ -1,6 +1,7 @@
 import { hashPassword, verifyPassword } from "@releve/core";
 import { AUTH_MESSAGES, MAIL_LIMITS } from "@releve/core/auth-constants";
 import { senderNetwork } from "@releve/core/sender-network";
+import { signInDelayMs } from "@releve/core/sign-in-delay";
 import type { AuthTokenPurpose, Db } from "@releve/db";
 import {
   countFailedSignIns,
@@ -15,11 +16,12 @@ import {
   spendAuthToken,
 } from "@releve/db/accounts";
 import { randomToken, sha256Hex } from "./crypto.server";
-import { type EmailSender, passwordResetEmail, verificationEmail } from "./email.server";
+import { type EmailSender, passwordResetEmail, signupAttemptEmail, verificationEmail } from "./email.server";
 import { takeLimits } from "./rate-limit.server";
 
 export const LOCKOUT_WINDOW_MS = 15 * 60 * 1000;
-export const MAX_FAILURES_PER_EMAIL = 5;
+/** Failures for one email from one sender network that lock that network out of that email. */
+export const MAX_FAILURES_PER_EMAIL_NETWORK = 5;
 export const MAX_FAILURES_PER_IP = 20;
 export const TOKEN_TTL_MS: Record<AuthTokenPurpose, number> = {
   password_reset: 60 * 60 * 1000,
@@ -29,32 +31,37 @@ export const TOKEN_TTL_MS: Record<AuthTokenPurpose, number> = {
 // Verifying against this keeps an unknown email as slow as a wrong password (no enumeration by timing).
 const DUMMY_HASH = "pbkdf2-sha256$100000$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=";
 
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 export type AuthResult =
   | { ok: true; userId: string; adminRole: string | null }
   | { ok: false; reason: "invalid" | "locked" };
 
 /**
- * Failed attempts in the window for the email (since its last success: only the password's owner
- * can succeed) and for the IP's network (every failure: a success from there wipes nothing).
+ * Checks a password (decision 0041, superseding 0007's and 0031's lock-out). A sender network
+ * (an IPv4 address or an IPv6 /64) is locked out of an email after 5 failures for it since its
+ * last success from there, and out of every email after 20 failures, whatever succeeds from it:
+ * a stranger's guesses never lock the owner out from another network. An email failing from many
+ * networks is slowed instead: every answer for it waits `signInDelayMs` of its recent failures
+ * (through `wait`, so a test can see the wait asked for), the right password too.
  */
-async function isLockedOut(db: Db, email: string, ip: string | null, now: number): Promise<boolean> {
-  const { byEmail, byIp } = await countFailedSignIns(db, { email, ip }, new Date(now - LOCKOUT_WINDOW_MS));
-  return byEmail >= MAX_FAILURES_PER_EMAIL || byIp >= MAX_FAILURES_PER_IP;
-}
-
 export async function authenticate(
   db: Db,
   input: { email: string; password: string; ip: string | null },
   now = Date.now(),
+  wait: (ms: number) => Promise<void> = sleep,
 ): Promise<AuthResult> {
-  // An IPv6 sender is its /64: every address in it is the same guesser.
-  const ip = senderNetwork(input.ip);
-  if (await isLockedOut(db, input.email, ip, now)) return { ok: false, reason: "locked" };
+  const network = senderNetwork(input.ip);
+  const failed = await countFailedSignIns(db, { email: input.email, network }, new Date(now - LOCKOUT_WINDOW_MS));
+  if (failed.byEmailNetwork >= MAX_FAILURES_PER_EMAIL_NETWORK || failed.byNetwork >= MAX_FAILURES_PER_IP)
+    return { ok: false, reason: "locked" };
+  const delay = signInDelayMs(failed.byEmail);
+  if (delay > 0) await wait(delay);
   const user = await findUserForSignIn(db, input.email);
   const valid = await verifyPassword(input.password, user?.password_hash ?? DUMMY_HASH);
   await recordSignInAttempt(db, {
     email: input.email,
-    ip,
+    ip: network,
     success: valid && !!user,
     created_at: new Date(now),
   });
@@ -96,8 +103,10 @@ export async function consumeToken(
 export type MailKind = keyof Omit<typeof MAIL_LIMITS, "windowMs">;
 
 /**
- * Counts one mail of `kind` to `email` asked from `ip` (decision 0031): null when it may go,
- * else the message to show. Counted whether or not an account has the address.
+ * Counts one mail of `kind` to `email` asked from `ip` (decisions 0031, 0041): null when it may
+ * go, else the message to show. Counted whether or not an account has the address, before anyone
+ * looks it up. Reset mails count per address and sender network together, so a stranger's share
+ * is not the owner's; verification mails (sign-ups) per address.
  */
 export async function takeMailLimits(
   db: Db,
@@ -105,54 +114,81 @@ export async function takeMailLimits(
   who: { email: string; ip: string | null },
   now = Date.now(),
 ): Promise<string | null> {
-  const { windowMs, [kind]: limits } = MAIL_LIMITS;
-  const full = await takeLimits(
-    db,
-    [
-      { bucket: `${kind}_email`, value: who.email.toLowerCase(), limit: limits.perEmail, windowMs },
-      { bucket: `${kind}_ip`, value: senderNetwork(who.ip), limit: limits.perIp, windowMs },
-    ],
-    now,
-  );
+  const { windowMs } = MAIL_LIMITS;
+  const email = who.email.toLowerCase();
+  const network = senderNetwork(who.ip);
+  const perAddress =
+    kind === "password_reset"
+      ? {
+          bucket: "password_reset_email_network",
+          // An unknown network is one network of its own: the address is still limited.
+          value: `${email}\n${network ?? ""}`,
+          limit: MAIL_LIMITS.password_reset.perEmailNetwork,
+          windowMs,
+        }
+      : { bucket: "email_verification_email", value: email, limit: MAIL_LIMITS.email_verification.perEmail, windowMs };
+  const perNetwork = { bucket: `${kind}_ip`, value: network, limit: MAIL_LIMITS[kind].perIp, windowMs };
+  const full = await takeLimits(db, [perAddress, perNetwork], now);
   if (full === null) return null;
-  if (full.endsWith("_email")) return AUTH_MESSAGES.mailLimitedEmail;
+  if (full === perAddress.bucket) return AUTH_MESSAGES.mailLimitedEmail;
   return kind === "email_verification" ? AUTH_MESSAGES.signupLimited : AUTH_MESSAGES.mailLimitedIp;
 }
 
-export type SignUpResult =
-  | { ok: true; userId: string }
-  | { ok: false; reason: "email_taken" }
-  | { ok: false; reason: "rate_limited"; message: string };
+export type SignUpResult = { ok: true } | { ok: false; reason: "rate_limited"; message: string };
+
+type Mail = { sender: EmailSender; origin: string };
 
 /**
- * Creates the account and mails the verification link; refused before anything is written
- * when that mail would be over its limits.
+ * Sign-up without enumeration (issue #28, decision 0041): a new and a taken address get the same
+ * answer after the same work. The mail limits are taken first, before the address is looked up;
+ * the password is hashed either way; then, in `defer` when given (the route passes `waitUntil`,
+ * so the answer waits for neither), a new address gets its account and the verification link
+ * (which signs it in), a taken one a mail to its owner. Nothing signs anyone in here.
  */
 export async function signUp(
   db: Db,
   input: { firstName: string; lastName: string; email: string; password: string; ip: string | null },
-  mail: { sender: EmailSender; origin: string },
-  now = Date.now(),
+  mail: Mail,
+  opts: { now?: number; defer?: (work: Promise<void>) => void } = {},
 ): Promise<SignUpResult> {
-  if (await findUserIdByEmail(db, input.email)) return { ok: false, reason: "email_taken" };
-  const limited = await takeMailLimits(db, "email_verification", { email: input.email, ip: input.ip }, now);
+  const limited = await takeMailLimits(db, "email_verification", { email: input.email, ip: input.ip }, opts.now);
   if (limited) return { ok: false, reason: "rate_limited", message: limited };
+  const passwordHash = await hashPassword(input.password);
+  const work = createAccountOrTellOwner(db, { ...input, passwordHash }, mail, opts.now);
+  if (opts.defer) opts.defer(work);
+  else await work;
+  return { ok: true };
+}
+
+async function createAccountOrTellOwner(
+  db: Db,
+  input: { firstName: string; lastName: string; email: string; passwordHash: string },
+  mail: Mail,
+  now = Date.now(),
+): Promise<void> {
+  const tellOwner = () =>
+    mail.sender.send(
+      signupAttemptEmail(input.email, {
+        signIn: `${mail.origin}/auth`,
+        reset: `${mail.origin}/auth?mode=forgot`,
+      }),
+    );
+  if (await findUserIdByEmail(db, input.email)) return tellOwner();
   const userId = crypto.randomUUID();
   try {
     await insertUser(db, {
       id: userId,
       email: input.email,
-      password_hash: await hashPassword(input.password),
+      password_hash: input.passwordHash,
       first_name: input.firstName,
       last_name: input.lastName,
     });
   } catch (error) {
     // Lost a race with a concurrent sign-up of the same email: the unique index decided.
-    if (String(error).includes("UNIQUE")) return { ok: false, reason: "email_taken" };
+    if (String(error).includes("UNIQUE")) return tellOwner();
     throw error;
   }
-  await sendVerificationEmail(db, { userId, email: input.email }, mail);
-  return { ok: true, userId };
+  await sendVerificationEmail(db, { userId, email: input.email }, mail, now);
 }
 
 /**
@@ -163,18 +199,23 @@ export async function signUp(
 async function sendVerificationEmail(
   db: Db,
   user: { userId: string; email: string },
-  mail: { sender: EmailSender; origin: string },
+  mail: Mail,
+  now = Date.now(),
 ): Promise<void> {
-  const token = await issueToken(db, user.userId, "email_verification");
+  const token = await issueToken(db, user.userId, "email_verification", now);
   const url = `${mail.origin}/auth/verified?token=${encodeURIComponent(token)}`;
   await mail.sender.send(verificationEmail(user.email, url));
 }
 
-export async function verifyEmail(db: Db, token: string, now = Date.now()): Promise<boolean> {
+/**
+ * Spends a verification link and marks the address verified: the account's user id, whose
+ * session the link then starts (decision 0041), or null for a spent, expired or unknown link.
+ */
+export async function verifyEmail(db: Db, token: string, now = Date.now()): Promise<string | null> {
   const userId = await consumeToken(db, token, "email_verification", now);
-  if (!userId) return false;
+  if (!userId) return null;
   await markEmailVerified(db, userId, new Date(now));
-  return true;
+  return userId;
 }
 
 export type ResetRequestResult = { ok: true } | { ok: false; reason: "rate_limited"; message: string };

@@ -7,7 +7,7 @@ export interface OutgoingEmail {
   subject: string;
   text: string;
   html?: string;
-  kind: "email_verification" | "password_reset" | "client_invitation";
+  kind: "email_verification" | "signup_attempt" | "password_reset" | "client_invitation";
 }
 
 /** The one way email leaves the app (DESIGN.md §4): the outbox locally, the Workers binding in production. */
@@ -46,14 +46,20 @@ export function getEmailSender(env: WebEnv, db: Db): EmailSender {
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
-function layout(title: string, paragraphs: string[], action: { label: string; url: string }): string {
+type EmailAction = { label: string; url: string };
+
+function layout(title: string, paragraphs: string[], action: EmailAction, more?: EmailAction): string {
   return `<!doctype html><html><body style="margin:0;background:#faf7f2;font-family:Helvetica,Arial,sans-serif;color:#16130f">
 <div style="max-width:480px;margin:0 auto;padding:40px 24px">
 <p style="font-family:Georgia,serif;font-size:22px;letter-spacing:4px;margin:0 0 32px">RELEVÉ</p>
 <h1 style="font-family:Georgia,serif;font-weight:400;font-size:24px">${escapeHtml(title)}</h1>
 ${paragraphs.map((p) => `<p style="line-height:1.6;color:#6b645a">${escapeHtml(p)}</p>`).join("\n")}
 <p style="margin:32px 0"><a href="${escapeHtml(action.url)}" style="background:#16130f;color:#faf7f2;padding:14px 22px;text-decoration:none;letter-spacing:2px;font-size:12px;text-transform:uppercase">${escapeHtml(action.label)}</a></p>
-<p style="font-size:12px;color:#6b645a">If the button does not work, paste this link into your browser:<br>${escapeHtml(action.url)}</p>
+<p style="font-size:12px;color:#6b645a">If the button does not work, paste this link into your browser:<br>${escapeHtml(action.url)}</p>${
+    more
+      ? `\n<p style="line-height:1.6;color:#6b645a">${escapeHtml(more.label)}: <a href="${escapeHtml(more.url)}" style="color:#16130f">${escapeHtml(more.url)}</a></p>`
+      : ""
+  }
 </div></body></html>`;
 }
 
@@ -70,6 +76,34 @@ export function verificationEmail(to: string, url: string): OutgoingEmail {
     subject: "Confirm your email address",
     text: `${lines.join("\n\n")}\n\n${url}\n`,
     html: layout("Confirm your email address", lines, { label: "Confirm email", url }),
+  };
+}
+
+/**
+ * Sign-up with an address that already has an account (issue #28): its owner hears of it, with
+ * a way in, and the person signing up sees what a new address would see (decision 0041). Like
+ * the verification mail, it carries nothing the form typed but the address.
+ */
+export function signupAttemptEmail(to: string, links: { signIn: string; reset: string }): OutgoingEmail {
+  const lines = [
+    "Someone just tried to create a Relevé account with this email address. You already have one, so nothing was created and your account is unchanged.",
+    "If it was you, sign in instead. Forgotten your password? Ask for a reset link on the sign-in page.",
+    "If it was not you, you can ignore this email.",
+  ];
+  return {
+    to,
+    kind: "signup_attempt",
+    subject: "Someone tried to sign up with your address",
+    text: `${lines.join("\n\n")}\n\nSign in: ${links.signIn}\n\nReset your password: ${links.reset}\n`,
+    html: layout(
+      "Someone tried to sign up with your address",
+      lines,
+      { label: "Sign in", url: links.signIn },
+      {
+        label: "Reset your password",
+        url: links.reset,
+      },
+    ),
   };
 }
 

@@ -12,7 +12,7 @@ import { Honeypot } from "../components/honeypot";
 import { NewPasswordFields, PasswordField } from "../components/password-fields";
 import { SubmitButton } from "../components/submit-button";
 import { authenticate, requestPasswordReset, signUp } from "../lib/auth.server";
-import { authDeps } from "../lib/auth-page.server";
+import { authDeps, signupNextHeader } from "../lib/auth-page.server";
 import { pendingClaimHeader } from "../lib/cookies.server";
 import { readForm } from "../lib/form.server";
 import { pendingClaimRedirect } from "../lib/pending-claim.server";
@@ -30,6 +30,8 @@ type ActionData = {
   formError?: string;
   fieldErrors?: FieldErrors;
   values?: { email?: string; firstName?: string; lastName?: string };
+  /** Sign-up's answer, alike for a new and a taken address: the address the mail went to. */
+  checkInbox?: string;
 };
 
 export const meta: Route.MetaFunction = ({ loaderData: data }) => [
@@ -93,20 +95,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       confirmPassword: form.get("confirmPassword"),
     });
     if (!parsed.success) return fail(400, { fieldErrors: fieldErrors(parsed.error), values });
-    const result = await signUp(deps.db, { ...parsed.data, ip: deps.ip }, deps.mail);
-    if (!result.ok && result.reason === "rate_limited") return fail(429, { formError: result.message, values });
-    if (!result.ok) return fail(400, { fieldErrors: { email: AUTH_MESSAGES.emailTaken }, values });
-    const session = await createSession(deps.db, request, result.userId);
-    const headers = new Headers([["Set-Cookie", session.cookie]]);
-    headers.append(
-      "Set-Cookie",
-      await toastHeader(deps.env, request, {
-        type: "success",
-        title: "Success",
-        description: AUTH_MESSAGES.signupSuccess,
-      }),
-    );
-    return signedIn(headers);
+    // The same answer, headers and work for a new and a taken address (issue #28): the session
+    // starts when the emailed link is opened, and the taken address's owner is mailed instead.
+    const result = await signUp(deps.db, { ...parsed.data, ip: deps.ip }, deps.mail, {
+      defer: (work) => deps.ctx.waitUntil(work.catch((error) => console.error("[sign-up-email]", error))),
+    });
+    if (!result.ok) return fail(429, { formError: result.message, values });
+    const headers = new Headers();
+    if (redirectTo) headers.append("Set-Cookie", await signupNextHeader(deps.env, request, redirectTo));
+    return data<ActionData>({ mode, checkInbox: parsed.data.email }, { headers });
   }
 
   if (form.filled(HONEYPOT_FIELD))
@@ -156,9 +153,16 @@ export default function AuthRoute({ loaderData, actionData }: Route.ComponentPro
   const withRedirect = (m: Mode) =>
     `/auth?mode=${m}${loaderData.redirectTo ? `&redirect=${encodeURIComponent(loaderData.redirectTo)}` : ""}`;
 
+  const checkInbox = result?.mode === mode ? result.checkInbox : undefined;
+
   useEffect(() => {
     if (formError) toast.error("Error", { description: formError });
   }, [formError]);
+  useEffect(() => {
+    if (checkInbox) toast.success("Success", { description: AUTH_MESSAGES.signupSuccess });
+  }, [checkInbox]);
+
+  if (checkInbox) return <CheckInbox email={checkInbox} signInHref={withRedirect("login")} />;
 
   return (
     <section className="mx-auto w-full max-w-md px-5 py-12 sm:py-20">
@@ -229,6 +233,27 @@ export default function AuthRoute({ loaderData, actionData }: Route.ComponentPro
           </Link>
         )}
       </nav>
+    </section>
+  );
+}
+
+/** After sign-up, for a new and a taken address alike: the emailed link signs in and carries on. */
+function CheckInbox({ email, signInHref }: { email: string; signInHref: string }) {
+  return (
+    <section className="mx-auto w-full max-w-md px-5 py-12 sm:py-20">
+      <BackLink to="/">Back to Home</BackLink>
+      <h1 className="mt-8 font-display text-4xl">Check your inbox</h1>
+      <p className="mt-4 text-stone">
+        We sent an email to <strong className="break-all font-medium text-ink">{email}</strong>. Open the link in it, in
+        this browser, to sign in and carry on where you left off. The link works once, within 24 hours.
+      </p>
+      <p className="mt-4 text-sm text-stone">
+        Nothing there? Look in your spam folder, or{" "}
+        <Link to={signInHref} className="underline underline-offset-4">
+          sign in
+        </Link>{" "}
+        if you already have an account.
+      </p>
     </section>
   );
 }

@@ -4,10 +4,11 @@ import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect } from "react-router";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { verifyEmail } from "../lib/auth.server";
-import { authDeps } from "../lib/auth-page.server";
+import { authDeps, readSignupNext, signupNextHeader } from "../lib/auth-page.server";
 import { readForm } from "../lib/form.server";
 import { pendingClaimRedirect } from "../lib/pending-claim.server";
-import { redirectWithToast } from "../lib/toast.server";
+import { createSession } from "../lib/session.server";
+import { toastHeader } from "../lib/toast.server";
 import { getUser } from "../lib/user.server";
 import type { Route } from "./+types/auth.verified";
 
@@ -27,15 +28,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   throw redirect("/auth");
 }
 
+/**
+ * Spends the link and starts the account's session (issue #28: sign-up no longer signs in; the
+ * mailed link does), then carries on as a sign-in does: the pending claim, else the sign-up's
+ * redirect (kept in this browser), else the wardrobe.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const deps = authDeps(request, context);
   const token = (await readForm(request)).get("token");
-  if (!(await verifyEmail(deps.db, token))) return data({ error: AUTH_MESSAGES.tokenInvalid }, { status: 400 });
-  return redirectWithToast(deps.env, request, "/auth/verified", {
-    type: "success",
-    title: "Email verified",
-    description: AUTH_MESSAGES.emailVerified,
-  });
+  const userId = await verifyEmail(deps.db, token);
+  if (!userId) return data({ error: AUTH_MESSAGES.tokenInvalid }, { status: 400 });
+  const session = await createSession(deps.db, request, userId);
+  const next = await readSignupNext(deps.env, request);
+  const headers = new Headers([["Set-Cookie", session.cookie]]);
+  if (next) headers.append("Set-Cookie", await signupNextHeader(deps.env, request, null));
+  headers.append(
+    "Set-Cookie",
+    await toastHeader(deps.env, request, {
+      type: "success",
+      title: "Email verified",
+      description: AUTH_MESSAGES.emailVerified,
+    }),
+  );
+  return (
+    (await pendingClaimRedirect(deps.env, request, { headers })) ?? redirect(next || "/dashboard/wardrobe", { headers })
+  );
 }
 
 export default function VerifiedRoute({ loaderData, actionData }: Route.ComponentProps) {

@@ -64,5 +64,10 @@ test("after programming a tag, the admin adds a product photo; a file that is no
   const served = await page.request.get(src);
   expect(served.status()).toBe(200);
   expect(served.headers()["content-type"]).toMatch(/^image\/(webp|jpeg)$/);
-  expect(served.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  // Not on any card yet (issue #28): staff's and its owner's only, never kept by a cache.
+  expect(served.headers()["cache-control"]).toBe("private, no-store");
+  const signedOut = await page.context().browser()?.newContext();
+  const stranger = await signedOut?.request.get(new URL(src, page.url()).href);
+  expect(stranger?.status()).toBe(404);
+  await signedOut?.close();
 });

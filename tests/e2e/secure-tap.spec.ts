@@ -113,3 +113,58 @@ test("the registry's secure-tag dialog refuses a UID that is not 7 bytes, changi
   const now = await adminApi<AdminTag>(page.request, baseURL ?? "", `/tags/${tag.id}`);
   expect(now.secure).toBeNull();
 });
+
+test("a secure garment's card, vCard and form open only in the window its verified tap gave this browser (issue #28)", async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
+  await signInAdmin(page);
+  const uid = randomUid();
+  const { tag } = await adminApi<ProgrammedTag>(page.request, baseURL ?? "", "/tags", {
+    name: "Secure Opera Cape",
+    garment_type: "Jacket",
+    client_id: DEMO_OWNER_PROFILE_ID,
+  });
+  await adminApi(page.request, baseURL ?? "", `/tags/${tag.id}/write-result`, { ok: true, uid });
+  await adminApi(page.request, baseURL ?? "", `/tags/${tag.id}/secure`, { uid, key_version: 1 });
+  const slug = tag.garment?.slug ?? "";
+  const url = `/t/${slug}${sunTapQuery(localSunKey(), { uid, counter: 1 })}`;
+  const ownerData = [OWNER_NAME, "owner@releve.local", "Camille"];
+
+  // The wearer's guest taps: the card, then (inside the window) the vCard and the form.
+  const tapper = await browser.newContext({ ...devices["Pixel 7"] });
+  const guest = await tapper.newPage();
+  expect((await guest.goto(url))?.status()).toBe(200);
+  await expect(guest.getByText(SECURE_TAP_MESSAGES.authenticated)).toBeVisible();
+  await guest.screenshot({ path: testInfo.outputPath("secure-card-390.png") });
+  expect((await guest.request.get(`/share/${slug}/contact.vcf`)).status()).toBe(200);
+  // No code to pass the card on: it opens only from the garment's own tap.
+  await guest.getByText("Save Camille's contact").click();
+  await expect(guest.getByText("This card opens only when the garment itself is tapped.")).toBeVisible();
+  await expect(guest.getByRole("img", { name: /QR code/ })).toHaveCount(0);
+  await guest.getByLabel("First Name *").fill("Aurèle");
+  await guest.getByLabel("Email").fill(`aurele-${Date.now()}@example.com`);
+  await guest.getByRole("button", { name: "Connect with Camille" }).click();
+  await expect(guest.getByRole("heading", { name: "Successfully Connected!" })).toBeVisible();
+  // Still authenticated after the form's round trip: the window is this browser's.
+  await expect(guest.getByText(SECURE_TAP_MESSAGES.authenticated)).toBeVisible();
+  await tapper.close();
+
+  // Someone else with the copied URL, or the share link: nothing of the owner, anywhere.
+  const stranger = await browser.newContext({ ...devices["Pixel 7"] });
+  const other = await stranger.newPage();
+  expect((await other.goto(url))?.status()).toBe(403);
+  await expect(other.getByRole("heading", { name: SECURE_TAP_MESSAGES.refused })).toBeVisible();
+  for (const text of ownerData) await expect(other.locator("body")).not.toContainText(text);
+  expect((await other.goto(`/share/${slug}`))?.status()).toBe(403);
+  await expect(other.getByRole("heading", { name: SECURE_TAP_MESSAGES.refused })).toBeVisible();
+  await other.screenshot({ path: testInfo.outputPath("secure-share-refused-390.png") });
+  for (const text of ownerData) await expect(other.locator("body")).not.toContainText(text);
+  for (const resource of ["contact.vcf", "qr.svg"]) {
+    const res = await other.request.get(`/share/${slug}/${resource}`);
+    expect(res.status()).toBe(403);
+    for (const text of ownerData) expect(await res.text()).not.toContain(text);
+  }
+  await stranger.close();
+});

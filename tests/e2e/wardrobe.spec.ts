@@ -117,7 +117,8 @@ test("a client adds a piece by its code, gives it a photo and chooses to show it
   const src = (await photo.getAttribute("src")) ?? "";
   const stored = await page.request.get(src);
   expect(stored.status()).toBe(200);
-  expect(stored.headers()["cache-control"]).toContain("immutable");
+  // Not on the card yet (issue #28): the owner's only, never kept by a cache.
+  expect(stored.headers()["cache-control"]).toBe("private, no-store");
   const bytes = await stored.body();
   expect(bytes.subarray(0, 4).toString("latin1")).toBe("RIFF");
   expect(bytes.subarray(8, 12).toString("latin1")).toBe("WEBP");
@@ -131,6 +132,8 @@ test("a client adds a piece by its code, gives it a photo and chooses to show it
   // The tap answers the share page in place (decision 0029).
   await expect(visitor.getByRole("article", { name: "Ada Lovelace's card" })).toBeVisible();
   await expect(visitor.locator('img[src^="/photos/"]')).toHaveCount(0);
+  // Nor by its address.
+  expect((await visitor.request.get(src)).status()).toBe(404);
 
   await expect(photoSwitch).toBeEnabled();
   await expect(photoSwitch).not.toBeChecked();
@@ -142,8 +145,9 @@ test("a client adds a piece by its code, gives it a photo and chooses to show it
   await expect(gridImage).toHaveAttribute("src", /^\/photos\/[0-9a-f]{32}\.(webp|jpg)$/);
   const cardSrc = (await gridImage.getAttribute("src")) ?? "";
   expect(cardSrc).not.toBe(src);
-  const copy = await page.request.get(cardSrc);
+  const copy = await visitor.request.get(cardSrc);
   expect(copy.status()).toBe(200);
+  expect(copy.headers()["cache-control"]).toContain("immutable");
   expect((await copy.body()).length).toBeLessThan(bytes.length);
 
   await visitor.goto(`/t/${slug}`);

@@ -260,7 +260,7 @@ describe("events", () => {
     expect(scan?.wardrobe_event_id).toBe(launch);
 
     // The share page's next contact is filed under it too.
-    const share = await loadShare(db, garment.slug);
+    const share = await loadShare(db, garment.slug, { cardWindow: false });
     if (share.state !== "open") throw new Error("expected an open share");
     await createShareContact(db, {
       share,
@@ -272,7 +272,7 @@ describe("events", () => {
 
     expect(await setActiveEvent(db, stores, owner.userId, null)).toBe("cleared");
     expect((await readCachedTapRoute(env.TAP_KV, garment.slug))?.activeEventId).toBeNull();
-    const after = await loadShare(db, garment.slug);
+    const after = await loadShare(db, garment.slug, { cardWindow: false });
     expect(after.state === "open" ? after.activeEventId : "closed").toBeNull();
   });
 

@@ -174,7 +174,10 @@ describe("PUT /api/garments/:id/photo (the owner)", () => {
     await json(await put("owner", g.id, polyglotPng), 400);
     expect(await bucketKeys()).toEqual(before);
     expect((await photoRow(g.id))?.photo_key).toBe(keyOf(photo));
-    expect((await exports.default.fetch(`${ORIGIN}${photo.url}`)).status).toBe(200);
+    // Still served (to its owner: it is not on the card).
+    expect((await exports.default.fetch(`${ORIGIN}${photo.url}`, { headers: { Cookie: ownerCookie } })).status).toBe(
+      200,
+    );
   });
 
   it("replaces: the new object is stored, the old one deleted, its URL answers 404", async () => {
@@ -226,7 +229,10 @@ describe("who may change a garment's photo", () => {
     }
     expect(await bucketKeys()).toEqual(keys);
     expect(await photoRow(g.id)).toEqual(row);
-    expect((await exports.default.fetch(`${ORIGIN}${photo.url}`)).status).toBe(200);
+    // Still served (to its owner: it is not on the card).
+    expect((await exports.default.fetch(`${ORIGIN}${photo.url}`, { headers: { Cookie: ownerCookie } })).status).toBe(
+      200,
+    );
   });
 
   it("answers a garment that does not exist as one that is not theirs, and a bad id with 400", async () => {
@@ -351,7 +357,9 @@ function adminCallAs(who: "visitor" | "client", method: string, garmentId: numbe
 describe("GET /photos/:key", () => {
   it("serves the bytes with the checked type, immutable caching, an ETag and nosniff; HEAD too; 304 on a match", async () => {
     const g = await ownedGarment();
-    const { photo } = await json<{ photo: GarmentPhoto }>(await put("owner", g.id, sampleBytes(WEBP_LOSSY_37X21)));
+    await json<{ photo: GarmentPhoto }>(await put("owner", g.id, sampleBytes(WEBP_LOSSY_37X21)));
+    // Shown on the card (issue #28: a hidden one is its owner's only, below).
+    const { photo } = await json<{ photo: GarmentPhoto }>(await patch("owner", g.id, { public: true }));
     // With the owner's session cookie: the answer is the same for everyone, so still cacheable.
     for (const cookie of [undefined, ownerCookie]) {
       const res = await exports.default.fetch(`${ORIGIN}${photo.url}`, { headers: cookie ? { Cookie: cookie } : {} });
@@ -375,6 +383,71 @@ describe("GET /photos/:key", () => {
     const stale = await exports.default.fetch(`${ORIGIN}${photo.url}`, { headers: { "If-None-Match": '"0000"' } });
     expect(stale.status).toBe(200);
     await stale.arrayBuffer();
+  });
+
+  it("serves a photo not shown on the card to its owner and staff only, private, no-store; anyone else 404 (issue #28)", async () => {
+    const g = await ownedGarment();
+    const { photo } = await json<{ photo: GarmentPhoto }>(await put("owner", g.id, sampleBytes(WEBP_LOSSY_37X21)));
+    expect(photo.public).toBe(false);
+    for (const who of ["owner", "admin"] as const) {
+      const res = await exports.default.fetch(`${ORIGIN}${photo.url}`, { headers: { Cookie: cookieOf(who) ?? "" } });
+      expect(res.status, who).toBe(200);
+      expect(res.headers.get("Cache-Control"), who).toBe("private, no-store");
+      expect(new Uint8Array(await res.arrayBuffer())).toEqual(sampleBytes(WEBP_LOSSY_37X21));
+    }
+    for (const who of ["visitor", "client"] as const) {
+      const cookie = cookieOf(who);
+      for (const method of ["GET", "HEAD"]) {
+        const res = await exports.default.fetch(`${ORIGIN}${photo.url}`, {
+          method,
+          headers: cookie ? { Cookie: cookie } : {},
+        });
+        expect(res.status, `${who} ${method}`).toBe(404);
+        // Not kept by a cache either: the owner may show it later under this very key.
+        expect(res.headers.get("Cache-Control"), who).toBe("no-store");
+        await res.arrayBuffer();
+      }
+    }
+  });
+
+  it("hiding a shown photo moves it to new keys: the old URLs (photo and card) answer 404 to everyone", async () => {
+    const g = await ownedGarment();
+    await json(await put("owner", g.id, sampleBytes(JPEG_37X21)));
+    const card = await exports.default.fetch(`${ORIGIN}/api/garments/${g.id}/photo/card`, {
+      method: "PUT",
+      headers: { Origin: ORIGIN, Cookie: ownerCookie, "Content-Type": "image/jpeg" },
+      body: sampleBytes(JPEG_37X21),
+    });
+    expect(card.status).toBe(200);
+    const shown = (await json<{ photo: GarmentPhoto }>(await patch("owner", g.id, { public: true }))).photo;
+    const oldUrls = [shown.url, shown.cardUrl ?? ""];
+    expect(oldUrls[1]).toMatch(/^\/photos\//);
+    for (const url of oldUrls) expect((await exports.default.fetch(`${ORIGIN}${url}`)).status).toBe(200);
+
+    const hidden = (await json<{ photo: GarmentPhoto }>(await patch("owner", g.id, { public: false }))).photo;
+    expect(hidden.public).toBe(false);
+    expect([hidden.url, hidden.cardUrl]).not.toContain(shown.url);
+    expect([hidden.url, hidden.cardUrl]).not.toContain(shown.cardUrl);
+    const keys = await bucketKeys();
+    for (const url of oldUrls) {
+      expect(keys).not.toContain(url.replace(/^\/photos\//, ""));
+      for (const cookie of [undefined, ownerCookie]) {
+        const res = await exports.default.fetch(`${ORIGIN}${url}`, { headers: cookie ? { Cookie: cookie } : {} });
+        expect(res.status).toBe(404);
+        await res.arrayBuffer();
+      }
+    }
+    // The owner still sees the same bytes under the new keys; visitors do not.
+    const mine = await exports.default.fetch(`${ORIGIN}${hidden.url}`, { headers: { Cookie: ownerCookie } });
+    expect(mine.status).toBe(200);
+    expect(new Uint8Array(await mine.arrayBuffer())).toEqual(sampleBytes(JPEG_37X21));
+    expect((await exports.default.fetch(`${ORIGIN}${hidden.url}`)).status).toBe(404);
+    // Shown again: the new keys serve everyone.
+    await json(await patch("owner", g.id, { public: true }));
+    const again = await exports.default.fetch(`${ORIGIN}${hidden.url}`);
+    expect(again.status).toBe(200);
+    expect(again.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    await again.arrayBuffer();
   });
 
   it.each([

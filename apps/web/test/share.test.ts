@@ -36,7 +36,7 @@ async function ownerWithGarment(opts: { sharing?: boolean; event?: boolean; emai
 describe("loadShare", () => {
   it("shows only shared channels with a value; hidden ones never leave the server", async () => {
     const { garment } = await ownerWithGarment();
-    const share = await loadShare(db, garment.slug);
+    const share = await loadShare(db, garment.slug, { cardWindow: false });
     expect(share.state).toBe("open");
     const json = JSON.stringify(share.state === "open" ? share.profile : null);
     expect(json).toContain("owner@example.com");
@@ -54,7 +54,7 @@ describe("loadShare", () => {
     )?.client_id;
     if (!clientId) throw new Error("the profile has no client id");
     const shown = async () => {
-      const share = await loadShare(db, garment.slug);
+      const share = await loadShare(db, garment.slug, { cardWindow: false });
       const card = await loadContactCard(db, clientId);
       return [share.state === "open" ? share.profile : null, card?.profile].map((p) => p?.channels.map((c) => c.kind));
     };
@@ -67,14 +67,14 @@ describe("loadShare", () => {
   });
 
   it("is unavailable for an unknown, unclaimed or inactive garment, and says so when sharing is off", async () => {
-    expect(await loadShare(db, "no-such-garment")).toEqual({ state: "unavailable" });
+    expect(await loadShare(db, "no-such-garment", { cardWindow: false })).toEqual({ state: "unavailable" });
     const unclaimed = await createGarment(db);
-    expect(await loadShare(db, unclaimed.slug)).toEqual({ state: "unavailable" });
+    expect(await loadShare(db, unclaimed.slug, { cardWindow: false })).toEqual({ state: "unavailable" });
     const { garment: inactive } = await ownerWithGarment();
     await env.DB.prepare("UPDATE garments SET is_active = 0 WHERE id = ?").bind(inactive.id).run();
-    expect(await loadShare(db, inactive.slug)).toEqual({ state: "unavailable" });
+    expect(await loadShare(db, inactive.slug, { cardWindow: false })).toEqual({ state: "unavailable" });
     const { garment } = await ownerWithGarment({ sharing: false });
-    const off = await loadShare(db, garment.slug);
+    const off = await loadShare(db, garment.slug, { cardWindow: false });
     expect(off.state).toBe("sharing_off");
     expect(JSON.stringify(off)).not.toContain("owner@example.com");
   });
@@ -83,7 +83,7 @@ describe("loadShare", () => {
 describe("createShareContact", () => {
   it("files the contact under the right owner, garment and active event", async () => {
     const { owner, garment } = await ownerWithGarment({ event: true });
-    const share = await loadShare(db, garment.slug);
+    const share = await loadShare(db, garment.slug, { cardWindow: false });
     if (share.state !== "open") throw new Error("expected an open share");
     const form = ContactFormSchema.parse({ first_name: "Vera", email: "Vera@Example.com", notes: "Loved the cut" });
     await createShareContact(db, { share, slug: garment.slug, form });
@@ -118,7 +118,7 @@ const contactsOf = (ownerUserId: string) =>
 
 async function openShare() {
   const { garment } = await ownerWithGarment();
-  const share = await loadShare(db, garment.slug);
+  const share = await loadShare(db, garment.slug, { cardWindow: false });
   if (share.state !== "open") throw new Error("expected an open share");
   return { share, slug: garment.slug };
 }

@@ -100,7 +100,7 @@ describe("the shell's response headers (issue #17)", () => {
   });
 
   it("refusals carry them too: a cross-site POST", async () => {
-    const res = await call("/api/scans", { method: "POST", headers: { origin: "https://evil.example" } });
+    const res = await call("/api/garments/1/photo", { method: "PATCH", headers: { origin: "https://evil.example" } });
     expect(res.status).toBe(403);
     expectBaseline(res);
   });

@@ -72,7 +72,7 @@ describe("loadShareCard", () => {
   it("gives the public card of a claimed, active garment's sharing owner: shared channels only", async () => {
     const owner = await sharingOwner();
     const garment = await garmentFor(owner);
-    const card = await loadShareCard(db, garment.slug);
+    const card = (await loadShareCard(db, garment.slug, { cardWindow: false })).card;
     expect(card).toMatchObject({ name: "Camille Laurent", firstName: "Camille", lastName: "Laurent" });
     expect(card?.channels.map((c) => c.kind)).toEqual(["email", "instagram"]);
     const everything = JSON.stringify(card) + (card ? shareCardVCard(card) : "");
@@ -82,7 +82,7 @@ describe("loadShareCard", () => {
   it("leaves a shared email off the card (and its vCard) until the owner's address is verified", async () => {
     const owner = await sharingOwner("Camille Laurent", { emailVerified: false });
     const garment = await garmentFor(owner);
-    const card = await loadShareCard(db, garment.slug);
+    const card = (await loadShareCard(db, garment.slug, { cardWindow: false })).card;
     expect(card?.channels.map((c) => c.kind)).toEqual(["instagram"]);
     const res = await callLoader(garment.slug);
     expect(res.status).toBe(200);
@@ -97,39 +97,39 @@ describe("loadShareCard", () => {
     await env.DB.prepare("UPDATE profiles SET share_email = 0, share_instagram = 0, share_twitter = 1 WHERE id = ?1")
       .bind(owner.profileId)
       .run();
-    const card = await loadShareCard(db, garment.slug);
+    const card = (await loadShareCard(db, garment.slug, { cardWindow: false })).card;
     expect(card?.channels).toEqual([{ kind: "twitter", label: "X", value: "hiddenx", href: "https://x.com/hiddenx" }]);
   });
 
   it("is null when the owner's sharing is off", async () => {
     const owner = await sharingOwner();
     const garment = await garmentFor(owner);
-    expect(await loadShareCard(db, garment.slug)).not.toBeNull();
+    expect((await loadShareCard(db, garment.slug, { cardWindow: false })).card).not.toBeNull();
     await env.DB.prepare("UPDATE profiles SET nfc_sharing_enabled = 0 WHERE id = ?1").bind(owner.profileId).run();
-    expect(await loadShareCard(db, garment.slug)).toBeNull();
+    expect((await loadShareCard(db, garment.slug, { cardWindow: false })).card).toBeNull();
   });
 
   it("is null for an unclaimed garment, even one that still names an owner", async () => {
     const garment = await garmentFor(null);
-    expect(await loadShareCard(db, garment.slug)).toBeNull();
+    expect((await loadShareCard(db, garment.slug, { cardWindow: false })).card).toBeNull();
     const owner = await sharingOwner();
     const stale = await garmentFor(owner);
     await env.DB.prepare("UPDATE garments SET status = 'unclaimed' WHERE id = ?1").bind(stale.id).run();
-    expect(await loadShareCard(db, stale.slug)).toBeNull();
+    expect((await loadShareCard(db, stale.slug, { cardWindow: false })).card).toBeNull();
   });
 
   it("is null for an inactive garment, even a claimed one", async () => {
     const owner = await sharingOwner();
     const garment = await garmentFor(owner, false);
-    expect(await loadShareCard(db, garment.slug)).toBeNull();
+    expect((await loadShareCard(db, garment.slug, { cardWindow: false })).card).toBeNull();
   });
 
   it("is null for an unknown slug and for an owner without a profile", async () => {
-    expect(await loadShareCard(db, "no-such-slug")).toBeNull();
+    expect((await loadShareCard(db, "no-such-slug", { cardWindow: false })).card).toBeNull();
     const bare = await createOwner(db, { withProfile: false });
     made.users.push(bare.userId);
     const garment = await garmentFor(bare);
-    expect(await loadShareCard(db, garment.slug)).toBeNull();
+    expect((await loadShareCard(db, garment.slug, { cardWindow: false })).card).toBeNull();
   });
 
   it("shows the garment's own owner, never another owner's card", async () => {
@@ -137,8 +137,8 @@ describe("loadShareCard", () => {
     const b = await sharingOwner("Béatrice Bottier");
     const ga = await garmentFor(a);
     const gb = await garmentFor(b);
-    expect((await loadShareCard(db, ga.slug))?.name).toBe("Alice Atelier");
-    expect((await loadShareCard(db, gb.slug))?.name).toBe("Béatrice Bottier");
+    expect((await loadShareCard(db, ga.slug, { cardWindow: false })).card?.name).toBe("Alice Atelier");
+    expect((await loadShareCard(db, gb.slug, { cardWindow: false })).card?.name).toBe("Béatrice Bottier");
   });
 });
 

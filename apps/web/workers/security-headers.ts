@@ -63,8 +63,8 @@ const baseline = (dev: boolean, hsts: boolean) =>
 /** Query parameters that carry a secret (a reset or verification token, a card id, a tag code). */
 const SECRET_PARAMS = ["token", "id", "code"];
 
-// A stored photo (/photos/<key>) is the same bytes whoever asks, cookie or not: it keeps its
-// immutable caching (its unguessable key is what guards it).
+// A stored photo (/photos/<key>) says its own caching: a shown one the same bytes whoever asks,
+// cookie or not (immutable), a hidden one its owner's only (private, no-store; issue #28).
 const isPrivate = (request: Request, path: string, response: Response) =>
   !path.startsWith("/photos/") &&
   (path.startsWith("/api/") ||

@@ -1,8 +1,11 @@
 import { photoKeyType } from "@releve/core/photo";
+import { getDb } from "@releve/db";
+import { findPhotoByKey } from "@releve/db/photos";
 import { Hono } from "hono";
 import { api } from "../app/api";
 import type { Loopback } from "../app/api/api-env";
 import { getWebEnv, type WebEnv } from "../app/env.server";
+import { readSession } from "../app/lib/session.server";
 import { drainUnreadBody, requireSameOrigin } from "./csrf";
 import { securityHeaders } from "./security-headers";
 
@@ -42,18 +45,31 @@ export function createShellApp(renderPage: RenderPage, options: { dev?: boolean 
   return app;
 }
 
+// Never kept by a cache: a hidden photo's key answers 404 to visitors until its owner shows it.
 const PHOTO_NOT_FOUND = () =>
-  new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  new Response("Not found", {
+    status: 404,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
 
 /**
- * GET (and HEAD) /photos/<key>: a garment photo from R2 (issue #19). Only a well-formed key is
- * looked up; anything else, or a key with no object, is a plain 404. The bytes never change
- * under a key (a new photo gets a new key), so they are cached for a year as immutable, with
- * the object's ETag for revalidation; the Content-Type is the checked type the key names, never sniffed.
+ * GET (and HEAD) /photos/<key>: a garment photo from R2 (issue #19). Only a well-formed key that a
+ * garment names now is looked up; anything else, a removed or hidden photo's old key, or a key
+ * with no object, is a plain 404. A photo its owner shows on the card is the same bytes for
+ * everyone under that key (a new photo gets a new key): cached for a year as immutable. One not
+ * shown (issue #28) is its owner's (and staff's) only, `private, no-store`; anyone else gets the
+ * 404. The object's ETag revalidates; the Content-Type is the checked type the key names, never sniffed.
  */
 async function servePhoto(env: WebEnv, request: Request, key: string): Promise<Response> {
   const type = photoKeyType(key);
   if (!type) return PHOTO_NOT_FOUND();
+  const db = getDb(env.DB);
+  const holder = await findPhotoByKey(db, key);
+  if (!holder) return PHOTO_NOT_FOUND();
+  if (!holder.photo_public) {
+    const { user } = await readSession(db, request);
+    if (!user || (user.userId !== holder.owner_user_id && !user.adminRole)) return PHOTO_NOT_FOUND();
+  }
   // Only If-None-Match is honoured: R2 answers a match with the metadata and no body.
   const ifNoneMatch = request.headers.get("If-None-Match");
   const onlyIf = ifNoneMatch ? new Headers({ "If-None-Match": ifNoneMatch }) : undefined;
@@ -61,7 +77,7 @@ async function servePhoto(env: WebEnv, request: Request, key: string): Promise<R
   if (!object) return PHOTO_NOT_FOUND();
   const headers = new Headers({
     "Content-Type": type,
-    "Cache-Control": "public, max-age=31536000, immutable",
+    "Cache-Control": holder.photo_public ? "public, max-age=31536000, immutable" : "private, no-store",
     ETag: object.httpEtag,
     "X-Content-Type-Options": "nosniff",
     "Content-Length": String(object.size),

@@ -4,7 +4,7 @@ import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "./slug";
 import { VIEWER_KINDS } from "./tap-rules";
 
 /**
- * One real tap, as the tap worker (or `POST /api/scans`) sends it to the `releve-scans` queue
+ * One real tap, as the tap worker sends it to the `releve-scans` queue
  * and scan-jobs validates it before writing `scans`. Browser and OS are parsed from
  * `userAgent` by the consumer (docs/decisions/0011), so the tap bundle carries no UA parser.
  * Bump `v` for any incompatible change: the consumer dead-letters what it cannot read.
@@ -13,6 +13,7 @@ import { VIEWER_KINDS } from "./tap-rules";
 export const ScanMessageSchema = z.object({
   v: z.literal(1),
   scanId: z.string().min(1).max(64),
+  // "api" was `POST /api/scans`, gone (issue #28); still read so a message already queued is not dead-lettered.
   source: z.enum(["tap", "api"]),
   slug: z.string().max(SLUG_MAX_LENGTH).regex(SLUG_PATTERN),
   garmentId: z.number().int().positive(),
@@ -32,22 +33,3 @@ export const ScanMessageSchema = z.object({
   suspectReason: z.enum(SUSPECT_REASONS).optional(),
 });
 export type ScanMessage = z.infer<typeof ScanMessageSchema>;
-
-/** The spec's log-scan body (part 1 §7): `{short_slug, device_info {user_agent, screen_size, timestamp}}`. */
-export const LogScanRequestSchema = z.object({
-  short_slug: z
-    .string({ error: "short_slug is required" })
-    .trim()
-    .toLowerCase()
-    .max(SLUG_MAX_LENGTH, "Invalid garment link")
-    .regex(SLUG_PATTERN, "Invalid garment link"),
-  device_info: z
-    .object({
-      user_agent: z.string().max(1024).optional(),
-      screen_size: z.string().max(32).optional(),
-      // Informational only: the server's clock dates the scan.
-      timestamp: z.union([z.string().max(64), z.number()]).optional(),
-    })
-    .optional(),
-});
-export type LogScanRequest = z.infer<typeof LogScanRequestSchema>;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  decideDoor,
   decideTap,
   parseTapKvRecord,
   parseTapRoute,
@@ -181,5 +182,43 @@ describe("parseTapRoute", () => {
       (({ activeEventId: _, ...rest }) => rest)(route()),
     ];
     for (const value of bad) expect(parseTapRoute(value), JSON.stringify(value)).toBeNull();
+  });
+});
+
+describe("decideDoor: every public door agrees with a visitor's tap (issue #28)", () => {
+  const SECURE = { uid: "04A1B2C3D4E5F6", keyVersion: 1 };
+  const open = { cardWindow: false };
+  const inWindow = { cardWindow: true };
+
+  it("unknown, inactive: not found, window or not", () => {
+    for (const door of [open, inWindow]) {
+      expect(decideDoor(null, door)).toBe("not_found");
+      expect(decideDoor(route({ active: false }), door)).toBe("not_found");
+      expect(decideDoor(route({ active: false, secure: SECURE }), door)).toBe("not_found");
+    }
+  });
+
+  it("lost or stolen: the missing page, secure or not", () => {
+    for (const missing of ["lost", "stolen"] as const) {
+      expect(decideDoor(route({ missing }), open)).toBe("missing");
+      expect(decideDoor(route({ missing, secure: SECURE }), open)).toBe("missing");
+    }
+  });
+
+  it("unclaimed or released: the claim page", () => {
+    expect(decideDoor(unclaimed(), open)).toBe("claim");
+  });
+
+  it("claimed: the card, or 'not available' when sharing is off", () => {
+    expect(decideDoor(route(), open)).toBe("open");
+    expect(decideDoor(route({ sharingEnabled: false }), open)).toBe("sharing_off");
+  });
+
+  it("secure: nothing without the verified tap's window, the card within it", () => {
+    expect(decideDoor(route({ secure: SECURE }), open)).toBe("not_authenticated");
+    expect(decideDoor(route({ secure: SECURE, sharingEnabled: false }), open)).toBe("not_authenticated");
+    expect(decideDoor({ ...unclaimed(), secure: SECURE }, open)).toBe("not_authenticated");
+    expect(decideDoor(route({ secure: SECURE }), inWindow)).toBe("open");
+    expect(decideDoor(route({ secure: SECURE, sharingEnabled: false }), inWindow)).toBe("sharing_off");
   });
 });

@@ -146,3 +146,35 @@ export function decideTap(route: TapRoute | null, viewerUserId: string | null): 
   const sharing = route.ownerUserId !== null && route.sharingEnabled;
   return redirect(sharing ? "share" : "share_unavailable", `/share/${slug}`);
 }
+
+/**
+ * What a public door other than `/t/` (the share page, its vCard and QR, the share form's POST,
+ * and any door added later) may show for a garment (issue #28): the tap's own decision for a
+ * visitor without a token, so no door opens what the tap keeps shut. A secure garment opens only
+ * inside the window its verified tap minted for this browser (`cardWindow`, ./verified-tap);
+ * outside it the door answers what an unsigned tap gets. Owners get no special door here: their
+ * own view of a garment is its private page.
+ */
+export type DoorVerdict =
+  /** Unknown slug, garment inactive, tag inactive: the tap's 'Invalid garment link'. */
+  | "not_found"
+  /** Tag reported lost or stolen: the neutral page, nothing of the owner, the form refuses. */
+  | "missing"
+  /** A secure garment outside its verified-tap window: 'This tag could not be authenticated'. */
+  | "not_authenticated"
+  /** Unclaimed (never claimed, or released): the tap's claim page; no card, the form refuses. */
+  | "claim"
+  /** Claimed, the owner's sharing off: 'Owner profile not available for sharing'. */
+  | "sharing_off"
+  /** Claimed and shared: the card. */
+  | "open";
+
+export function decideDoor(route: TapRoute | null, door: { cardWindow: boolean }): DoorVerdict {
+  const decision = decideTap(route, null);
+  if (decision.outcome === "not_found") return "not_found";
+  if (decision.outcome === "missing") return "missing";
+  // Every 302 of a secure garment's tap needs its SUN URL; a door needs the window it minted.
+  if (route?.secure && !door.cardWindow) return "not_authenticated";
+  if (decision.outcome === "claim") return "claim";
+  return decision.outcome === "share" ? "open" : "sharing_off";
+}

@@ -117,4 +117,17 @@ describe("buildScanMessage", () => {
     expect(b.scanId).toBe(a.scanId);
     expect(c.scanId).not.toBe(a.scanId);
   });
+
+  it("keys the burst guard on the sender network: one IPv6 /64 is one sender, as for every limit (issue #28)", async () => {
+    const input = { route, viewer: "anonymous" as const, source: "tap" as const, now: NOW };
+    const from = (ip: string) =>
+      buildScanMessage(SECRET, { ...input, origin: scanOrigin(request({ "cf-connecting-ip": ip })) });
+    const ids = await Promise.all(
+      ["2001:db8:1:2::1", "2001:db8:1:2::abcd", "2001:db8:1:2:ffff:ffff:ffff:fffe", "2001:0db8:0001:0002::9"].map(from),
+    );
+    expect(new Set(ids.map((m) => m.scanId)).size).toBe(1);
+    expect((await from("2001:db8:1:3::1")).scanId).not.toBe(ids[0]?.scanId);
+    // An IPv4-mapped address is its IPv4 sender.
+    expect((await from("::ffff:198.51.100.7")).scanId).toBe((await from("198.51.100.7")).scanId);
+  });
 });

@@ -1,6 +1,7 @@
 import { burstScanId } from "./scan-id";
 import type { ScanMessage } from "./scan-message";
 import type { SuspectReason } from "./secure-tap";
+import { senderNetwork } from "./sender-network";
 import type { TapRoute, ViewerKind } from "./tap-rules";
 
 /** Where a tap came from, as plain data read off the request (scanOrigin). */
@@ -34,8 +35,10 @@ export function scanOrigin(request: Request, userAgent = request.headers.get("us
 const text = (value: unknown, max: number) => (typeof value === "string" && value ? value.slice(0, max) : null);
 
 /**
- * The queue message for one real tap, by the tap worker or `POST /api/scans`. City and
- * country come from Cloudflare's `request.cf` (through scanOrigin); the id is the burst guard's (scan-id.ts).
+ * The queue message for one real tap, by the tap worker (the only scan path: the spec's
+ * client-side log-scan, `POST /api/scans`, is gone, issue #28). City and country come from
+ * Cloudflare's `request.cf` (through scanOrigin); the id is the burst guard's (scan-id.ts),
+ * keyed on the sender network (an IPv4 address, an IPv6 /64) as every limit is.
  * A garment reported lost or stolen makes it a `scanType: "missing"` scan (the brand's sighting);
  * a secure garment's refused tap a `scanType: "suspect"` one with its reason (a counterfeit alert).
  * Every string is clipped to the schema's bounds so a long header can never poison a message.
@@ -46,7 +49,12 @@ export async function buildScanMessage(secret: string, input: ScanInput): Promis
     v: 1,
     // A refused secure tap is its own alert: the burst guard merges it only with refusals for the
     // same reason from the same place that minute, never with a good tap.
-    scanId: await burstScanId(secret, origin.ip, input.suspect ? `${route.slug}#${input.suspect}` : route.slug, now),
+    scanId: await burstScanId(
+      secret,
+      senderNetwork(origin.ip),
+      input.suspect ? `${route.slug}#${input.suspect}` : route.slug,
+      now,
+    ),
     source: input.source,
     slug: route.slug,
     garmentId: route.garmentId,

@@ -12,7 +12,7 @@ import {
   type EventFilter,
   EXPORT_MAX_ROWS,
 } from "@releve/core/crm";
-import { and, count, desc, eq, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNotNull, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import { type Actor, auditEntry } from "./audit";
 import type { Db } from "./client";
 import { containsText } from "./like";
@@ -245,7 +245,11 @@ export interface ContactTarget {
 
 /**
  * Writes a visitor's details to the owner's contacts (the spec's create_contact_secure); the
- * post was counted against its sender and the owner before (`takeRateSlots`).
+ * post was counted against its sender and the owner before (`takeRateSlots`). With a
+ * `submission` (a public form's, issue #28), a repeat of the same submission since
+ * `submission.since` stores nothing: one D1 batch (a transaction, so of two at once exactly one
+ * inserts) clears the key of an older row with it, then inserts unless the key is held.
+ * "stored", or "repeat" when nothing was written.
  */
 export async function insertVisitorContact(
   db: Db,
@@ -254,28 +258,74 @@ export async function insertVisitorContact(
     tag: string | null;
     source: ContactSource;
     form: ContactFormInput;
+    submission?: { key: string; since: number };
   },
   now = Date.now(),
-): Promise<void> {
-  const { target, form } = input;
-  await db.insert(contacts).values({
-    owner_user_id: target.ownerUserId,
-    garment_id: target.garmentId,
-    wardrobe_event_id: target.activeEventId,
-    first_name: form.first_name,
-    last_name: form.last_name,
-    email: form.email,
-    phone: form.phone,
-    instagram: form.instagram,
-    linkedin: form.linkedin,
-    notes: form.notes,
-    consent_data_collection: form.consent_data_collection,
-    consent_marketing: form.consent_marketing,
-    consent_event_updates: form.consent_event_updates,
-    tag_uuid: input.tag,
-    contact_source: input.source,
-    created_at: new Date(now),
-  });
+): Promise<"stored" | "repeat"> {
+  const { target, form, submission } = input;
+  const insert = db
+    .insert(contacts)
+    .values({
+      owner_user_id: target.ownerUserId,
+      garment_id: target.garmentId,
+      wardrobe_event_id: target.activeEventId,
+      first_name: form.first_name,
+      last_name: form.last_name,
+      email: form.email,
+      phone: form.phone,
+      instagram: form.instagram,
+      linkedin: form.linkedin,
+      notes: form.notes,
+      consent_data_collection: form.consent_data_collection,
+      consent_marketing: form.consent_marketing,
+      consent_event_updates: form.consent_event_updates,
+      tag_uuid: input.tag,
+      contact_source: input.source,
+      submission_key: submission?.key ?? null,
+      created_at: new Date(now),
+    })
+    .onConflictDoNothing()
+    .returning({ id: contacts.id });
+  if (!submission) {
+    await insert;
+    return "stored";
+  }
+  const [, inserted] = await db.batch([releaseStaleSubmission(db, target.ownerUserId, submission), insert]);
+  return inserted.length > 0 ? "stored" : "repeat";
+}
+
+/** An older submission with this key no longer counts as the same one: its key is let go. */
+function releaseStaleSubmission(db: Db, ownerUserId: string, submission: { key: string; since: number }) {
+  return db
+    .update(contacts)
+    .set({ submission_key: null })
+    .where(
+      and(
+        eq(contacts.owner_user_id, ownerUserId),
+        eq(contacts.submission_key, submission.key),
+        lte(contacts.created_at, new Date(submission.since)),
+      ),
+    );
+}
+
+/** True when the owner already holds this submission, made after `since` (a repeat: no new row, no limit taken). */
+export async function hasRecentSubmission(
+  db: Db,
+  ownerUserId: string,
+  submission: { key: string; since: number },
+): Promise<boolean> {
+  const row = await db
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(
+      and(
+        eq(contacts.owner_user_id, ownerUserId),
+        eq(contacts.submission_key, submission.key),
+        gt(contacts.created_at, new Date(submission.since)),
+      ),
+    )
+    .get();
+  return row !== undefined;
 }
 
 /** The owner's latest connections (the dashboard's list): their own, newest first. */

@@ -6,7 +6,7 @@
  * An owner's change is conditional on the garment being theirs (WHERE owner_user_id = ?);
  * an admin's is on any garment and audited in the same batch.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull, or } from "drizzle-orm";
 import { type Actor, auditEntry } from "./audit";
 import type { Db } from "./client";
 import { garments } from "./schema";
@@ -94,6 +94,47 @@ export function setOwnedGarmentPhotoPublic(db: Db, garmentId: number, userId: st
     .where(owned(garmentId, userId))
     .returning(photoColumns)
     .get();
+}
+
+/**
+ * The garment a stored photo (or its card rendition) belongs to, for `GET /photos/<key>`
+ * (issue #28): its owner and whether visitors may see it; undefined when no garment names the
+ * key (a removed or hidden photo's old key). Indexed on both keys.
+ */
+export function findPhotoByKey(db: Db, key: string) {
+  return db
+    .select({ garment_id: garments.id, owner_user_id: garments.owner_user_id, photo_public: garments.photo_public })
+    .from(garments)
+    .where(or(eq(garments.photo_key, key), eq(garments.photo_card_key, key)))
+    .get();
+}
+
+/**
+ * Hides the owner's photo from visitors under new keys (issue #28): a public photo's URL may sit
+ * in a shared cache for a year, so hiding it moves the bytes to keys no one has seen and the old
+ * URLs answer 404. Conditional on the garment being theirs and still holding `from` (the keys
+ * the copies were made of); the row after, or null when nothing changed (the caller deletes the
+ * copies then, else the old objects).
+ */
+export async function hideOwnedGarmentPhoto(
+  db: Db,
+  garmentId: number,
+  userId: string,
+  from: { photoKey: string; cardKey: string | null },
+  to: { photoKey: string; cardKey: string | null },
+) {
+  const where = and(
+    owned(garmentId, userId),
+    eq(garments.photo_key, from.photoKey),
+    from.cardKey === null ? isNull(garments.photo_card_key) : eq(garments.photo_card_key, from.cardKey),
+  );
+  const row = await db
+    .update(garments)
+    .set({ photo_key: to.photoKey, photo_card_key: to.cardKey, photo_public: false })
+    .where(where)
+    .returning(photoColumns)
+    .get();
+  return row ?? null;
 }
 
 const auditedPhoto = (row: Omit<GarmentPhotoRow, "id" | "photo_public">) => ({

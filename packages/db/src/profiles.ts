@@ -3,11 +3,10 @@
  * Every function takes `db` first; drizzle's query builder and `db.batch()`; raw `sql` only
  * where drizzle cannot say it, with a one-line reason. Row types come from the schema.
  */
-import { and, eq, isNotNull, not, or, sql } from "drizzle-orm";
+import { and, eq, isNotNull, max, or, sql } from "drizzle-orm";
 import type { Db } from "./client";
-import { tagReportedMissing } from "./garments";
 import { containsText } from "./like";
-import { garments, profiles, users, wardrobeEvents } from "./schema";
+import { garments, nfcTags, profiles, users, wardrobeEvents } from "./schema";
 
 // ---------------------------------------------------------------------------------------------
 // Admin portal: client search (issue #9).
@@ -94,29 +93,6 @@ export const shareableProfileColumns = {
   email_verified: isNotNull(users.email_verified_at).mapWith(Boolean),
 };
 
-/**
- * The owner's shareable profile behind a garment, or undefined unless the garment is active and
- * claimed, its tag not reported lost or stolen, and its owner's sharing is on. D1, not the KV
- * routing hint, decides (DESIGN.md §3).
- */
-export function findSharedProfileBySlug(db: Db, slug: string) {
-  return db
-    .select(shareableProfileColumns)
-    .from(garments)
-    .innerJoin(profiles, eq(profiles.user_id, garments.owner_user_id))
-    .innerJoin(users, eq(users.id, profiles.user_id))
-    .where(
-      and(
-        eq(garments.short_slug, slug),
-        eq(garments.is_active, true),
-        eq(garments.status, "claimed"),
-        eq(profiles.nfc_sharing_enabled, true),
-        not(tagReportedMissing(db)),
-      ),
-    )
-    .get();
-}
-
 /** The owner's active event as a visitor's contact is filed under it: only if still the owner's and flagged active. */
 const activeEventOf = (ownerUserId: typeof profiles.user_id | typeof garments.owner_user_id) =>
   and(
@@ -146,14 +122,29 @@ export function findShareByGarmentSlug(db: Db, slug: string) {
       nfc_sharing_enabled: profiles.nfc_sharing_enabled,
       profile: shareableProfileColumns,
       active_event_id: wardrobeEvents.id,
-      reported_missing: tagReportedMissing(db).as("reported_missing"),
+      // The garment's current tag, as the tap reads it (tap-cache's loadTapRoute): its status
+      // (inactive, lost, stolen) and, for a secure tag, its UID and key version (issue #28).
+      tag_status: nfcTags.status,
+      tag_uid: nfcTags.uid,
+      sun_key_version: nfcTags.sun_key_version,
     })
     .from(garments)
     .leftJoin(profiles, eq(profiles.user_id, garments.owner_user_id))
     .leftJoin(users, eq(users.id, profiles.user_id))
     .leftJoin(wardrobeEvents, activeEventOf(garments.owner_user_id))
+    .leftJoin(nfcTags, eq(nfcTags.id, currentTagId(db)))
     .where(eq(garments.short_slug, slug))
     .get();
+}
+
+/** The id of the garment's current tag (its newest nfc_tags row), for a join; null when it has none. */
+function currentTagId(db: Db) {
+  const newest = db
+    .select({ id: max(nfcTags.id) })
+    .from(nfcTags)
+    .where(eq(nfcTags.garment_id, garments.id));
+  // Raw: a correlated scalar subquery compared in place; drizzle has no scalar-subquery helper.
+  return sql<number | null>`(${newest})`;
 }
 
 /** A contact card's profile by its client id, with the owner's active event. */

@@ -240,6 +240,9 @@ export const garments = sqliteTable(
   },
   (t) => [
     uniqueIndex("garments_short_slug_unique").on(t.short_slug),
+    // GET /photos/<key> finds the garment a photo belongs to (issue #28): who may see it, and how it is cached.
+    index("garments_photo_key_idx").on(t.photo_key),
+    index("garments_photo_card_key_idx").on(t.photo_card_key),
     uniqueIndex("garments_tag_uuid_unique").on(t.tag_uuid),
     index("garments_nfc_chip_id_idx").on(t.nfc_chip_id),
     index("garments_owner_user_id_idx").on(t.owner_user_id),
@@ -337,10 +340,17 @@ export const contacts = sqliteTable(
     contact_source: text("contact_source", { enum: contactSources }).notNull(),
     contacted_at: timestamp("contacted_at"),
     contact_notes: text("contact_notes"),
+    /**
+     * A public form's submission (issue #28): the hash of what was sent, to which owner, through
+     * which door. A repeat of the same submission within CONTACT_REPEAT_WINDOW_MS stores nothing
+     * more; an older one's key is cleared when a new one arrives, so the index stays unique.
+     */
+    submission_key: text("submission_key"),
     created_at: createdAt(),
   },
   (t) => [
     index("contacts_owner_user_id_created_at_idx").on(t.owner_user_id, t.created_at),
+    uniqueIndex("contacts_owner_submission_unique").on(t.owner_user_id, t.submission_key),
     index("contacts_garment_id_idx").on(t.garment_id),
     index("contacts_wardrobe_event_id_idx").on(t.wardrobe_event_id),
     index("contacts_event_id_idx").on(t.event_id),

@@ -70,14 +70,32 @@ type RouteRow = {
 export async function loadTapRoute(db: D1Like, slug: string): Promise<TapRoute | null> {
   const row = await db.prepare(ROUTE_BY_SLUG_SQL).bind(slug).first<RouteRow>();
   if (!row) return null;
+  return tapRouteOf({
+    ...row,
+    is_active: row.is_active === 1,
+    nfc_sharing_enabled: row.nfc_sharing_enabled === 1,
+  });
+}
+
+/** What the tap's route is made of: one garment, its owner's sharing and active event, its current tag. */
+export type TapRouteFacts = Omit<RouteRow, "is_active" | "nfc_sharing_enabled"> & {
+  is_active: boolean;
+  nfc_sharing_enabled: boolean | null;
+};
+
+/**
+ * The tap's route from one garment's facts, for the tap (loadTapRoute) and for every other
+ * door that reads the same facts in its own query (the share page, issue #28): one rule.
+ */
+export function tapRouteOf(row: TapRouteFacts): TapRoute | null {
   const route = parseTapRoute({
     garmentId: row.garment_id,
     slug: row.slug,
     status: row.status === "claimed" ? "claimed" : "unclaimed",
-    active: row.is_active === 1 && row.tag_status !== "inactive",
+    active: row.is_active && row.tag_status !== "inactive",
     ownerUserId: row.owner_user_id,
     // A claimed garment whose owner has no profile has nothing to share.
-    sharingEnabled: row.nfc_sharing_enabled === 1,
+    sharingEnabled: row.nfc_sharing_enabled === true,
     activeEventId: row.active_event_id,
     missing: row.tag_status === "lost" || row.tag_status === "stolen" ? row.tag_status : null,
     // A secure tag (issue #21): its taps must verify against this UID and key version.

@@ -44,6 +44,8 @@ const to = (status: 301 | 302, path: string) => ({ status, to: path }) as const;
 type Ids = {
   aGarment: number;
   aSlug: string;
+  /** A's secure (NTAG 424) garment: no door opens without its verified tap's window (issue #28). */
+  secureSlug: string;
   unclaimedSlug: string;
   aEvent: number;
   bEvent: number;
@@ -101,14 +103,23 @@ const PAGES: Record<string, (ids: Ids) => Case[]> = {
     { path: `/share/${ids.aClient}-1700000000`, cell: all(200) },
     { path: "/share/zz-999", cell: all(404) },
     { path: "/share/00000000000000000000000000000000-1700000000", cell: all(404) },
+    { path: `/share/${ids.secureSlug}`, cell: all(403) },
+    {
+      path: `/share/${ids.secureSlug}`,
+      method: "POST",
+      form: { first_name: "Matrix", email: "matrix-secure@example.com" },
+      cell: all(403),
+    },
   ],
   "/share/:slug/contact.vcf": (ids) => [
     { path: `/share/${ids.aSlug}/contact.vcf`, cell: all(200) },
     { path: "/share/zz-999/contact.vcf", cell: all(404) },
+    { path: `/share/${ids.secureSlug}/contact.vcf`, cell: all(403) },
   ],
   "/share/:slug/qr.svg": (ids) => [
     { path: `/share/${ids.aSlug}/qr.svg`, cell: all(200) },
     { path: "/share/zz-999/qr.svg", cell: all(404) },
+    { path: `/share/${ids.secureSlug}/qr.svg`, cell: all(403) },
   ],
   "/contact": (ids) => [
     { path: "/contact", cell: all(400) },
@@ -512,8 +523,6 @@ const SHELL: Record<string, (ids: Ids) => Case[]> = {
     { path: `/photos/${"0".repeat(32)}.jpg`, cell: all(404) },
     { path: "/photos/not-a-key.svg", cell: all(404) },
   ],
-  // Public: anyone may log a scan, of a garment that exists.
-  "POST /api/scans": () => [{ path: "/api/scans", method: "POST", json: { short_slug: "zz-999" }, cell: all(404) }],
   // The tap worker (its own suite taps real garments; a tap here would count as a scan).
   "ALL /t/*": () => [{ path: "/t/zz-999", cell: all(404) }],
 };
@@ -717,9 +726,31 @@ test("the authorization matrix: every route x every actor x own and other ids, 0
     body: JSON.stringify({ batch_name: `Matrix batch ${stamp}` }),
   });
   expect(batch.status).toBe(201);
+  // A's secure garment: programmed for A, then registered as an NTAG 424 DNA (issue #28).
+  const aProfile = db.get<{ id: number }>(
+    "SELECT id FROM profiles WHERE user_id = ?",
+    "0a3419c2-f4ea-4a2a-bbeb-6ea4fe8a6938",
+  );
+  const programmed = await send(ctx.admin, baseURL, {
+    method: "POST",
+    path: "/api/admin/tags",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ name: `Matrix secure ${stamp}`, garment_type: "Shirt", client_id: aProfile?.id }),
+  });
+  expect(programmed.status, programmed.body.slice(0, 200)).toBe(201);
+  const secureTag = JSON.parse(programmed.body) as { tag: { id: number; garment: { slug: string } | null } };
+  const uid = `04${stamp.slice(-12).padStart(12, "0")}`;
+  const secured = await send(ctx.admin, baseURL, {
+    method: "POST",
+    path: `/api/admin/tags/${secureTag.tag.id}/secure`,
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ uid, key_version: 1 }),
+  });
+  expect(secured.status, secured.body.slice(0, 200)).toBe(200);
   const ids: Ids = {
     aGarment: 3,
     aSlug: "cg-003",
+    secureSlug: secureTag.tag.garment?.slug ?? "",
     // A stock piece no other test claims (claim pages are read here, never posted).
     unclaimedSlug: "aw-011",
     aEvent: 1,

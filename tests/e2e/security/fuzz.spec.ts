@@ -241,6 +241,23 @@ test("fuzz: 200+ malformed requests per form and per JSON API: no 5xx, no row ch
     [t2Client, t2Event, t2Contact, aContact].every(Boolean),
     JSON.stringify({ t2Client, t2Event, t2Contact, aContact }),
   ).toBe(true);
+  // T2's secure (NTAG 424) garment: its share form must refuse every post without a verified tap (issue #28).
+  const t2Profile = db.get<{ id: number }>("SELECT id FROM profiles WHERE user_id = ?", t2User)?.id;
+  const programmed = await send(ctx.admin, baseURL, {
+    method: "POST",
+    path: "/api/admin/tags",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ name: `Fuzz secure ${stamp}`, garment_type: "Shirt", client_id: t2Profile }),
+  });
+  expect(programmed.status, programmed.body.slice(0, 200)).toBe(201);
+  const secureTag = (JSON.parse(programmed.body) as { tag: { id: number; garment: { id: number; slug: string } } }).tag;
+  const secured = await send(ctx.admin, baseURL, {
+    method: "POST",
+    path: `/api/admin/tags/${secureTag.id}/secure`,
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ uid: `04${String(stamp).slice(-12).padStart(12, "0")}`, key_version: 1 }),
+  });
+  expect(secured.status, secured.body.slice(0, 200)).toBe(200);
   // A second session of T1's, for the logout form to end.
   const leaving = await newContext(baseURL, "fuzz-logout");
   await signInContext(leaving, baseURL, t1.email, t1.password);
@@ -259,6 +276,7 @@ test("fuzz: 200+ malformed requests per form and per JSON API: no 5xx, no row ch
         path: "/admin/login",
         base: { email: nobody, password, redirectTo: "/admin" },
         ipPerRequest: true,
+        uniquePerRequest: nobody.split("@")[0],
       },
     },
     {
@@ -269,9 +287,11 @@ test("fuzz: 200+ malformed requests per form and per JSON API: no 5xx, no row ch
         path: "/auth",
         base: { intent: "login", email: nobody, password, redirectTo: "/dashboard" },
         ipPerRequest: true,
+        uniquePerRequest: nobody.split("@")[0],
       },
     },
-    // T1's address is taken: every sign-up here is refused.
+    // T1's address is taken: a valid sign-up answers as for a new address and only mails T1 (its
+    // owner), at most 3 an hour (decision 0041); every malformed one is refused.
     {
       route: "/auth",
       actor: "anon",
@@ -450,6 +470,16 @@ test("fuzz: 200+ malformed requests per form and per JSON API: no 5xx, no row ch
         name: "share card (A's garment)",
         path: "/share/cg-003",
         base: { first_name: "Fuzz", email: "not-an-email", [HONEYPOT]: "filled by a bot" },
+        ipPerRequest: true,
+      },
+    },
+    {
+      route: "/share/:slug",
+      actor: "anon",
+      spec: {
+        name: "share card (T2's secure garment, no verified tap)",
+        path: `/share/${secureTag.garment.slug}`,
+        base: { first_name: "Fuzz", email: "fuzz-secure@example.com", consent_data_collection: "true", [HONEYPOT]: "" },
         ipPerRequest: true,
       },
     },
@@ -914,18 +944,6 @@ test("fuzz: 200+ malformed requests per form and per JSON API: no 5xx, no row ch
         base: null,
       },
     },
-    // Public, with our Origin; "may not" is the same call from another site (CSRF).
-    {
-      route: "POST /api/scans",
-      allowed: "anon",
-      denied: "anon",
-      spec: {
-        name: "log scan",
-        method: "POST",
-        path: () => "/api/scans",
-        base: { short_slug: "zz-999", device_info: { user_agent: "fuzz" } },
-      },
-    },
   ];
 
   // Every form and every writing API has its fuzz target (a new one cannot be forgotten).
@@ -1043,11 +1061,191 @@ test("fuzz: 200+ malformed requests per form and per JSON API: no 5xx, no row ch
   for (const s of fuzzer.slowest.sort((a, b) => b.ms - a.ms).slice(0, 10)) {
     console.log(`SLOW ${(s.ms / 1000).toFixed(1)}s ${s.status} ${s.request}`);
   }
+  // Not one post reached the secure garment's owner without its tap (issue #28).
+  const secureContacts =
+    db.get<{ n: number }>("SELECT count(*) AS n FROM contacts WHERE garment_id = ?", secureTag.garment.id)?.n ?? -1;
   db.close();
 
+  expect(secureContacts, "contacts stored through a secure garment's share form without its tap").toBe(0);
   expect(
     survived,
     `after the fuzz: / ${home.status}, /auth ${login.status}, ${["/favicon.svg", "/api/health", ...assets].map((p, i) => `${p} ${after[i]?.status}`).join(", ")}`,
   ).toBe(true);
   expect(fuzzer.findings, "5xx answers, refused requests that changed rows, lenient ids accepted").toEqual([]);
+});
+
+/**
+ * Issue #28 (decision 0042): a lone UTF-16 surrogate in one text field of an otherwise valid JSON
+ * body. The fuzz above puts one only into bodies kept invalid, so it never saw one accepted and
+ * stored as invalid UTF-8. Ids that name no row: should a field take one, the call answers 404
+ * (or creates its row), not 400, and fails here either way.
+ */
+test("fuzz: a lone surrogate in any text field of a valid JSON body is a 400 naming the field, no row changed", async ({
+  baseURL: base,
+}) => {
+  const baseURL = base as string;
+  const db = new DbWatch();
+  const ctx = await actorContexts(baseURL, "fuzz-text");
+  const none = 99_999_999;
+  const email = () => `fuzz-text-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  const APIS: {
+    actor: ActorName;
+    method: string;
+    path: string;
+    body: () => Record<string, unknown>;
+    fields: string[];
+  }[] = [
+    {
+      actor: "admin",
+      method: "POST",
+      path: "/api/admin/tags",
+      body: () => ({ name: "Coat", garment_type: "Jacket", color: "Navy", sku: "SKU-1" }),
+      fields: ["name", "color", "sku"],
+    },
+    {
+      actor: "admin",
+      method: "POST",
+      path: `/api/admin/tags/${none}/write-result`,
+      body: () => ({ ok: false, error: "Tag lost" }),
+      fields: ["error"],
+    },
+    {
+      actor: "admin",
+      method: "POST",
+      path: `/api/admin/tags/${none}/status`,
+      body: () => ({ action: "deactivate", reason: "Reported lost" }),
+      fields: ["reason"],
+    },
+    {
+      actor: "admin",
+      method: "POST",
+      path: "/api/admin/tag-batches",
+      body: () => ({ batch_name: "Fuzz text", description: "Boutique stock" }),
+      fields: ["batch_name", "description"],
+    },
+    {
+      actor: "admin",
+      method: "POST",
+      path: `/api/admin/tag-batches/${none}/program`,
+      body: () => ({ garment_type: "Dress", count: 1, name: "Gown", color: "Red", sku_prefix: "GW" }),
+      fields: ["name", "color", "sku_prefix"],
+    },
+    {
+      actor: "admin",
+      method: "POST",
+      path: `/api/admin/tag-batches/${none}/import`,
+      body: () => ({ csv: "uid,slug\n04A23B4C5D6E7F,zz-999" }),
+      fields: ["csv"],
+    },
+    {
+      actor: "admin",
+      method: "POST",
+      path: "/api/admin/clients",
+      body: () => ({ first_name: "Léa", last_name: "Roux", email: email() }),
+      fields: ["first_name", "last_name", "email"],
+    },
+    {
+      actor: "admin",
+      method: "POST",
+      path: "/api/admin/events",
+      body: () => ({ name: "Fuzz salon", is_active: false }),
+      fields: ["name"],
+    },
+    {
+      actor: "admin",
+      method: "POST",
+      path: "/api/admin/guests",
+      body: () => ({
+        client_id: none,
+        first_name: "A",
+        last_name: "B",
+        email: email(),
+        phone: "+33611223344",
+        notes: "n",
+      }),
+      fields: ["first_name", "last_name", "email", "phone", "notes"],
+    },
+    {
+      actor: "admin",
+      method: "POST",
+      path: "/api/admin/instagram-posts",
+      body: () => ({
+        image_url: "/images/instagram/1.jpg",
+        caption: "c",
+        permalink: "https://x.example/p",
+        is_active: false,
+      }),
+      fields: ["image_url", "caption", "permalink"],
+    },
+    {
+      actor: "admin",
+      method: "PUT",
+      path: `/api/admin/instagram-posts/${none}`,
+      body: () => ({
+        image_url: "/images/instagram/1.jpg",
+        caption: "c",
+        permalink: "https://x.example/p",
+        is_active: false,
+      }),
+      fields: ["image_url", "caption", "permalink"],
+    },
+    {
+      actor: "admin",
+      method: "POST",
+      path: "/api/admin/qa/link-test",
+      body: () => ({ slug: "zz-999", viewer: "visitor" }),
+      fields: ["slug"],
+    },
+    {
+      actor: "admin",
+      method: "POST",
+      path: "/api/admin/qa/url-suite",
+      body: () => ({ slug: "zz-999" }),
+      fields: ["slug"],
+    },
+    // The programmer's device_info (keys and values), nested one level down.
+    {
+      actor: "admin",
+      method: "POST",
+      path: `/api/admin/tags/${none}/write-result`,
+      body: () => ({ ok: true, device_info: { platform: "Android" } }),
+      fields: ["device_info"],
+    },
+  ];
+  const findings: string[] = [];
+  let requests = 0;
+  await db.settle();
+  for (const api of APIS) {
+    for (const field of api.fields) {
+      for (const broken of ["\ud800", "x\udfffy", "\udc00\ud800"]) {
+        const body = api.body();
+        body[field] = field === "device_info" ? { user_agent: broken } : broken;
+        const before = db.snapshot();
+        const res = await send(ctx[api.actor], baseURL, {
+          method: api.method,
+          path: api.path,
+          headers: { "Content-Type": "application/json" },
+          // JSON.stringify writes a lone surrogate as its \u escape: the body itself is valid UTF-8.
+          body: JSON.stringify(body),
+        });
+        requests++;
+        const diff = DbWatch.diff(before, db.snapshot());
+        const details = (JSON.parse(res.body || "{}") as { error?: { details?: Record<string, unknown> } }).error
+          ?.details;
+        const label = `${api.method} ${api.path} ${field}=${JSON.stringify(broken)}`;
+        if (res.status !== 400) findings.push(`${label}: ${res.status} ${excerpt(res.body, 0, 200)}`);
+        else if (!details || !(field in details))
+          findings.push(`${label}: 400 without the field: ${excerpt(res.body, 0, 200)}`);
+        if (diff.changed > 0) findings.push(`${label}: changed ${describeDiff(diff)}`);
+      }
+    }
+  }
+  db.close();
+  printFigures("lone surrogates", {
+    "JSON APIs": APIS.length,
+    fields: APIS.reduce((n, a) => n + a.fields.length, 0),
+    requests,
+    findings: findings.length,
+  });
+  expect(findings, "answers other than a 400 naming the field, or rows changed").toEqual([]);
 });

@@ -13,7 +13,7 @@ import { HSTS, isLocalHost } from "@releve/core/security-headers";
 import { normalizeSlug } from "@releve/core/slug";
 import { verifySunTap } from "@releve/core/sun";
 import { decideTap, type TapDecision, type TapRoute } from "@releve/core/tap-rules";
-import { signVerifiedTap } from "@releve/core/verified-tap";
+import { cardWindowCookie, signCardWindow, signVerifiedTap } from "@releve/core/verified-tap";
 import { tapViewer } from "@releve/db/owner-session";
 import { getTapRoute, loadTapRoute, readCachedTapRoute } from "@releve/db/tap-cache";
 import { type Context, Hono } from "hono";
@@ -147,7 +147,8 @@ function answer(
 /**
  * A 302 decision's answer: the redirect, or for a visitor on a claimed garment the shell's share
  * page in place (decision 0029), the 302 when the shell cannot give it. `verified`: a secure
- * tap that verified, whose share page is asked for with the signed verified-tap marker.
+ * tap that verified, whose share page is asked for with the signed verified-tap marker, and
+ * whose answer (page or 302) sets this browser's card window (issue #28).
  */
 function redirectOrShare(
   env: TapEnv,
@@ -157,21 +158,46 @@ function redirectOrShare(
   source: Source,
   verified?: { slug: string; counter: number },
 ): Response | Promise<Response> {
-  const redirect = () =>
-    new Response(null, {
+  const share = decision.outcome === "share" || decision.outcome === "share_unavailable";
+  const redirect = (cookie?: string) => {
+    const response = new Response(null, {
       status: 302,
       headers: { ...headers, Location: decision.location, "X-Tap-Source": source },
     });
-  const share = decision.outcome === "share" || decision.outcome === "share_unavailable";
+    if (cookie) response.headers.append("Set-Cookie", cookie);
+    return response;
+  };
+  if (!verified || !share) return plainAnswer(env, request, headers, decision, source, share, redirect);
+  // A visitor's verified secure tap (issue #28): the card window for this browser, on the page or the 302 alike.
+  return Promise.all([
+    signVerifiedTap(env.SESSION_SECRET, verified),
+    signCardWindow(env.SESSION_SECRET, verified.slug),
+  ]).then(async ([marker, window]) => {
+    const cookie = cardWindowCookie(verified.slug, window, !isLocalHost(request.url));
+    const shell = env.SHELL;
+    if (!shell || wantsRedirect(env, request)) return redirect(cookie);
+    const tapHeaders = { ...headers, "X-Tap-Source": source };
+    const page = await shareInPlace(shell, request, decision.location, tapHeaders, marker);
+    if (!page) return redirect(cookie);
+    page.headers.append("Set-Cookie", cookie);
+    return page;
+  });
+}
+
+/** A 302 decision's answer without a verified tap: the redirect, or a visitor's share page in place. */
+function plainAnswer(
+  env: TapEnv,
+  request: Request,
+  headers: TapHeaders,
+  decision: Extract<TapDecision, { status: 302 }>,
+  source: Source,
+  share: boolean,
+  redirect: () => Response,
+): Response | Promise<Response> {
   const shell = env.SHELL;
   if (!share || !shell || wantsRedirect(env, request)) return redirect();
   const tapHeaders = { ...headers, "X-Tap-Source": source };
-  const page = verified
-    ? signVerifiedTap(env.SESSION_SECRET, verified).then((marker) =>
-        shareInPlace(shell, request, decision.location, tapHeaders, marker),
-      )
-    : shareInPlace(shell, request, decision.location, tapHeaders);
-  return page.then((found) => found ?? redirect());
+  return shareInPlace(shell, request, decision.location, tapHeaders).then((found) => found ?? redirect());
 }
 
 /** A secure tap's SUN check, before any I/O: its counter, or why it is refused. */

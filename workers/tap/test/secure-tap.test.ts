@@ -3,9 +3,13 @@ import { ScanMessageSchema } from "@releve/core/scan-message";
 import { SECURE_TAP_MESSAGES } from "@releve/core/secure-tap";
 import { parseSunKeys, type SunKeyVersion } from "@releve/core/sun";
 import { randomSunUid, sunTapQuery } from "@releve/core/testing/sun-tap";
-import { VERIFIED_TAP_HEADER, verifyVerifiedTap } from "@releve/core/verified-tap";
-import { nfcTags } from "@releve/db/schema";
-import { createGarment, createOwner, setGarmentTagStatus } from "@releve/db/testing/factories";
+import {
+  CARD_WINDOW_COOKIE,
+  VERIFIED_TAP_HEADER,
+  verifyCardWindow,
+  verifyVerifiedTap,
+} from "@releve/core/verified-tap";
+import { createGarment, createOwner, setGarmentSecureTag, setGarmentTagStatus } from "@releve/db/testing/factories";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { NOT_AUTHENTICATED_PAGE } from "../src/not-authenticated";
 import { RESOLUTION_FAILED_CSP } from "../src/resolution-failed";
@@ -36,14 +40,7 @@ async function secureGarment(
   const g = await createGarment(db, { ownerUserId: owner?.userId ?? null });
   const uid = randomSunUid();
   const keyVersion = opts.keyVersion ?? 2;
-  await db.insert(nfcTags).values({
-    chip_id: `RLV-TEST-${crypto.randomUUID()}`,
-    garment_id: g.id,
-    status: "active",
-    tag_type: "NTAG424",
-    uid,
-    sun_key_version: keyVersion,
-  });
+  await setGarmentSecureTag(db, g.id, uid, keyVersion);
   return { ...g, uid, keyVersion, ownerUserId: owner?.userId ?? null };
 }
 
@@ -127,6 +124,27 @@ describe("a secure garment's valid taps (issue #21)", () => {
     expect(await verifyVerifiedTap(env.SESSION_SECRET, marker, g.slug)).toBe(true);
     // Named for this slug only.
     expect(await verifyVerifiedTap(env.SESSION_SECRET, marker, `${g.slug}-x`)).toBe(false);
+  });
+
+  it("a visitor's verified tap opens this browser's card window, on the page and on the 302 alike (issue #28)", async () => {
+    const g = await secureGarment();
+    const windowOf = (res: Response) => res.headers.getSetCookie().find((c) => c.startsWith(`${CARD_WINDOW_COOKIE}=`));
+    for (const res of [await tap(tapUrl(g, 40)), await tap(`${tapUrl(g, 41)}&answer=redirect`)]) {
+      const cookie = windowOf(res);
+      expect(cookie).toMatch(new RegExp(`; Path=/share/${g.slug}; HttpOnly; SameSite=Lax; Max-Age=600; Secure$`));
+      const token = cookie?.split(";")[0]?.split("=")[1];
+      expect(await verifyCardWindow(env.SESSION_SECRET, token, g.slug)).toBe(true);
+      expect(await verifyCardWindow(env.SESSION_SECRET, token, `${g.slug}-x`)).toBe(false);
+    }
+    // None for a refused tap, a plain garment's tap, or the owner's own.
+    expect(windowOf(await tap(tapUrl(g, 41)))).toBeUndefined();
+    const owner = await createOwner(db, { sharing: true });
+    const plain = await createGarment(db, { ownerUserId: owner.userId });
+    expect(windowOf(await tap(`/t/${plain.slug}`))).toBeUndefined();
+    if (!g.ownerUserId) throw new Error("claimed");
+    const own = await tap(tapUrl(g, 42), { ownerToken: await tokenFor(g.ownerUserId) });
+    expect(own.status).toBe(302);
+    expect(windowOf(own)).toBeUndefined();
   });
 
   it("a plain garment's visitor tap carries no marker; a visitor cannot send one through the tap", async () => {

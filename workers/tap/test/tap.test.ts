@@ -808,6 +808,26 @@ describe("scans", () => {
     expect(new Set(ids).size).toBe(2);
   }, 20_000); // it may wait up to 10 s for a fresh minute
 
+  it("burst guard on the sender network: five addresses of one IPv6 /64 are one scan, another /64 another (issue #28)", async () => {
+    const g = await createGarment(db);
+    const sent = sentMessages(g.slug);
+    const left = BURST_WINDOW_MS - (Date.now() % BURST_WINDOW_MS);
+    if (left < 10_000) await new Promise((resolve) => setTimeout(resolve, left + 50));
+    for (const ip of [
+      "2001:db8:77:1::1",
+      "2001:db8:77:1::2",
+      "2001:db8:77:1:a::b",
+      "2001:db8:77:1:ffff::1",
+      "2001:db8:77:1:9:9:9:9",
+    ]) {
+      expect((await tap(`/t/${g.slug}`, { ip })).status).toBe(302);
+    }
+    await tap(`/t/${g.slug}`, { ip: "2001:db8:77:2::1" });
+    const ids = sent().map((m) => m.scanId);
+    expect(ids).toHaveLength(2);
+    expect(new Set(ids).size).toBe(2);
+  }, 20_000); // it may wait up to 10 s for a fresh minute
+
   it("a burst of taps leaves the isolate in fewer queue calls than taps, every scan in one of them", async () => {
     const g = await createGarment(db);
     await tap(`/t/${g.slug}`, { headers: { "x-releve-dry-run": await dryRunMarker() } }); // warms the memo, no scan

@@ -8,7 +8,6 @@ import { admin } from "./admin";
 import type { ApiEnv } from "./api-env";
 import { errorBody } from "./errors";
 import { photos } from "./photos";
-import { scans } from "./scans";
 
 export const api = new Hono<ApiEnv>();
 
@@ -25,7 +24,6 @@ api.get("/health", async (c) => {
 });
 
 api.route("/admin", admin);
-api.route("/scans", scans);
 api.route("/garments", photos);
 
 // A catch-all route, not notFound(): once mounted under the shell, unmatched /api paths

@@ -11,6 +11,7 @@ import {
   PHOTO_MAX_BYTES,
   PHOTO_MESSAGES,
   type PhotoProblem,
+  photoKeyType,
   photoUrl,
   sameAspect,
 } from "@releve/core/photo";
@@ -18,6 +19,7 @@ import {
   clearOwnedGarmentPhoto,
   type GarmentPhotoRow,
   getOwnedGarmentPhoto,
+  hideOwnedGarmentPhoto,
   type PhotoObject,
   setOwnedGarmentPhoto,
   setOwnedGarmentPhotoCard,
@@ -254,7 +256,60 @@ photos.put("/:id/photo/card", idParam, async (c) => {
 
 photos.patch("/:id/photo", idParam, jsonBody(PhotoPublicBodySchema), async (c) => {
   const { id } = c.req.valid("param");
-  const row = await setOwnedGarmentPhotoPublic(c.get("db"), id, c.get("owner").userId, c.req.valid("json").public);
+  const db = c.get("db");
+  const userId = c.get("owner").userId;
+  const show = c.req.valid("json").public;
+  const current = await getOwnedGarmentPhoto(db, id, userId);
+  if (!current) throw notFound();
+  // Hiding a shown photo moves it to new keys: its old URLs (which caches may keep) answer 404.
+  if (!show && current.photo_public && current.photo_key) {
+    const row = await hidePhoto(c.get("env"), current, current.photo_key, (from, to) =>
+      hideOwnedGarmentPhoto(db, id, userId, from, to),
+    );
+    if (!row) throw new AppError("conflict", PHOTO_CARD_MESSAGES.changed);
+    return c.json({ photo: toPhoto(row) });
+  }
+  const row = await setOwnedGarmentPhotoPublic(db, id, userId, show);
   if (!row) throw notFound();
   return c.json({ photo: toPhoto(row) });
 });
+
+type Keys = { photoKey: string; cardKey: string | null };
+
+/** Copies a stored object to a new key of the same type; the new key. */
+async function copyPhotoObject(env: WebEnv, key: string): Promise<string> {
+  const type = photoKeyType(key);
+  const object = type ? await env.PHOTOS.get(key) : null;
+  if (!type || !object) throw new AppError("conflict", PHOTO_CARD_MESSAGES.changed);
+  const copy = newPhotoKey(type);
+  await env.PHOTOS.put(copy, await object.arrayBuffer(), { httpMetadata: { contentType: type } });
+  return copy;
+}
+
+/**
+ * A shown photo hidden (issue #28): its objects copied to new keys, then the row (conditional on
+ * still holding the old keys) pointed at them, then the old objects deleted, so the URLs that
+ * visitors and caches saw answer 404. If the row update finds nothing or fails, the copies go.
+ */
+export async function hidePhoto<R>(
+  env: WebEnv,
+  row: GarmentPhotoRow,
+  photoKey: string,
+  update: (from: Keys, to: Keys) => Promise<R | null>,
+): Promise<R | null> {
+  const from = { photoKey, cardKey: row.photo_card_key };
+  const to = { photoKey: await copyPhotoObject(env, photoKey), cardKey: null as string | null };
+  let result: R | null;
+  try {
+    if (from.cardKey) to.cardKey = await copyPhotoObject(env, from.cardKey);
+    result = await update(from, to);
+  } catch (error) {
+    await deletePhotoObject(env, to.photoKey);
+    await deletePhotoObject(env, to.cardKey);
+    throw error;
+  }
+  const stale = result ? from : to;
+  await deletePhotoObject(env, stale.photoKey);
+  await deletePhotoObject(env, stale.cardKey);
+  return result;
+}

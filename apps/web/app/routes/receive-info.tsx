@@ -6,7 +6,7 @@ import { ContactForm, type ContactFormFailure, type ContactFormField } from "../
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { authDeps } from "../lib/auth-page.server";
 import { readForm } from "../lib/form.server";
-import { contactRateMessage, createContact, loadContactCard, takeContactPost } from "../lib/share.server";
+import { contactRateMessage, loadContactCard, submitContact } from "../lib/share.server";
 import type { Route } from "./+types/receive-info";
 
 export const meta = () => [{ title: "Share your info · Relevé" }, { name: "robots", content: "noindex" }];
@@ -42,15 +42,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.filled(HONEYPOT_FIELD)) return fail(400, { formError: CONTACT_MESSAGES.rejected });
   const parsed = GuestContactSchema.safeParse(form.record());
   if (!parsed.success) return fail(400, { fieldErrors: fieldErrors(parsed.error) });
-  const ip = request.headers.get("CF-Connecting-IP");
-  const verdict = await takeContactPost(db, ip, card.target.ownerUserId);
-  if (verdict !== "ok") return fail(429, { formError: contactRateMessage(verdict) });
+  let result: Awaited<ReturnType<typeof submitContact>>;
   try {
-    await createContact(db, { target: card.target, tag: null, source: "contact_card", form: parsed.data });
+    result = await submitContact(db, {
+      target: card.target,
+      tag: null,
+      source: "contact_card",
+      form: parsed.data,
+      ip: request.headers.get("CF-Connecting-IP"),
+    });
   } catch (error) {
     console.error("[receive-info]", error);
     return fail(503, { formError: CONTACT_MESSAGES.submitError });
   }
+  // A repeat (double click, resubmit, retry) stored nothing more and answers the same success.
+  if (result !== "stored" && result !== "repeat") return fail(429, { formError: contactRateMessage(result) });
   return redirect("/thank-you", 303);
 }
 

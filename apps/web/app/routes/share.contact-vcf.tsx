@@ -3,24 +3,21 @@ import { normalizeSlug } from "@releve/core/slug";
 import { shareCardVCard } from "@releve/core/vcard";
 import type { LoaderFunctionArgs } from "react-router";
 import { authDeps } from "../lib/auth-page.server";
-import { loadShareCard } from "../lib/share-card.server";
-
-const notFound = () =>
-  new Response("Not Found", {
-    status: 404,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
-  });
+import { hasCardWindow } from "../lib/share.server";
+import { closedDoor, loadShareCard } from "../lib/share-card.server";
 
 /**
  * A resource route: `GET /share/:slug/contact.vcf`, the owner's 'Save contact' card (issue 7,
  * item 5) with exactly the shared fields. Anything not shareable is one plain 404, so slugs
- * cannot be probed for sharing state.
+ * cannot be probed for sharing state; a secure garment outside its card window is the tap's 403.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const slug = normalizeSlug(params.slug);
-  if (!slug) return notFound();
-  const card = await loadShareCard(authDeps(request, context).db, slug);
-  if (!card) return notFound();
+  if (!slug) return closedDoor(false);
+  const { db, env } = authDeps(request, context);
+  const door = await loadShareCard(db, slug, { cardWindow: await hasCardWindow(request, env.SESSION_SECRET, slug) });
+  if (!door.card) return closedDoor(door.refused);
+  const { card } = door;
   return new Response(shareCardVCard(card), {
     headers: {
       "Content-Type": "text/vcard; charset=utf-8",

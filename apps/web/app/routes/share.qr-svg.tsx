@@ -2,21 +2,20 @@ import { normalizeSlug } from "@releve/core/slug";
 import type { LoaderFunctionArgs } from "react-router";
 import { authDeps } from "../lib/auth-page.server";
 import { qrSvg } from "../lib/qr.server";
-import { loadShareCard } from "../lib/share-card.server";
+import { hasCardWindow } from "../lib/share.server";
+import { closedDoor, loadShareCard } from "../lib/share-card.server";
 
 /**
  * `GET /share/:slug/qr.svg`: the QR code of the share page, fetched only when a visitor opens
- * 'Save … contact or share this card' (the page's HTML stays small). Unshareable → plain 404.
+ * 'Save … contact or share this card' (the page's HTML stays small). Unshareable → plain 404; a
+ * secure garment outside its card window → the tap's 403 (issue #28).
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const slug = normalizeSlug(params.slug);
-  const card = slug ? await loadShareCard(authDeps(request, context).db, slug) : null;
-  if (!card) {
-    return new Response("Not Found", {
-      status: 404,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
-    });
-  }
+  if (!slug) return closedDoor(false);
+  const { db, env } = authDeps(request, context);
+  const door = await loadShareCard(db, slug, { cardWindow: await hasCardWindow(request, env.SESSION_SECRET, slug) });
+  if (!door.card) return closedDoor(door.refused);
   const svg = qrSvg(`${new URL(request.url).origin}/share/${slug}`, 5);
   return new Response(svg, {
     headers: {

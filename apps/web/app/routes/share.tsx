@@ -1,9 +1,9 @@
 import { fieldErrors } from "@releve/core";
 import { CONTACT_MESSAGES, ContactFormSchema } from "@releve/core/contact";
 import { HONEYPOT_FIELD } from "@releve/core/input-limits";
+import { SECURE_TAP_MESSAGES } from "@releve/core/secure-tap";
 import { normalizeSlug } from "@releve/core/slug";
 import { BRAND_CONTACT_EMAIL, REPORTED_MISSING_MESSAGE } from "@releve/core/tap-rules";
-import { VERIFIED_TAP_HEADER, verifyVerifiedTap } from "@releve/core/verified-tap";
 import type { Db } from "@releve/db";
 import { buttonClass } from "@releve/ui";
 import { Fragment } from "react";
@@ -17,10 +17,11 @@ import { ECHO_MAX, readForm } from "../lib/form.server";
 import {
   contactCardState,
   contactRateMessage,
-  createContact,
-  createShareContact,
+  hasCardWindow,
   loadShare,
-  takeContactPost,
+  type ShareState,
+  shareTarget,
+  submitContact,
 } from "../lib/share.server";
 import { getUser } from "../lib/user.server";
 import type { Route } from "./+types/share";
@@ -68,7 +69,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { db, env } = authDeps(request, context);
   const url = new URL(request.url);
   const slug = normalizeSlug(params.slug);
-  const share = slug ? await loadShare(db, slug) : ({ state: "unavailable" } as const);
+  const share = await shareOf(db, request, env.SESSION_SECRET, slug);
+  // A secure garment outside its verified tap's window (issue #28): what an unsigned tap gets.
+  if (share.state === "not_authenticated") throw data(SECURE_TAP_MESSAGES.refused, { status: 403 });
   if (share.state === "unavailable") {
     // Not a garment: perhaps a share token (decision 0015).
     const card = await resolveToken(db, params.slug);
@@ -94,11 +97,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       : share.state === "missing"
         ? { state: share.state }
         : { state: share.state, garmentTitle: share.garmentTitle };
-  // A secure garment's verified tap (issue #21): only the tap worker can mint this marker, and
-  // only a visitor's card answered in place carries it.
-  const verified =
-    share.state === "open" &&
-    (await verifyVerifiedTap(env.SESSION_SECRET, request.headers.get(VERIFIED_TAP_HEADER), slug as string));
+  // A secure garment's card opens only after its verified tap (issues #21, #28): say so.
+  const verified = share.state === "open" && share.secure;
   return {
     kind: "garment" as const,
     slug: slug as string,
@@ -110,22 +110,30 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
+/** The garment door's state for this request: its card window read only when there is a slug. */
+async function shareOf(db: Db, request: Request, secret: string, slug: string | null): Promise<ShareState> {
+  if (!slug) return { state: "unavailable" };
+  return loadShare(db, slug, { cardWindow: await hasCardWindow(request, secret, slug) });
+}
+
 const STEPS = ["profile", "contact", "success"] as const;
 
 type Failure = ContactFormFailure;
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const slug = normalizeSlug(params.slug);
-  const { db } = authDeps(request, context);
+  const { db, env } = authDeps(request, context);
   // The consent boxes come as a hidden "false" then, when ticked, "true": the last one counts.
   const form = await readForm(request, { repeatable: CONSENT_FIELDS });
   // What the visitor typed goes back into the form, bounded; the honeypot never does.
   const values = form.echo(VISITOR_FIELD_NAMES, ECHO_MAX, { notes: NOTES_MAX_LENGTH });
   const fail = (status: number, body: Failure) => data<Failure>({ values, ...body }, { status });
 
-  const share = slug ? await loadShare(db, slug) : ({ state: "unavailable" } as const);
+  const share = await shareOf(db, request, env.SESSION_SECRET, slug);
   // Lost or stolen (issue #18): nothing reaches the owner through this garment; nothing is stored.
   if (share.state === "missing") return fail(409, { formError: REPORTED_MISSING_MESSAGE });
+  // A secure garment outside its card window (issue #28): nothing is stored.
+  if (share.state === "not_authenticated") return fail(403, { formError: SECURE_TAP_MESSAGES.refused });
   const token = share.state === "unavailable" ? await resolveToken(db, params.slug) : null;
   const card = token?.state === "open" ? token : null;
   if (share.state !== "open" && !card) return fail(404, { formError: CONTACT_MESSAGES.ownerUnavailable });
@@ -137,22 +145,27 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const errors = fieldErrors(parsed.error);
     return fail(400, { formError: errors.form, fieldErrors: errors });
   }
-  const ip = request.headers.get("CF-Connecting-IP");
-  const ownerUserId = share.state === "open" ? share.ownerUserId : (card?.target.ownerUserId ?? "");
-  const verdict = await takeContactPost(db, ip, ownerUserId);
-  if (verdict !== "ok") return fail(429, { formError: contactRateMessage(verdict) });
   const tag = new URL(request.url).searchParams.get("tag");
+  // Filed under the tapped garment, or (a share token) under the card with the tag it names.
+  const to =
+    share.state === "open"
+      ? { target: shareTarget(share), tag: slug as string, source: "nfc_share" as const }
+      : { target: card?.target, tag: tag && tag.length <= 64 ? tag : null, source: "share_token" as const };
+  if (!to.target) return fail(404, { formError: CONTACT_MESSAGES.ownerUnavailable });
+  let result: Awaited<ReturnType<typeof submitContact>>;
   try {
-    if (share.state === "open") {
-      await createShareContact(db, { share, slug: slug as string, form: parsed.data });
-    } else if (card) {
-      const tagValue = tag && tag.length <= 64 ? tag : null;
-      await createContact(db, { target: card.target, tag: tagValue, source: "share_token", form: parsed.data });
-    }
+    result = await submitContact(db, {
+      ...to,
+      target: to.target,
+      form: parsed.data,
+      ip: request.headers.get("CF-Connecting-IP"),
+    });
   } catch (error) {
     console.error("[share-contact]", error);
     return fail(503, { formError: `${CONTACT_MESSAGES.saveFailed}: Please try again` });
   }
+  // A repeat (double click, resubmit, retry) stored nothing more and answers the same success.
+  if (result !== "stored" && result !== "repeat") return fail(429, { formError: contactRateMessage(result) });
   const location =
     share.state === "open"
       ? `/share/${slug}?connected=1`
@@ -209,22 +222,31 @@ function GarmentShare({
       <OwnerCard profile={share.profile} garmentTitle={share.garmentTitle} verified={verified} photo={share.photo} />
       <details className="mt-4 border border-ink/10 bg-white">
         <summary className="flex min-h-11 cursor-pointer items-center justify-between gap-3 px-4 text-sm">
-          <span>Save {firstName}'s contact or share this card</span>
+          <span>{verified ? `Save ${firstName}'s contact` : `Save ${firstName}'s contact or share this card`}</span>
           <span aria-hidden>+</span>
         </summary>
         <div className="flex flex-col items-center gap-4 px-4 pb-5">
           <a href={`/share/${loaderData.slug}/contact.vcf`} download className={buttonClass("primary", "w-full")}>
             Save contact
           </a>
-          <img
-            src={`/share/${loaderData.slug}/qr.svg`}
-            alt={`QR code of ${share.profile.name}'s card`}
-            width={180}
-            height={180}
-            className="size-44"
-            loading="lazy"
-          />
-          <p className="text-center text-xs text-stone">No NFC? Someone can scan this code to open the same card.</p>
+          {verified ? (
+            // A secure garment's card opens only from its own tap (issue #28): no code to pass on.
+            <p className="text-center text-xs text-stone">This card opens only when the garment itself is tapped.</p>
+          ) : (
+            <>
+              <img
+                src={`/share/${loaderData.slug}/qr.svg`}
+                alt={`QR code of ${share.profile.name}'s card`}
+                width={180}
+                height={180}
+                className="size-44"
+                loading="lazy"
+              />
+              <p className="text-center text-xs text-stone">
+                No NFC? Someone can scan this code to open the same card.
+              </p>
+            </>
+          )}
         </div>
       </details>
       {connected ? (
@@ -357,11 +379,20 @@ function TokenShare({ data: d, failure }: { data: Extract<LoaderData, { kind: "t
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    const message = UNAVAILABLE_TEXTS.includes(error.data) ? error.data : CONTACT_MESSAGES.garmentUnavailable;
+  if (isRouteErrorResponse(error) && (error.status === 404 || error.status === 403)) {
+    // 403: a secure garment's door outside its verified tap's window says what the tap says (issue #28).
+    const message =
+      error.status === 403
+        ? SECURE_TAP_MESSAGES.refused
+        : UNAVAILABLE_TEXTS.includes(error.data)
+          ? error.data
+          : CONTACT_MESSAGES.garmentUnavailable;
     return (
       <section role="alert" className="mx-auto flex max-w-md flex-col items-center px-5 py-20 text-center">
         <h1 className="font-display text-3xl">{message}</h1>
+        {error.status === 403 && (
+          <p className="mt-3 text-stone">Hold your phone to the garment itself to open its card.</p>
+        )}
         <Link to="/" className={buttonClass("primary", "mt-8")}>
           Return to Home
         </Link>

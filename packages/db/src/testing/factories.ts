@@ -98,3 +98,15 @@ export async function claimGarment(db: Db, garmentId: number, ownerUserId: strin
 export async function setGarmentTagStatus(db: Db, garmentId: number, status: NfcTagStatus): Promise<void> {
   await db.insert(nfcTags).values({ chip_id: `RLV-TEST-${crypto.randomUUID()}`, garment_id: garmentId, status });
 }
+
+/** Gives the garment a current tag that is a secure NTAG 424 DNA (issue #21): its UID and key version. */
+export async function setGarmentSecureTag(db: Db, garmentId: number, uid: string, keyVersion: number): Promise<void> {
+  await db.insert(nfcTags).values({
+    chip_id: `RLV-TEST-${crypto.randomUUID()}`,
+    garment_id: garmentId,
+    status: "active",
+    tag_type: "NTAG424",
+    uid,
+    sun_key_version: keyVersion,
+  });
+}

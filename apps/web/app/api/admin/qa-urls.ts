@@ -2,10 +2,10 @@ import { QA_MESSAGES } from "@releve/core/qa";
 import { UrlSuiteBodySchema } from "@releve/core/qa-api";
 import { type UrlCheck, type UrlCheckId, type UrlSuiteResult, urlCheckName } from "@releve/core/qa-urls";
 import { normalizeSlug } from "@releve/core/slug";
-import { decideTap, type TapDecision, type TapRoute } from "@releve/core/tap-rules";
-import { findShareByGarmentSlug } from "@releve/db/profiles";
+import { type DoorVerdict, decideTap, type TapDecision, type TapRoute } from "@releve/core/tap-rules";
 import { loadTapRoute, readCachedTapRoute } from "@releve/db/tap-cache";
 import { type Context, Hono } from "hono";
+import { shareDoor } from "../../lib/share.server";
 import { jsonBody } from "../validation";
 import type { AdminEnv } from "./admin-env";
 import { type DryRunAnswer, dryRunTap } from "./dry-run-tap";
@@ -200,18 +200,23 @@ function cacheCheck(slug: string, key: string | null, cached: TapRoute | null | 
 
 type CardState = { card: false; reason: string } | ({ card: true } & CardFacts);
 
-/** The owner's card as D1 says it is now (the share page's own query), or why a visitor gets none. */
+/** Why a visitor (without a verified tap's window) gets no card, per door verdict (issue #28). */
+const NO_CARD: Record<Exclude<DoorVerdict, "open">, string> = {
+  not_found: "is deactivated: there is no card.",
+  missing: "is reported missing: its card is not shown.",
+  not_authenticated: "is a secure garment: its card opens only after a verified tap, never to a plain request.",
+  claim: "is unclaimed: there is no card.",
+  sharing_off: "'s owner does not share (sharing is off): there is no card.",
+};
+
+/** The owner's card as D1 says it is now (the share doors' own query and rule), or why a visitor gets none. */
 async function cardOf(c: C, slug: string, key: string | null): Promise<CardState> {
   if (!key) return { card: false, reason: `${slug} is not a slug: there is no card.` };
-  const row = await findShareByGarmentSlug(c.get("db"), key);
+  const { verdict, row } = await shareDoor(c.get("db"), key, { cardWindow: false });
   if (!row) return { card: false, reason: `No garment has the slug ${key}: there is no card.` };
-  if (!row.is_active) return { card: false, reason: `${key} is deactivated: there is no card.` };
-  if (row.reported_missing) return { card: false, reason: `${key} is reported missing: its card is not shown.` };
-  if (row.status !== "claimed" || !row.owner_user_id) {
-    return { card: false, reason: `${key} is unclaimed: there is no card.` };
-  }
-  if (!row.nfc_sharing_enabled || !row.profile) {
-    return { card: false, reason: `${key}'s owner does not share (sharing is off): there is no card.` };
+  if (verdict !== "open" || !row.profile) {
+    const why = NO_CARD[verdict === "open" ? "sharing_off" : verdict];
+    return { card: false, reason: `${key}${why.startsWith("'") ? "" : " "}${why}` };
   }
   return { card: true, profile: row.profile, garmentTitle: row.garment_name ?? row.garment_title ?? "" };
 }

@@ -161,7 +161,7 @@ describe("PUT /api/garments/:id/photo (the owner)", () => {
     });
     const error = await json<ErrorJson>(await put("owner", g.id, endless), 400);
     expect(error.error.message).toBe(PHOTO_MESSAGES.too_large);
-    // The cap, then at most the bounded drain of an unread body (DRAIN_LIMIT, 2 MB) and what
+    // The cap, then at most the bounded drain of a body past it (OVERFLOW_DRAIN_LIMIT, 2 MB) and what
     // the binding's pipe buffers ahead: far from the 64 MB offered.
     expect(pulled).toBeLessThan(PHOTO_MAX_BYTES + 4 * 1024 * 1024);
     expect(await bucketKeys()).toEqual(before);

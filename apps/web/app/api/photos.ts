@@ -29,7 +29,7 @@ import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import type { WebEnv } from "../env.server";
-import { drainReader } from "../lib/drain-body.server";
+import { drainReader, OVERFLOW_DRAIN_LIMIT } from "../lib/drain-body.server";
 import { readSession, type SessionUser } from "../lib/session.server";
 import type { ApiEnv } from "./api-env";
 import { badRequest, jsonBody } from "./validation";
@@ -70,7 +70,7 @@ export async function readPhotoBody(
     total += value.byteLength;
     if (total > maxBytes) {
       // The rest is read (bounded) and dropped, as for any body answered unread.
-      await drainReader(reader);
+      await drainReader(reader, OVERFLOW_DRAIN_LIMIT);
       throw tooLarge();
     }
     chunks.push(value);

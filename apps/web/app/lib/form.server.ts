@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { DRAIN_LIMIT, drainReader } from "./drain-body.server";
+import { DRAIN_LIMIT, drainReader, OVERFLOW_DRAIN_LIMIT } from "./drain-body.server";
 
 /** The largest form body any action reads; our biggest form (a profile) is a few KB. */
 export const FORM_MAX_BYTES = 64 * 1024;
@@ -51,7 +51,8 @@ async function readBody(request: Request): Promise<Uint8Array<ArrayBuffer>> {
     if (done) break;
     size += value.byteLength;
     if (size > FORM_MAX_BYTES) {
-      await drainReader(reader, DRAIN_LIMIT);
+      // Past the cap while streaming: such a body may never end, so less of it is read.
+      await drainReader(reader, OVERFLOW_DRAIN_LIMIT);
       refuse(413, FORM_MESSAGES.tooLarge);
     }
     chunks.push(value);

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { parseId, SEARCH_MAX_LENGTH } from "./input-limits";
+import { parseId } from "./input-limits";
 import type { SuspectReason } from "./secure-tap";
-import { text } from "./text-field";
+import { adminSearchText, text } from "./text-field";
 
 // The texts and pager the remote shows live zod-free beside the remote's contract.
 export { ADMIN_MESSAGES, pageNumbers } from "./admin-portal";
@@ -40,12 +40,7 @@ export const ReassignBodySchema = z.object({ client_id: positiveInt("The client 
 
 export const ListQuerySchema = z.object({
   // Any term up to SEARCH_MAX_LENGTH characters, in any script; longer is a 400 (input-limits.ts).
-  q: text({
-    label: "Search",
-    max: SEARCH_MAX_LENGTH,
-    tooLong: `Search is at most ${SEARCH_MAX_LENGTH} characters.`,
-    end: ".",
-  }).optional(),
+  q: adminSearchText(),
   page: positiveInt("The page").optional(),
 });
 

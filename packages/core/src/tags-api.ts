@@ -2,7 +2,6 @@ import { z } from "zod";
 import { GARMENT_TYPES } from "./chip-id";
 import { NOTES_MAX_BYTES } from "./contact";
 import { idField } from "./form-fields";
-import { SEARCH_MAX_LENGTH } from "./input-limits";
 import { normalisePhone } from "./normalise";
 import type { SunEncoderSettings } from "./sun-encoder";
 import {
@@ -18,7 +17,7 @@ import {
   type TagStatus,
   type TagType,
 } from "./tags";
-import { text } from "./text-field";
+import { adminSearchText, text } from "./text-field";
 
 /**
  * Bodies and queries of the tag programmer, the tag registry, batches, clients, brand events
@@ -118,12 +117,7 @@ export const WriteResultBodySchema = z.discriminatedUnion(
 export type WriteResultInput = z.input<typeof WriteResultBodySchema>;
 
 export const TagListQuerySchema = z.object({
-  q: text({
-    label: "Search",
-    max: SEARCH_MAX_LENGTH,
-    tooLong: `Search is at most ${SEARCH_MAX_LENGTH} characters.`,
-    end: ".",
-  }).optional(),
+  q: adminSearchText(),
   status: z.enum(TAG_STATUSES, { error: `status is one of ${TAG_STATUSES.join(", ")}.` }).optional(),
   batch_id: idField("The batch id must be a whole number.").optional(),
   page: idField("The page must be a whole number.").optional(),

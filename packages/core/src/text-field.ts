@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SEARCH_MAX_LENGTH } from "./input-limits";
 import { cleanText, type TextOptions, textLength, textProblemMessage } from "./text";
 
 export type TextFieldOptions = TextOptions & {
@@ -68,3 +69,12 @@ function underRule(options: TextFieldOptions) {
  */
 export const isWellFormed = (value: string) => value.isWellFormed();
 export const malformedMessage = (label: string) => textProblemMessage("malformed", label);
+
+/** The admin API's optional search term (`q`): any term up to SEARCH_MAX_LENGTH characters, in any script. */
+export const adminSearchText = () =>
+  text({
+    label: "Search",
+    max: SEARCH_MAX_LENGTH,
+    tooLong: `Search is at most ${SEARCH_MAX_LENGTH} characters.`,
+    end: ".",
+  }).optional();

@@ -1074,6 +1074,14 @@ test("fuzz: 200+ malformed requests per form and per JSON API: no 5xx, no row ch
   expect(fuzzer.findings, "5xx answers, refused requests that changed rows, lenient ids accepted").toEqual([]);
 });
 
+/** A social post's body, for the lone-surrogate targets that create or update one. */
+const postBody = () => ({
+  image_url: "/images/instagram/1.jpg",
+  caption: "c",
+  permalink: "https://x.example/p",
+  is_active: false,
+});
+
 /**
  * Issue #28 (decision 0042): a lone UTF-16 surrogate in one text field of an otherwise valid JSON
  * body. The fuzz above puts one only into bodies kept invalid, so it never saw one accepted and
@@ -1169,24 +1177,14 @@ test("fuzz: a lone surrogate in any text field of a valid JSON body is a 400 nam
       actor: "admin",
       method: "POST",
       path: "/api/admin/instagram-posts",
-      body: () => ({
-        image_url: "/images/instagram/1.jpg",
-        caption: "c",
-        permalink: "https://x.example/p",
-        is_active: false,
-      }),
+      body: postBody,
       fields: ["image_url", "caption", "permalink"],
     },
     {
       actor: "admin",
       method: "PUT",
       path: `/api/admin/instagram-posts/${none}`,
-      body: () => ({
-        image_url: "/images/instagram/1.jpg",
-        caption: "c",
-        permalink: "https://x.example/p",
-        is_active: false,
-      }),
+      body: postBody,
       fields: ["image_url", "caption", "permalink"],
     },
     {

@@ -136,6 +136,8 @@ function shellAndTap(shell: ReturnType<typeof buildShell>, tapPath: string) {
     bindings: { APP_ENV: "test", SESSION_SECRET: SECRET, CHIP_SECRET: SECRET },
     d1Databases: { DB: "00000000-0000-4000-8000-0000000be4c5" },
     kvNamespaces: { TAP_KV: "bench-shell" },
+    // The shell's env needs every binding it declares (the photos' R2 since issue #19).
+    r2Buckets: { PHOTOS: "bench-photos" },
     queueProducers: { SCANS: { queueName: "releve-scans" } },
   };
   return new Miniflare(

@@ -7,11 +7,11 @@
  * file of 1,000 UIDs (assignBatchUids). Prints the median of BENCH_ROUNDS (default 5) rounds
  * of each step and the D1 statements and round trips they took. Times are printed, not asserted.
  */
-import { toBatchCode } from "@releve/core/chip-id";
+import { batchCode } from "@releve/core/chip-id";
 import { drawStockTags } from "@releve/core/tag-stock";
 import { getDb } from "@releve/db";
 import type { Actor } from "@releve/db/audit";
-import type { D1Like } from "@releve/db/binding-types";
+import type { D1Like, KvLike } from "@releve/db/binding-types";
 import { assignBatchUids, batchTagsBySlugs, createTagBatch, getTagBatch, programBatch } from "@releve/db/tags";
 import { applyMigrations } from "@releve/db/testing/bench-data";
 import { convertV4MiniflareOptions, Miniflare } from "miniflare";
@@ -77,10 +77,12 @@ async function main() {
       script: "export default { fetch: () => new Response(null, { status: 404 }) }",
       compatibilityDate: "2026-10-01",
       d1Databases: { DB: "00000000-0000-4000-8000-0000000ba7c4" },
+      kvNamespaces: ["TAP_KV"],
     }),
   );
   try {
     const d1 = (await mf.getD1Database("DB")) as unknown as D1Like;
+    const tap = { DB: d1, TAP_KV: (await mf.getKVNamespace("TAP_KV")) as unknown as KvLike };
     await applyMigrations(d1);
     await d1.batch([
       d1.prepare(`INSERT INTO users (id, email, password_hash) VALUES ('${ADMIN.userId}', '${ADMIN.email}', 'x')`),
@@ -97,7 +99,7 @@ async function main() {
       const started = performance.now();
       const tags = await drawStockTags(SECRET, {
         garmentType: "Jacket",
-        batchCode: toBatchCode(batch.batch_name) ?? `B${batch.id}`,
+        batchCode: batchCode(batch),
         start: batch.total + 1,
         count: COUNT,
         skuPrefix: "RLV-JA",
@@ -128,6 +130,7 @@ async function main() {
       const importStart = performance.now();
       await assignBatchUids(
         importDb,
+        tap,
         ADMIN,
         batch.id,
         stored.map((t) => ({
@@ -135,6 +138,8 @@ async function main() {
           garmentId: t.garment_id,
           uid: randomUid(),
           status: "active" as const,
+          slug: t.slug,
+          before: t.status,
           metadata: { ...t.metadata, programmingDate: new Date().toISOString() },
         })),
       );

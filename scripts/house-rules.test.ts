@@ -62,6 +62,54 @@ const cases: [string, string, string, string][] = [
     'import { a } from "../admin/remote.client";',
     "public route modules never reach admin code",
   ],
+  [
+    "drizzle only in packages/db (an app)",
+    "apps/web/app/lib/zz-house-rule.ts",
+    'import { eq as a } from "drizzle-orm";',
+    "drizzle is imported only in packages/db",
+  ],
+  [
+    "drizzle only in packages/db (a worker)",
+    "workers/scan-jobs/src/zz-house-rule.ts",
+    'import { DrizzleQueryError as a } from "drizzle-orm";',
+    "drizzle is imported only in packages/db",
+  ],
+  [
+    "drizzle only in packages/db (a route, under the public-route rules)",
+    "apps/web/app/routes/zz-house-rule.tsx",
+    'import { sql as a } from "drizzle-orm";',
+    "drizzle is imported only in packages/db",
+  ],
+  [
+    "drizzle only in packages/db (core)",
+    "packages/core/src/zz-house-rule.ts",
+    'import { eq as a } from "drizzle-orm";',
+    "drizzle is imported only in packages/db",
+  ],
+  [
+    "only packages/db commands refresh the tap (an API handler)",
+    "apps/web/app/api/admin/zz-house-rule.ts",
+    'import { refreshTapRoute as a } from "@releve/db/tap-cache";',
+    "only packages/db commands refresh the tap's records",
+  ],
+  [
+    "only packages/db commands refresh the tap (a route)",
+    "apps/web/app/routes/zz-house-rule.tsx",
+    'import { keepOwnerTapTrue as a } from "@releve/db/tap-cache";',
+    "only packages/db commands refresh the tap's records",
+  ],
+  [
+    "only packages/db commands refresh the tap (the tap worker)",
+    "workers/tap/src/zz-house-rule.ts",
+    'import { refreshOwnerTapRoutes as a } from "@releve/db/tap-cache";',
+    "only packages/db commands refresh the tap's records",
+  ],
+  [
+    "the tap worker never imports zod",
+    "workers/tap/src/zz-house-rule.ts",
+    'import { z as a } from "zod";',
+    "the tap worker never imports zod",
+  ],
 ];
 
 describe("house rules in npm run check", () => {
@@ -76,5 +124,15 @@ describe("house rules in npm run check", () => {
     expect(
       lint("apps/web/app/routes/admin.zz-house-rule.tsx", 'import { a } from "../admin/remote.client";'),
     ).not.toContain("House rule");
+    // The tap reads its records anywhere; a test may refresh one on purpose; packages/db queries with drizzle.
+    expect(
+      lint("workers/tap/src/zz-house-rule.ts", 'import { getTapRoute as a } from "@releve/db/tap-cache";'),
+    ).not.toContain("House rule");
+    expect(
+      lint("workers/tap/test/zz-house-rule.test.ts", 'import { refreshTapRoute as a } from "@releve/db/tap-cache";'),
+    ).not.toContain("House rule");
+    expect(lint("packages/db/src/zz-house-rule.ts", 'import { eq as a } from "drizzle-orm";')).not.toContain(
+      "House rule",
+    );
   });
 });

@@ -1,12 +1,13 @@
 import { env } from "cloudflare:workers";
 import { getDb, profiles } from "@releve/db";
 import { claimGarment, listWardrobe } from "@releve/db/garments";
+import { setNfcSharing } from "@releve/db/profiles";
 import { readCachedTapRoute } from "@releve/db/tap-cache";
 import { createGarment, createOwner, createUser } from "@releve/db/testing/factories";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { WebEnv } from "../app/env.server";
-import { saveProfile, setNfcSharing } from "../app/lib/profile.server";
+import { saveProfile } from "../app/lib/profile.server";
 
 const db = getDb(env.DB);
 const stores = { DB: env.DB, TAP_KV: env.TAP_KV };
@@ -116,11 +117,11 @@ describe("profiles and the tap cache", () => {
     const [g1, g2] = await Promise.all([createGarment(db), createGarment(db)]);
     await claimGarment(db, stores, { slug: g1.slug, userId: owner.userId });
     await claimGarment(db, stores, { slug: g2.slug, userId: owner.userId });
-    expect(await setNfcSharing(webEnv, db, owner.userId, false)).toBe(true);
+    expect(await setNfcSharing(db, stores, owner.userId, false)).toBe(true);
     for (const g of [g1, g2]) {
       expect(await readCachedTapRoute(env.TAP_KV, g.slug)).toMatchObject({ sharingEnabled: false });
     }
-    expect(await setNfcSharing(webEnv, db, await createUser(db), false)).toBe(false);
+    expect(await setNfcSharing(db, stores, await createUser(db), false)).toBe(false);
   });
 });
 

@@ -106,6 +106,10 @@ export function toBatchCode(name: string): string | null {
   return code === "" ? null : code;
 }
 
+/** The code a batch's chips carry: its name as a batch code (toBatchCode), else `B<id>`; `DIRECT` for a tag in no batch. */
+export const batchCode = (batch: { id: number; batch_name: string } | null): string =>
+  batch ? (toBatchCode(batch.batch_name) ?? `B${batch.id}`) : "DIRECT";
+
 /** Fills `length` random bytes; tests inject a fixed source. */
 export type RandomSource = (length: number) => Uint8Array<ArrayBuffer>;
 export const cryptoRandom: RandomSource = (length) => crypto.getRandomValues(new Uint8Array(length));

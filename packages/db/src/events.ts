@@ -10,7 +10,7 @@ import type { Db } from "./client";
 import { type OwnerContact, selectOwnerContacts } from "./contacts";
 import { scanCounts } from "./scans";
 import { contacts, events, profiles, wardrobeEvents } from "./schema";
-import { refreshOwnerTapRoutes, type TapStores } from "./tap-cache";
+import { keepOwnerTapTrue, type TapStores } from "./tap-cache";
 
 // Per event, the scans tagged with it (scanCounts: fresh rollups) and its contacts. The spec
 // counted all of the owner's scans for every event: a defect (issue #8).
@@ -119,7 +119,7 @@ export async function setActiveEvent(
     const profile = await selectActiveEventId(db, userId).get();
     return profile ? "not_found" : "no_profile";
   }
-  await refreshOwnerTapRoutes(stores, userId);
+  await keepOwnerTapTrue(stores, userId);
   return eventId === null ? "cleared" : "set";
 }
 

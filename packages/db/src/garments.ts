@@ -10,7 +10,7 @@ import { selectOwnerContacts } from "./contacts";
 import { containsText } from "./like";
 import { scanCounts, selectGarmentScanStats, selectRecentGarmentScans } from "./scans";
 import { adminUsers, garments, nfcTags, profiles, users } from "./schema";
-import { refreshTapRoute, type TapStores } from "./tap-cache";
+import { keepTapTrue, type TapStores } from "./tap-cache";
 
 /**
  * Whether the garment's current tag (its newest nfc_tags row, the one the tap reads) is
@@ -178,7 +178,7 @@ const claimable = (slug: string, pool: boolean) =>
  */
 export async function claimGarment(
   db: Db,
-  stores: TapStores,
+  tap: TapStores,
   input: { slug: string; userId: string },
   now = Date.now(),
 ): Promise<ClaimResult> {
@@ -206,7 +206,7 @@ export async function claimGarment(
     .returning({ id: garments.id })
     .get();
   if (claimed) {
-    await refreshTapRoute(stores, input.slug);
+    await keepTapTrue(tap, [input.slug]);
     return { status: "claimed", garmentId: claimed.id };
   }
   // Lost a race (or the garment changed in between): report what it is now.
@@ -231,7 +231,7 @@ export type PoolGarmentDetails = {
  */
 export async function registerPoolGarment(
   db: Db,
-  stores: TapStores,
+  tap: TapStores,
   input: { slug: string; userId: string; details: PoolGarmentDetails },
   now = Date.now(),
 ): Promise<ClaimResult> {
@@ -261,7 +261,7 @@ export async function registerPoolGarment(
     .returning({ id: garments.id })
     .get();
   if (registered) {
-    await refreshTapRoute(stores, input.slug);
+    await keepTapTrue(tap, [input.slug]);
     return { status: "claimed", garmentId: registered.id };
   }
   return settled(await claimState(db, input.slug), input.userId) ?? { status: "claimed_by_other" };
@@ -337,8 +337,14 @@ export function getAdminGarment(db: Db, id: number): Promise<AdminGarmentRow | u
   return selectAdminGarments(db).where(eq(garments.id, id)).get();
 }
 
-/** Turns a garment on or off, audited with its state before and after. */
-export async function setGarmentActive(db: Db, actor: Actor, garment: AdminGarmentRow, isActive: boolean) {
+/** Turns a garment on or off, audited with its state before and after; the next tap answers the change. */
+export async function setGarmentActive(
+  db: Db,
+  tap: TapStores,
+  actor: Actor,
+  garment: AdminGarmentRow,
+  isActive: boolean,
+) {
   await db.batch([
     db.update(garments).set({ is_active: isActive }).where(eq(garments.id, garment.id)),
     auditEntry(
@@ -350,13 +356,20 @@ export async function setGarmentActive(db: Db, actor: Actor, garment: AdminGarme
       { is_active: isActive },
     ),
   ]);
+  await keepTapTrue(tap, [garment.short_slug]);
 }
 
 /**
- * Gives a garment to the client with this profile id (claimed from now), audited; false when
- * no profile has the id.
+ * Gives a garment to the client with this profile id (claimed from now), audited, and the next
+ * tap answers for the new owner; false when no profile has the id.
  */
-export async function reassignGarment(db: Db, actor: Actor, garment: AdminGarmentRow, profileId: number) {
+export async function reassignGarment(
+  db: Db,
+  tap: TapStores,
+  actor: Actor,
+  garment: AdminGarmentRow,
+  profileId: number,
+) {
   const profile = await db
     .select({ id: profiles.id, user_id: profiles.user_id })
     .from(profiles)
@@ -377,6 +390,7 @@ export async function reassignGarment(db: Db, actor: Actor, garment: AdminGarmen
       { owner_profile_id: profile.id, status: "claimed" },
     ),
   ]);
+  await keepTapTrue(tap, [garment.short_slug]);
   return true;
 }
 

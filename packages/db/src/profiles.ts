@@ -7,6 +7,7 @@ import { and, eq, isNotNull, max, or, sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { containsText } from "./like";
 import { garments, nfcTags, profiles, users, wardrobeEvents } from "./schema";
+import { keepOwnerTapTrue, type TapStores } from "./tap-cache";
 
 // ---------------------------------------------------------------------------------------------
 // Admin portal: client search (issue #9).
@@ -44,26 +45,42 @@ export function getProfile(db: Db, userId: string) {
   return db.query.profiles.findFirst({ where: eq(profiles.user_id, userId) });
 }
 
-export async function updateProfile(
+/** What a client's profile form writes (every column but the keys and the user it belongs to). */
+export type ProfileValues = Omit<typeof profiles.$inferInsert, "id" | "user_id">;
+
+/**
+ * Creates or updates the user's one profile. Sharing on or off (a new profile starts one way or
+ * the other) changes where a visitor's tap of each of their garments lands: those tap records
+ * are rewritten when it changed.
+ */
+export async function saveProfile(
   db: Db,
-  profileId: number,
-  values: Partial<typeof profiles.$inferInsert>,
-): Promise<void> {
-  await db.update(profiles).set(values).where(eq(profiles.id, profileId));
+  tap: TapStores,
+  userId: string,
+  values: ProfileValues,
+): Promise<{ created: boolean }> {
+  const existing = await getProfile(db, userId);
+  if (existing) {
+    await db.update(profiles).set(values).where(eq(profiles.id, existing.id));
+  } else {
+    await db.insert(profiles).values({ ...values, user_id: userId });
+  }
+  if (!existing || existing.nfc_sharing_enabled !== values.nfc_sharing_enabled) {
+    await keepOwnerTapTrue(tap, userId);
+  }
+  return { created: !existing };
 }
 
-export async function insertProfile(db: Db, values: typeof profiles.$inferInsert): Promise<void> {
-  await db.insert(profiles).values(values);
-}
-
-/** False when the user has no profile. */
-export async function setNfcSharingEnabled(db: Db, userId: string, enabled: boolean): Promise<boolean> {
+/** The NFC sharing toggle; the next tap of each of the owner's garments answers it. False when the user has no profile. */
+export async function setNfcSharing(db: Db, tap: TapStores, userId: string, enabled: boolean): Promise<boolean> {
   const updated = await db
     .update(profiles)
     .set({ nfc_sharing_enabled: enabled })
     .where(eq(profiles.user_id, userId))
     .returning({ id: profiles.id });
-  return updated.length > 0;
+  if (updated.length === 0) return false;
+  await keepOwnerTapTrue(tap, userId);
+  return true;
 }
 
 /** Every profile column the share-visibility rule reads (ShareableProfile), for each public query. */

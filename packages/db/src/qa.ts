@@ -4,12 +4,18 @@
  * Every function takes `db` first; drizzle's query builder and `db.batch()`; raw `sql` only
  * where drizzle cannot say it, with a one-line reason. Row types come from the schema.
  */
+import { batchCode, createSecureChip } from "@releve/core/chip-id";
+import { QA_BATCH_NAME } from "@releve/core/qa";
+import { DEFAULT_TAG_TYPE, type GarmentType, tagUrl } from "@releve/core/tags";
 import { and, asc, eq, inArray, or } from "drizzle-orm";
 import { type Actor, auditEntry } from "./audit";
 import type { Db } from "./client";
+import { onUniqueViolation } from "./d1-errors";
+import { existingSlug } from "./garments";
 import { contacts, garments, nfcTagBatches, nfcTags, profiles, rateEvents, scans, sessions, users } from "./schema";
 import { demoEmails, demoRoles, qaResetSlugs } from "./seed-data";
-import { createTagBatch, getTagBatch } from "./tags";
+import { createTagBatch, getTagBatch, programBatch } from "./tags";
+import { forgetTapRoutes, keepTapTrue, type TapStores } from "./tap-cache";
 
 const sampleState = {
   id: garments.id,
@@ -52,9 +58,10 @@ export async function qaPanelState(db: Db) {
  * Puts mb-001 and ss-002 back as the seed made them: unclaimed (no owner, no claim time, no
  * ownership status) and active, so the next tap of either goes to the claim page. Touches no
  * other row: not their scans, contacts or tags. One D1 batch: the update and an audit row per
- * garment with its state before and after. Returns the garments as they were (those that exist).
+ * garment with its state before and after; then their tap records are rewritten. Returns the
+ * garments as they were (those that exist).
  */
-export async function resetQaGarments(db: Db, actor: Actor) {
+export async function resetQaGarments(db: Db, tap: TapStores, actor: Actor) {
   const slugs = [...qaResetSlugs];
   const before = await db
     .select(sampleState)
@@ -90,6 +97,10 @@ export async function resetQaGarments(db: Db, actor: Actor) {
       ),
     ),
   ]);
+  await keepTapTrue(
+    tap,
+    before.map((g) => g.slug),
+  );
   return before;
 }
 
@@ -111,6 +122,45 @@ export async function qaBatch(db: Db, actor: Actor, name: string) {
   const batch = id === undefined ? undefined : await getTagBatch(db, id);
   if (!batch) throw new Error("QA batch not created");
   return batch;
+}
+
+/** What a test garment is made as: an unclaimed jacket, no SKU, in the QA batch. */
+const TEST_GARMENT = { name: "Test Garment", garment_type: "Jacket" as GarmentType, size: "M", color: "Black" };
+
+/**
+ * A real unclaimed garment with its tag in the QA batch, made as the batch programming makes
+ * one (chip id, signature, audit), for /test-garment and the e2e scenarios (issue #20).
+ * 'exists' when the slug is taken, also by someone else between the check and the write. A
+ * tap of the slug before it existed left a 'not found' record: the next tap sees the garment.
+ */
+export async function createQaGarment(
+  db: Db,
+  tap: TapStores,
+  actor: Actor,
+  input: { slug: string; origin: string; chipSecret: string },
+): Promise<"created" | "exists"> {
+  const { slug } = input;
+  if (await existingSlug(db, slug)) return "exists";
+  const batch = await qaBatch(db, actor, QA_BATCH_NAME);
+  const chip = await createSecureChip(input.chipSecret, {
+    garmentType: TEST_GARMENT.garment_type,
+    batch: batchCode(batch),
+    serial: batch.total + 1,
+  });
+  const made = await onUniqueViolation(
+    async () => {
+      await programBatch(db, actor, batch, {
+        garment: TEST_GARMENT,
+        tagType: DEFAULT_TAG_TYPE,
+        tags: [{ slug, chip, sku: null }],
+        urlOf: (s) => tagUrl(input.origin, s),
+      });
+      return "created" as const;
+    },
+    () => "exists" as const,
+  );
+  if (made === "created") await keepTapTrue(tap, [slug]);
+  return made;
 }
 
 /** The QA account's profile as every e2e run sets it: what its card must and must not show. */
@@ -190,11 +240,19 @@ export async function ensureQaAccount(db: Db, account: QaAccountProfile, passwor
  * Removes what one e2e run made (issue #20): its garment (slug `qa-e2e-<run>`, its tag, the
  * contacts and any scans it got), the QA account's session for the run, and the contact-form
  * rate events counted against the QA account as an owner (`rateEvents`: its bucket and key). The audit rows of the admin's changes
- * stay: the audit log is never edited. One batch; returns what each statement removed.
+ * stay: the audit log is never edited. One batch; returns what each statement removed. Then the
+ * tap records of its slug and of the slugs it probed (`probedSlugs`) are dropped.
  */
 export async function removeQaRun(
   db: Db,
-  run: { slug: string; userId: string; sessionId: string | null; rateEvents: { bucket: string; key: string } },
+  tap: TapStores,
+  run: {
+    slug: string;
+    probedSlugs: string[];
+    userId: string;
+    sessionId: string | null;
+    rateEvents: { bucket: string; key: string };
+  },
 ) {
   const garment = await db.select({ id: garments.id }).from(garments).where(eq(garments.short_slug, run.slug)).get();
   const id = garment?.id ?? -1;
@@ -217,6 +275,7 @@ export async function removeQaRun(
       .where(and(eq(rateEvents.bucket, run.rateEvents.bucket), eq(rateEvents.key, run.rateEvents.key)))
       .returning({ id: rateEvents.id }),
   ]);
+  await forgetTapRoutes(tap, [run.slug, ...run.probedSlugs]);
   return {
     garments: removedGarments.length,
     contacts: removedContacts.length,

@@ -30,6 +30,7 @@ import {
   profiles,
   users,
 } from "./schema";
+import { keepTapTrue, type TapStores } from "./tap-cache";
 
 // ---------------------------------------------------------------------------------------------
 // Tag batches (issue #9) and their counters.
@@ -254,10 +255,11 @@ const garmentIdOf = (slug: string) =>
 
 /**
  * Registers a new tag (spec part 2 §4: registered, then written): its garment and its
- * `nfc_tags` row, status 'uninitialized' until the write result, audited; one D1 batch.
+ * `nfc_tags` row, status 'uninitialized' until the write result, audited; one D1 batch. The
+ * slug's tap record is written (it replaces any 'no such slug' a guess may have left).
  * Returns the tag's id.
  */
-export async function programTag(db: Db, actor: Actor, input: TagToProgram): Promise<number> {
+export async function programTag(db: Db, tap: TapStores, actor: Actor, input: TagToProgram): Promise<number> {
   const now = new Date();
   const tagUuid = crypto.randomUUID();
   const metadata: NfcTagMetadata = {
@@ -300,6 +302,7 @@ export async function programTag(db: Db, actor: Actor, input: TagToProgram): Pro
     }),
   ]);
   if (!tag) throw new Error("nfc tag not created");
+  await keepTapTrue(tap, [input.slug]);
   return tag.id;
 }
 
@@ -314,9 +317,10 @@ export type WriteOutcome =
 /**
  * Records how writing the tag went (spec part 2 §4): success makes it active (released stays
  * released), notes the UID and marks its garment programmed; failure leaves it 'inactive' with
- * the error in its metadata. Audited; one D1 batch.
+ * the error in its metadata (its garment then answers as deactivated). Audited; one D1 batch;
+ * the next tap answers the new status.
  */
-export async function recordTagWrite(db: Db, actor: Actor, tag: TagRow, outcome: WriteOutcome) {
+export async function recordTagWrite(db: Db, tap: TapStores, actor: Actor, tag: TagRow, outcome: WriteOutcome) {
   const now = new Date();
   const { write_error: _previousError, ...kept } = tag.metadata ?? {};
   const attempt = {
@@ -355,6 +359,7 @@ export async function recordTagWrite(db: Db, actor: Actor, tag: TagRow, outcome:
     );
   }
   await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  if (tag.short_slug) await keepTapTrue(tap, [tag.short_slug]);
 }
 
 /** The tag type of an NTAG 424 DNA registered for verified (SUN) taps. */
@@ -362,10 +367,16 @@ export const SECURE_TAG_TYPE = "NTAG424";
 
 /**
  * Registers a tag as an NTAG 424 DNA whose taps must verify (issue #21): its UID (the one its
- * SUN data carries) and the key version its encoder configured. Audited; the caller rewrites
- * the garment's tap record so the next tap is checked.
+ * SUN data carries) and the key version its encoder configured. Audited; the garment's tap
+ * record is rewritten so the next tap is checked.
  */
-export async function makeTagSecure(db: Db, actor: Actor, tag: TagRow, secure: { uid: string; keyVersion: number }) {
+export async function makeTagSecure(
+  db: Db,
+  tap: TapStores,
+  actor: Actor,
+  tag: TagRow,
+  secure: { uid: string; keyVersion: number },
+) {
   const now = new Date();
   await db.batch([
     db
@@ -381,6 +392,7 @@ export async function makeTagSecure(db: Db, actor: Actor, tag: TagRow, secure: {
       { uid: secure.uid, tag_type: SECURE_TAG_TYPE, sun_key_version: secure.keyVersion },
     ),
   ]);
+  if (tag.short_slug) await keepTapTrue(tap, [tag.short_slug]);
 }
 
 /** Makes the tag read-only (Web NFC makeReadOnly was done): status locked, for good. Audited. */
@@ -402,10 +414,11 @@ export async function lockTag(db: Db, actor: Actor, tag: TagRow) {
 /**
  * Moves a tag to `status` for `action` (nextTagStatus decided it may), with the reason in the
  * audit row. Releasing also clears its garment's owner: unclaimed again, so the next tap
- * offers the claim. One D1 batch.
+ * offers the claim. One D1 batch; the next tap answers the new status.
  */
 export async function setTagStatus(
   db: Db,
+  tap: TapStores,
   actor: Actor,
   tag: TagRow,
   change: { action: string; status: TagStatus; reason: string },
@@ -436,6 +449,7 @@ export async function setTagStatus(
     );
   }
   await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  if (tag.short_slug) await keepTapTrue(tap, [tag.short_slug]);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -576,6 +590,9 @@ const jsonValues = (values: string[]) => sql`(SELECT value FROM json_each(${JSON
 export type UidAssignment = {
   tagId: number;
   garmentId: number | null;
+  /** The garment's slug, and the tag's status before: a tag that was inactive changes its tap. */
+  slug: string;
+  before: TagStatus;
   uid: string;
   status: TagStatus;
   metadata: NfcTagMetadata;
@@ -586,8 +603,10 @@ export type UidAssignment = {
  * status and metadata, programmed now, and its garment is marked programmed; one UPDATE per
  * table over a JSON parameter (json_each), plus an audit row, in ONE D1 batch. A UID taken
  * meanwhile by another tag fails the unique index and the whole batch: nothing half-written.
+ * Only a tag that was inactive (a failed write) changes its garment's tap answer: those
+ * garments' tap records are rewritten.
  */
-export async function assignBatchUids(db: Db, actor: Actor, batchId: number, rows: UidAssignment[]) {
+export async function assignBatchUids(db: Db, tap: TapStores, actor: Actor, batchId: number, rows: UidAssignment[]) {
   const now = new Date();
   const json = JSON.stringify(
     rows.map((r) => ({ id: r.tagId, uid: r.uid, status: r.status, metadata: JSON.stringify(r.metadata) })),
@@ -616,6 +635,10 @@ export async function assignBatchUids(db: Db, actor: Actor, batchId: number, row
       assigned: rows.length,
     }),
   ]);
+  await keepTapTrue(
+    tap,
+    rows.filter((r) => r.before === "inactive").map((r) => r.slug),
+  );
 }
 
 /** The slug of a garment if it is this user's (a guest is filed under the client's own garment only). */

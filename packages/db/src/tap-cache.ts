@@ -178,8 +178,40 @@ export async function refreshOwnerTapRoutes(stores: TapStores, ownerUserId: stri
   return slugs.length;
 }
 
-/** For a slug that stops existing under that name (a renamed slug): drop its entry. */
-export async function forgetTapRoute(stores: Pick<TapStores, "TAP_KV" | "TAP_CONTROL">, slug: string): Promise<void> {
-  await stores.TAP_KV.delete(tapKvKey(slug));
-  await forgetMemo(stores, [slug]);
+/**
+ * What every command that changes a tap's answer does after its D1 batch commits (issue #29):
+ * rewrites each slug's record and drops it from the tap's memo, so the next tap answers the new
+ * state. Only the commands in this package call it (a house rule in biome.json). A KV failure
+ * is logged, not thrown: the change stands and the entry expires within POSITIVE_TTL_SECONDS (0010).
+ */
+export async function keepTapTrue(stores: TapStores, slugs: Iterable<string>): Promise<void> {
+  await Promise.all(
+    [...new Set(slugs)].map((slug) =>
+      refreshTapRoute(stores, slug).catch((error) =>
+        console.error(`[tap-cache] tap record not refreshed for ${slug}`, error),
+      ),
+    ),
+  );
+}
+
+/** keepTapTrue for an owner-wide change (the NFC sharing toggle, the active event): every garment of theirs. */
+export async function keepOwnerTapTrue(stores: TapStores, ownerUserId: string): Promise<void> {
+  try {
+    await keepTapTrue(stores, await loadOwnerSlugs(stores.DB, ownerUserId));
+  } catch (error) {
+    console.error(`[tap-cache] tap records not refreshed for owner ${ownerUserId}`, error);
+  }
+}
+
+/** keepTapTrue for slugs that no longer name a garment (a removed QA run): drop their entries. */
+export async function forgetTapRoutes(
+  stores: Pick<TapStores, "TAP_KV" | "TAP_CONTROL">,
+  slugs: string[],
+): Promise<void> {
+  try {
+    await Promise.all(slugs.map((slug) => stores.TAP_KV.delete(tapKvKey(slug))));
+    await forgetMemo(stores, slugs);
+  } catch (error) {
+    console.error(`[tap-cache] tap records not dropped for ${slugs.join(", ")}`, error);
+  }
 }

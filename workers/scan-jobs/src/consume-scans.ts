@@ -1,7 +1,7 @@
 import { ScanMessageSchema } from "@releve/core/scan-message";
 import type { Db } from "@releve/db";
+import { d1Message } from "@releve/db/d1-errors";
 import { insertOneScan, insertScans, type ScanRow, toScanRow } from "@releve/db/scans";
-import { DrizzleQueryError } from "drizzle-orm";
 import type { ScanJobsEnv } from "./env";
 import { parseUserAgent } from "./user-agent";
 
@@ -50,7 +50,7 @@ export async function consumeScans(batch: MessageBatch<unknown>, env: ScanJobsEn
     for (const { message } of valid) message.ack();
     return;
   } catch (error) {
-    console.warn(`[scan-jobs] batch of ${valid.length} failed, storing one by one:`, errorText(error));
+    console.warn(`[scan-jobs] batch of ${valid.length} failed, storing one by one:`, d1Message(error));
   }
 
   for (const { message, row } of valid) {
@@ -58,7 +58,7 @@ export async function consumeScans(batch: MessageBatch<unknown>, env: ScanJobsEn
       await insertOneScan(db, row);
       message.ack();
     } catch (error) {
-      if (message.attempts >= MAX_ATTEMPTS) await deadLetter(env, message, "insert_failed", errorText(error));
+      if (message.attempts >= MAX_ATTEMPTS) await deadLetter(env, message, "insert_failed", d1Message(error));
       else message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
     }
   }
@@ -86,13 +86,7 @@ async function deadLetter(
     message.ack();
   } catch (sendError) {
     // Could not park it: let the queue redeliver; after max_retries the platform dead-letters it.
-    console.warn(`[scan-jobs] dead-letter send failed for ${message.id}:`, errorText(sendError));
+    console.warn(`[scan-jobs] dead-letter send failed for ${message.id}:`, d1Message(sendError));
     message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
   }
 }
-
-// D1's own message: drizzle wraps it with the statement and its parameters (scan data, not a reason).
-const errorText = (error: unknown): string => {
-  const cause = error instanceof DrizzleQueryError ? (error.cause ?? error) : error;
-  return cause instanceof Error ? cause.message : String(cause);
-};

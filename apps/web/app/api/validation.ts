@@ -61,3 +61,7 @@ export function jsonBody<S extends z.ZodType>(schema: S, message?: string) {
   };
   return guarded;
 }
+
+/** A request with a body: a Content-Type, or a length other than 0, or a chunked one. */
+export const hasBody = (headers: Headers) =>
+  headers.has("Content-Type") || headers.has("Transfer-Encoding") || Number(headers.get("Content-Length") ?? "0") !== 0;

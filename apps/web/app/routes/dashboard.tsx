@@ -2,16 +2,18 @@ import { garmentLabels } from "@releve/core/garment";
 import { publicName } from "@releve/core/share-visibility";
 import { listRecentContacts } from "@releve/db/contacts";
 import { listWardrobe } from "@releve/db/garments";
+import { setNfcSharing } from "@releve/db/profiles";
 import { buttonClass } from "@releve/ui";
 import { data, Form, Link, redirect } from "react-router";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { ShareCardPanel } from "../components/share-card-panel";
 import { SubmitButton } from "../components/submit-button";
+import { tapStores } from "../env.server";
 import { authDeps } from "../lib/auth-page.server";
 import { formatDay } from "../lib/crm-format";
 import { readForm } from "../lib/form.server";
 import { ownCard } from "../lib/own-card.server";
-import { getProfile, setNfcSharing } from "../lib/profile.server";
+import { getProfile } from "../lib/profile.server";
 import { redirectWithToast } from "../lib/toast.server";
 import { requireUser } from "../lib/user.server";
 import type { Route } from "./+types/dashboard";
@@ -48,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const deps = authDeps(request, context);
   const enabled = (await readForm(request)).get("nfc_sharing_enabled");
   if (enabled !== "true" && enabled !== "false") return data({ error: "Choose on or off." }, { status: 400 });
-  const ok = await setNfcSharing(deps.env, deps.db, user.userId, enabled === "true");
+  const ok = await setNfcSharing(deps.db, tapStores(deps.env), user.userId, enabled === "true");
   if (!ok) return data({ error: "Profile not found" }, { status: 404 });
   return redirectWithToast(deps.env, request, "/dashboard", {
     type: "success",

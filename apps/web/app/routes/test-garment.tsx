@@ -1,13 +1,14 @@
 import { CLAIM_FLOW_DELAY_MS, QA_MESSAGES, TEST_GARMENT_DEFAULT_SLUG } from "@releve/core/qa";
 import { normalizeSlug, SLUG_MAX_LENGTH } from "@releve/core/slug";
+import { createQaGarment } from "@releve/db/qa";
 import { Button, FormAlert, TextField } from "@releve/ui";
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link } from "react-router";
 import { QaErrorBoundary, QaPage, TEST_SLUG_FIELD } from "../components/qa-page";
 import { SubmitButton } from "../components/submit-button";
 import { cloudflareContext } from "../context";
+import { tapStores } from "../env.server";
 import { readForm } from "../lib/form.server";
-import { createQaGarment } from "../lib/qa-garment.server";
 import { requireAdmin } from "../lib/user.server";
 import type { Route } from "./+types/test-garment";
 
@@ -36,9 +37,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const { db, env } = context.get(cloudflareContext);
   const made = await createQaGarment(
-    { db, env, actor: { userId: admin.userId, email: admin.email } },
-    slug,
-    new URL(request.url).origin,
+    db,
+    tapStores(env),
+    { userId: admin.userId, email: admin.email },
+    {
+      slug,
+      origin: new URL(request.url).origin,
+      chipSecret: env.CHIP_SECRET,
+    },
   );
   if (made === "exists") {
     return data<Outcome>({ kind: "exists", slug, message: QA_MESSAGES.testGarmentExists(slug) }, { status: 409 });

@@ -63,7 +63,7 @@ export type TestGarment = { id: number; slug: string };
 
 export async function createGarment(
   db: Db,
-  opts: { slug?: string; ownerUserId?: string | null; active?: boolean } = {},
+  opts: { slug?: string; ownerUserId?: string | null; active?: boolean; pool?: boolean } = {},
 ): Promise<TestGarment> {
   const slug = opts.slug ?? uniqueSlug();
   const owner = opts.ownerUserId ?? null;
@@ -77,6 +77,7 @@ export async function createGarment(
       owner_user_id: owner,
       claimed_at: owner ? new Date() : null,
       is_active: opts.active ?? true,
+      pool: opts.pool ?? false,
     })
     .returning({ id: garments.id });
   if (!row) throw new Error("garment not created");

@@ -1,7 +1,7 @@
 import { zValidator } from "@hono/zod-validator";
 import { AppError } from "@releve/core";
 import { type TagBatch, TagBatchBodySchema } from "@releve/core/admin-api";
-import { CHIP_PREFIX } from "@releve/core/chip-id";
+import { batchCode, CHIP_PREFIX } from "@releve/core/chip-id";
 import { toCsv } from "@releve/core/csv";
 import { drawStockTags } from "@releve/core/tag-stock";
 import { ENCODER_CSV_COLUMNS, LIVE_TAG_STATUSES, type TagStatus, tagUrl, writeRefusal } from "@releve/core/tags";
@@ -13,24 +13,22 @@ import {
   BatchProgramBodySchema,
 } from "@releve/core/tags-api";
 import { parseEncoderCsv } from "@releve/core/tags-import";
-import type { Db } from "@releve/db/client";
+import { onUniqueViolation } from "@releve/db/d1-errors";
 import {
   assignBatchUids,
   batchEncoderRows,
   batchTagsBySlugs,
   createTagBatch,
-  getTagBatch,
   listTagBatches,
   programBatch,
   tagsHoldingUids,
   type UidAssignment,
 } from "@releve/db/tags";
 import { Hono } from "hono";
+import { tapStores } from "../../env.server";
 import { badRequest, jsonBody } from "../validation";
 import { type AdminEnv, actorOf } from "./admin-env";
-import { refreshTap } from "./garments";
-import { originOf } from "./tag-view";
-import { batchCode } from "./tags";
+import { batchOrThrow, originOf } from "./tag-view";
 
 const idParam = zValidator("param", BatchIdParamSchema, badRequest);
 
@@ -38,14 +36,6 @@ const toBatch = (r: Awaited<ReturnType<typeof listTagBatches>>[number]): TagBatc
   ...r,
   created_at: r.created_at.getTime(),
 });
-
-async function batchOrThrow(db: Db, id: number) {
-  const batch = await getTagBatch(db, id);
-  if (!batch) throw new AppError("not_found", `No batch has the id ${id}.`);
-  return batch;
-}
-
-const isUniqueViolation = (error: unknown) => /UNIQUE constraint failed/i.test(String(error));
 
 /** A factory encoder's file: `RLV_<batch code>_<date>.csv`. */
 const encoderFileName = (code: string) => `${CHIP_PREFIX}_${code}_${new Date().toISOString().slice(0, 10)}.csv`;
@@ -111,10 +101,7 @@ batchRoutes.post("/:id/program", idParam, jsonBody(BatchProgramBodySchema), asyn
   };
   // Fresh slugs on the one-in-2^50 chance that one was drawn before. New random slugs have
   // no tap record to refresh (nobody can have tapped them yet).
-  const tags = await program().catch((error) => {
-    if (isUniqueViolation(error)) return program();
-    throw error;
-  });
+  const tags = await onUniqueViolation(program, program);
   const csv = toCsv(
     ENCODER_CSV_COLUMNS,
     tags.map((t) => [t.slug, tagUrl(origin, t.slug), t.chip.chipId, t.chip.signature]),
@@ -146,7 +133,7 @@ batchRoutes.post("/:id/import", idParam, jsonBody(BatchImportBodySchema), async 
   const db = c.get("db");
   const batch = await batchOrThrow(db, c.req.valid("param").id);
   const { rows, problems } = parseEncoderCsv(c.req.valid("json").csv);
-  const assignments: (UidAssignment & { slug: string; before: TagStatus })[] = [];
+  const assignments: UidAssignment[] = [];
   let unchanged = 0;
   if (problems.length === 0) {
     const [tags, holders] = await Promise.all([
@@ -201,14 +188,12 @@ batchRoutes.post("/:id/import", idParam, jsonBody(BatchImportBodySchema), async 
     );
   }
   if (assignments.length > 0) {
-    try {
-      await assignBatchUids(db, actorOf(c), batch.id, assignments);
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      throw new AppError("conflict", "A UID of this file was just given to another tag; nothing was imported.");
-    }
-    // Only a tag that was inactive (a failed write) changes its garment's tap answer.
-    for (const a of assignments) if (a.before === "inactive") await refreshTap(c.get("env"), a.slug);
+    await onUniqueViolation(
+      () => assignBatchUids(db, tapStores(c.get("env")), actorOf(c), batch.id, assignments),
+      () => {
+        throw new AppError("conflict", "A UID of this file was just given to another tag; nothing was imported.");
+      },
+    );
   }
   const result: BatchImportResult = { assigned: assignments.length, unchanged };
   return c.json(result);

@@ -5,6 +5,7 @@ import { publicName } from "@releve/core/share-visibility";
 import { INVITATION_TTL_MS, TAG_MESSAGES } from "@releve/core/tags";
 import { CreateClientBodySchema, type CreatedClient } from "@releve/core/tags-api";
 import { createInvitedClient, findUserIdByEmail } from "@releve/db/accounts";
+import { onUniqueViolation } from "@releve/db/d1-errors";
 import { searchClients } from "@releve/db/profiles";
 import { Hono } from "hono";
 import { randomToken, sha256Hex } from "../../lib/crypto.server";
@@ -43,22 +44,22 @@ clientRoutes.post("/", jsonBody(CreateClientBodySchema), async (c) => {
   const db = c.get("db");
   if (await findUserIdByEmail(db, input.email)) throw emailTaken();
   const token = randomToken();
-  let profile: { id: number; client_id: string };
-  try {
-    profile = await createInvitedClient(db, actorOf(c), {
-      userId: crypto.randomUUID(),
-      email: input.email,
-      firstName: input.first_name,
-      lastName: input.last_name,
-      // Nobody knows this password: the client chooses theirs through the invitation.
-      passwordHash: await hashPassword(randomToken()),
-      invitation: { tokenHash: await sha256Hex(token), expiresAt: new Date(Date.now() + INVITATION_TTL_MS) },
-    });
-  } catch (error) {
-    // Lost a race with another creation or sign-up of the same email: the unique index decided.
-    if (/UNIQUE constraint failed/i.test(String(error))) throw emailTaken();
-    throw error;
-  }
+  // Lost a race with another creation or sign-up of the same email: the unique index decided.
+  const profile = await onUniqueViolation(
+    async () =>
+      createInvitedClient(db, actorOf(c), {
+        userId: crypto.randomUUID(),
+        email: input.email,
+        firstName: input.first_name,
+        lastName: input.last_name,
+        // Nobody knows this password: the client chooses theirs through the invitation.
+        passwordHash: await hashPassword(randomToken()),
+        invitation: { tokenHash: await sha256Hex(token), expiresAt: new Date(Date.now() + INVITATION_TTL_MS) },
+      }),
+    () => {
+      throw emailTaken();
+    },
+  );
   const url = `${new URL(c.req.url).origin}/reset-password?token=${encodeURIComponent(token)}`;
   let invitationSent = true;
   try {

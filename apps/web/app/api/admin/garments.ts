@@ -29,9 +29,8 @@ import {
   adminSetGarmentPhotoCard,
   getGarmentPhoto,
 } from "@releve/db/photos";
-import { refreshTapRoute } from "@releve/db/tap-cache";
 import { Hono } from "hono";
-import { tapStores, type WebEnv } from "../../env.server";
+import { tapStores } from "../../env.server";
 import { deletePhotoObject, replacePhoto, replacePhotoCard, toPhoto } from "../photos";
 import { badRequest, jsonBody } from "../validation";
 import { type AdminEnv, actorOf } from "./admin-env";
@@ -57,15 +56,6 @@ async function garmentOrThrow(db: Db, id: number): Promise<AdminGarmentRow> {
   const garment = await getAdminGarment(db, id);
   if (!garment) throw new AppError("not_found", "Garment not found.");
   return garment;
-}
-
-/** Keeps the tap answer in step with D1; a KV failure is logged, the change stands (0010). */
-export async function refreshTap(env: WebEnv, slug: string) {
-  try {
-    await refreshTapRoute(tapStores(env), slug);
-  } catch (error) {
-    console.error(`[admin] tap cache refresh failed for ${slug}`, error);
-  }
 }
 
 const idParam = zValidator("param", GarmentIdParamSchema, badRequest);
@@ -132,8 +122,7 @@ garmentRoutes.post("/:id/status", idParam, jsonBody(GarmentStatusBodySchema), as
   const { id } = c.req.valid("param");
   const db = c.get("db");
   const garment = await garmentOrThrow(db, id);
-  await setGarmentActive(db, actorOf(c), garment, c.req.valid("json").is_active);
-  await refreshTap(c.get("env"), garment.short_slug);
+  await setGarmentActive(db, tapStores(c.get("env")), actorOf(c), garment, c.req.valid("json").is_active);
   return c.json(toGarment(await garmentOrThrow(db, id)));
 });
 
@@ -142,10 +131,9 @@ garmentRoutes.post("/:id/reassign", idParam, jsonBody(ReassignBodySchema), async
   const { client_id } = c.req.valid("json");
   const db = c.get("db");
   const garment = await garmentOrThrow(db, id);
-  if (!(await reassignGarment(db, actorOf(c), garment, client_id))) {
+  if (!(await reassignGarment(db, tapStores(c.get("env")), actorOf(c), garment, client_id))) {
     throw new AppError("not_found", `No client has the id ${client_id}.`);
   }
-  await refreshTap(c.get("env"), garment.short_slug);
   return c.json(toGarment(await garmentOrThrow(db, id)));
 });
 

@@ -14,18 +14,16 @@ import {
 import type { Db } from "@releve/db";
 import type { Actor } from "@releve/db/audit";
 import { garmentBySlug } from "@releve/db/garments";
-import { ensureQaAccount, removeQaRun } from "@releve/db/qa";
-import { forgetTapRoute } from "@releve/db/tap-cache";
+import { createQaGarment, ensureQaAccount, removeQaRun } from "@releve/db/qa";
 import { Hono } from "hono";
 import { tapStores, type WebEnv } from "../../env.server";
-import { createQaGarment } from "../../lib/qa-garment.server";
 import { rateKey } from "../../lib/rate-limit.server";
 import { createSession } from "../../lib/session.server";
 import { CONTACT_OWNER_BUCKET } from "../../lib/share.server";
 import type { Loopback } from "../api-env";
+import { hasBody } from "../validation";
 import { type AdminEnv, actorOf } from "./admin-env";
 import { type DryRunAnswer, dryRunTap } from "./dry-run-tap";
-import { hasBody } from "./qa";
 
 /**
  * `/api/admin/qa/e2e-run` (issue #20 item 5): the five scenarios of /e2e-tests, each step a
@@ -170,7 +168,11 @@ const STEPS: Record<E2eScenarioId, Step[]> = {
   ],
   "visitor-card": [
     async (run) => {
-      const made = await createQaGarment(run, run.slug, run.origin);
+      const made = await createQaGarment(run.db, tapStores(run.env), run.actor, {
+        slug: run.slug,
+        origin: run.origin,
+        chipSecret: run.env.CHIP_SECRET,
+      });
       if (made !== "created") fail(`a garment with the slug ${run.slug} already exists`);
       const a = await ask(run, `/claim/${run.slug}`, { method: "POST", as: "qa", form: {} });
       if (a.status >= 400) fail(`the claim answered ${got(a)}`);
@@ -308,14 +310,13 @@ async function cleanUp(run: Run & { sessionId: string | null }): Promise<E2eEven
   try {
     // The per-owner contact limit the run's form post counted.
     const bucket = CONTACT_OWNER_BUCKET;
-    const removed = await removeQaRun(run.db, {
+    const removed = await removeQaRun(run.db, tapStores(run.env), {
       slug: run.slug,
+      probedSlugs: [`${run.slug}-none`],
       userId: run.qaUserId,
       sessionId: run.sessionId,
       rateEvents: { bucket, key: await rateKey(bucket, run.qaUserId) },
     });
-    const stores = tapStores(run.env);
-    await Promise.all([forgetTapRoute(stores, run.slug), forgetTapRoute(stores, `${run.slug}-none`)]);
     return { type: "cleanup", ok: true, removed, ms: Date.now() - started };
   } catch (error) {
     console.error("[qa-e2e] clean-up failed", error);

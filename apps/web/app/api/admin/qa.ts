@@ -10,10 +10,10 @@ import {
 import { LinkTestBodySchema } from "@releve/core/qa-api";
 import { qaPanelState, resetQaGarments } from "@releve/db/qa";
 import { Hono } from "hono";
-import { jsonBody } from "../validation";
+import { tapStores } from "../../env.server";
+import { hasBody, jsonBody } from "../validation";
 import { type AdminEnv, actorOf } from "./admin-env";
 import { dryRunTap } from "./dry-run-tap";
-import { refreshTap } from "./garments";
 
 /** `/api/admin/qa`: the QA panel's reset (spec part 2 §7, qa-reset-e2e). */
 export const qaRoutes = new Hono<AdminEnv>();
@@ -33,18 +33,13 @@ qaRoutes.get("/", async (c) => {
   return c.json(body);
 });
 
-/** A request with a body: a Content-Type, or a length other than 0, or a chunked one. */
-export const hasBody = (headers: Headers) =>
-  headers.has("Content-Type") || headers.has("Transfer-Encoding") || Number(headers.get("Content-Length") ?? "0") !== 0;
-
 /**
  * Resets mb-001 and ss-002 to unclaimed (audited, one batch) and rewrites their tap records,
  * so the next tap of either lands on the claim page. Takes no body: one sent is refused.
  */
 qaRoutes.post("/reset", async (c) => {
   if (hasBody(c.req.raw.headers)) throw new AppError("bad_request", QA_MESSAGES.resetTakesNoBody);
-  const before = await resetQaGarments(c.get("db"), actorOf(c));
-  await Promise.all(before.map((g) => refreshTap(c.get("env"), g.slug)));
+  const before = await resetQaGarments(c.get("db"), tapStores(c.get("env")), actorOf(c));
   const body: QaResetResult = {
     garments: before.map((g) => ({
       slug: g.slug,

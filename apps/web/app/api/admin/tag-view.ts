@@ -4,7 +4,7 @@ import { sunEncoderSettings } from "@releve/core/sun-encoder";
 import { tagUrl } from "@releve/core/tags";
 import type { AdminTag } from "@releve/core/tags-api";
 import type { Db } from "@releve/db/client";
-import { getTag, type TagRow } from "@releve/db/tags";
+import { getTag, getTagBatch, type TagRow } from "@releve/db/tags";
 
 /** A tag row as the programmer and the registry show it; URLs on the request's origin. */
 export function toAdminTag(row: TagRow, origin: string): AdminTag {
@@ -45,6 +45,12 @@ export function toAdminTag(row: TagRow, origin: string): AdminTag {
     createdAt: row.created_at.getTime(),
     updatedAt: row.updated_at.getTime(),
   };
+}
+
+export async function batchOrThrow(db: Db, id: number) {
+  const batch = await getTagBatch(db, id);
+  if (!batch) throw new AppError("not_found", `No batch has the id ${id}.`);
+  return batch;
 }
 
 export async function tagOrThrow(db: Db, id: number): Promise<TagRow> {

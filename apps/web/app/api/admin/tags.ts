@@ -1,7 +1,7 @@
 import { zValidator } from "@hono/zod-validator";
 import { AppError } from "@releve/core";
 import { ReassignBodySchema } from "@releve/core/admin-api";
-import { createSecureChip, normalizeChipId, parseChipId, toBatchCode } from "@releve/core/chip-id";
+import { batchCode, createSecureChip, normalizeChipId, parseChipId } from "@releve/core/chip-id";
 import { toCsv } from "@releve/core/csv";
 import { normalizeSlug } from "@releve/core/slug";
 import {
@@ -28,14 +28,13 @@ import {
   type WriteResult,
   WriteResultBodySchema,
 } from "@releve/core/tags-api";
-import type { Db } from "@releve/db/client";
+import { onUniqueViolation } from "@releve/db/d1-errors";
 import { getAdminGarment, reassignGarment } from "@releve/db/garments";
 import {
   clientForAttach,
   countBatchTags,
   exportTags,
   findTag,
-  getTagBatch,
   listTags,
   lockTag,
   makeTagSecure,
@@ -45,29 +44,16 @@ import {
   tagHoldingUid,
 } from "@releve/db/tags";
 import { Hono } from "hono";
+import { tapStores } from "../../env.server";
 import { qrDataUri } from "../../lib/qr.server";
 import { badRequest, jsonBody } from "../validation";
 import { type AdminEnv, actorOf } from "./admin-env";
-import { refreshTap } from "./garments";
-import { originOf, tagOrThrow, toAdminTag } from "./tag-view";
+import { batchOrThrow, originOf, tagOrThrow, toAdminTag } from "./tag-view";
 
 /** The most rows one registry export carries. */
 const TAG_EXPORT_LIMIT = 20_000;
 
 const idParam = zValidator("param", TagIdParamSchema, badRequest);
-
-/** A unique index refused the row (a slug or chip id drawn twice: a one-in-2^50 event). */
-const isUniqueViolation = (error: unknown) => /UNIQUE constraint failed/i.test(String(error));
-
-/** The code a batch's chips carry: its name in A-Z0-9 (at most 16), else `B<id>`; `DIRECT` for a tag in no batch. */
-export const batchCode = (batch: { id: number; batch_name: string } | null) =>
-  batch ? (toBatchCode(batch.batch_name) ?? `B${batch.id}`) : "DIRECT";
-
-async function batchOrThrow(db: Db, id: number) {
-  const batch = await getTagBatch(db, id);
-  if (!batch) throw new AppError("not_found", `No batch has the id ${id}.`);
-  return batch;
-}
 
 /**
  * `/api/admin/tags`: program a new tag (optionally attached to a client), record its write,
@@ -158,7 +144,7 @@ tagRoutes.post("/", jsonBody(ProgramTagBodySchema), async (c) => {
       serial,
     });
     const slug = newGarmentSlug(input.garment_type);
-    return programTag(db, actorOf(c), {
+    return programTag(db, tapStores(env), actorOf(c), {
       garment: {
         name: input.name,
         garment_type: input.garment_type,
@@ -174,14 +160,9 @@ tagRoutes.post("/", jsonBody(ProgramTagBodySchema), async (c) => {
       url: tagUrl(origin, slug),
     });
   };
-  // A fresh slug and chip on the one-in-2^50 chance that one was drawn before.
-  const tagId = await register().catch((error) => {
-    if (isUniqueViolation(error)) return register();
-    throw error;
-  });
+  // A fresh slug and chip on the one-in-2^50 chance that one was drawn before (a unique index refused it).
+  const tagId = await onUniqueViolation(register, register);
   const tag = await tagOrThrow(db, tagId);
-  // The slug is new: its tap record replaces any negative entry a guess may have left.
-  if (tag.short_slug) await refreshTap(env, tag.short_slug);
   const view = toAdminTag(tag, origin);
   const url = view.garment?.url ?? "";
   const body: ProgrammedTag = {
@@ -208,13 +189,13 @@ tagRoutes.post("/:id/write-result", idParam, jsonBody(WriteResultBodySchema), as
   }
   await recordTagWrite(
     db,
+    tapStores(c.get("env")),
     actorOf(c),
     tag,
     result.ok
       ? { ok: true, uid: result.uid ?? null, deviceInfo: result.device_info }
       : { ok: false, error: result.error, deviceInfo: result.device_info },
   );
-  if (tag.short_slug) await refreshTap(c.get("env"), tag.short_slug);
   const body: WriteResult = {
     tag: toAdminTag(await tagOrThrow(db, tag.id), originOf(c.req.url)),
     message: result.ok ? TAG_MESSAGES.programmed : TAG_MESSAGES.programmingError,
@@ -234,8 +215,7 @@ tagRoutes.post("/:id/secure", idParam, jsonBody(SecureTagBodySchema), async (c) 
   const holder = await tagHoldingUid(db, uid);
   if (holder && holder.id !== tag.id)
     throw new AppError("conflict", `The UID ${uid} is already on tag ${holder.chip_id}.`);
-  await makeTagSecure(db, actorOf(c), tag, { uid, keyVersion: key_version });
-  await refreshTap(c.get("env"), tag.short_slug);
+  await makeTagSecure(db, tapStores(c.get("env")), actorOf(c), tag, { uid, keyVersion: key_version });
   return c.json(toAdminTag(await tagOrThrow(db, tag.id), originOf(c.req.url)));
 });
 
@@ -256,10 +236,9 @@ tagRoutes.post("/:id/reassign", idParam, jsonBody(ReassignBodySchema), async (c)
   const tag = await tagOrThrow(db, c.req.valid("param").id);
   const garment = tag.garment_id === null ? undefined : await getAdminGarment(db, tag.garment_id);
   if (!garment) throw new AppError("conflict", "This tag has no garment to reassign.");
-  if (!(await reassignGarment(db, actorOf(c), garment, client_id))) {
+  if (!(await reassignGarment(db, tapStores(c.get("env")), actorOf(c), garment, client_id))) {
     throw new AppError("not_found", `No client has the id ${client_id}.`);
   }
-  await refreshTap(c.get("env"), garment.short_slug);
   return c.json({
     tag: toAdminTag(await tagOrThrow(db, tag.id), originOf(c.req.url)),
     message: TAG_MESSAGES.reassigned,
@@ -280,7 +259,6 @@ tagRoutes.post("/:id/status", idParam, jsonBody(TagActionBodySchema), async (c) 
     action,
   );
   if (!next.ok) throw new AppError("conflict", next.message);
-  await setTagStatus(db, actorOf(c), tag, { action, status: next.status, reason });
-  if (tag.short_slug) await refreshTap(c.get("env"), tag.short_slug);
+  await setTagStatus(db, tapStores(c.get("env")), actorOf(c), tag, { action, status: next.status, reason });
   return c.json(toAdminTag(await tagOrThrow(db, tag.id), originOf(c.req.url)));
 });

@@ -63,6 +63,12 @@ const cases: [string, string, string, string][] = [
     "public route modules never reach admin code",
   ],
   [
+    "public routes never reach the QA room (admin tools)",
+    "apps/web/app/routes/zz-house-rule.tsx",
+    'import { a } from "../features/qa/api";',
+    "public route modules never reach admin code",
+  ],
+  [
     "drizzle only in packages/db (an app)",
     "apps/web/app/lib/zz-house-rule.ts",
     'import { eq as a } from "drizzle-orm";',

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
-import { URL_TEST_SAMPLE_SLUGS } from "@releve/core/qa-urls";
+import { URL_TEST_SAMPLE_SLUGS } from "@releve/core/qa/url-suite";
 import { demoPassword, signIn } from "./accounts";
 import { expect, gotoHydrated, test } from "./fixtures";
 

@@ -4,11 +4,11 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import "./admin.css";
 import { type MouseEvent, type ReactNode, useState } from "react";
 import { InstagramAdmin } from "./instagram";
-import { LinkTester } from "./link-tester";
 import { NfcDashboard } from "./nfc-dashboard";
 import { NotifyContext } from "./notify";
 import { NfcProgrammer } from "./programmer/page";
-import { QaPanelPage } from "./qa";
+import { LinkTester } from "./qa/link-tester";
+import { QaPanelPage } from "./qa/qa-tab";
 import { createQueryClient } from "./queries";
 import { TagRegistry } from "./registry";
 

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
-import { QA_MESSAGES } from "@releve/core/qa";
-import { E2E_SCENARIOS, E2E_STEP_COUNT, type E2eEvent, QA_ACCOUNT } from "@releve/core/qa-e2e";
+import { E2E_SCENARIOS, E2E_STEP_COUNT, type E2eEvent, QA_ACCOUNT } from "@releve/core/qa/e2e-scenarios";
+import { QA_MESSAGES } from "@releve/core/qa/tools";
 import { garments, getDb, profiles, sessions, users } from "@releve/db";
 import { createGarment } from "@releve/db/testing/factories";
 import { eq, like } from "drizzle-orm";

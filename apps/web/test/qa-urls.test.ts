@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
-import { QA_MESSAGES } from "@releve/core/qa";
-import { URL_SUITE_MESSAGES, type UrlCheck, type UrlCheckId, type UrlSuiteResult } from "@releve/core/qa-urls";
+import { QA_MESSAGES } from "@releve/core/qa/tools";
+import { URL_SUITE_MESSAGES, type UrlCheck, type UrlCheckId, type UrlSuiteResult } from "@releve/core/qa/url-suite";
 import { getDb, scans } from "@releve/db";
 import { loadTapRoute, type TapControlLike, writeCachedTapRoute } from "@releve/db/tap-cache";
 import { createGarment, createOwner, setGarmentTagStatus, uniqueSlug } from "@releve/db/testing/factories";

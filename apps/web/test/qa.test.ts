@@ -1,13 +1,13 @@
 import { env, exports } from "cloudflare:workers";
 import { hashPassword } from "@releve/core";
-import { QA_MESSAGES, type QaPanel, type QaResetResult } from "@releve/core/qa";
+import { QA_MESSAGES, type QaPanel, type QaResetResult } from "@releve/core/qa/tools";
 import { contacts, garments, getDb, scans, users } from "@releve/db";
 import { createOwner, type TestOwner, uniqueSlug } from "@releve/db/testing/factories";
 import { eq, inArray, not } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import * as testGarmentRoute from "../app/features/qa/test-garment";
 import { createSession } from "../app/lib/session.server";
 import { userContext } from "../app/lib/user.server";
-import * as testGarmentRoute from "../app/routes/test-garment";
 import { args, outcome, routeContext } from "./route-support";
 
 // Issue #20: the QA panel's reset (spec part 2 §7, qa-reset-e2e) through the real shell and the

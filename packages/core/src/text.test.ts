@@ -5,7 +5,7 @@ import { ContactFormSchema, GuestContactSchema } from "./contact";
 import { ContactsQuerySchema, CreateEventSchema, MarkContactedSchema } from "./crm";
 import { EarlyAccessSchema } from "./early-access";
 import { ProfileSchema } from "./profile";
-import { LinkTestBodySchema, UrlSuiteBodySchema } from "./qa-api";
+import { LinkTestBodySchema, UrlSuiteBodySchema } from "./qa/contracts";
 import { GarmentRegistrationSchema, tapRegistrationSchema } from "./registration";
 import {
   BatchImportBodySchema,

@@ -1,4 +1,4 @@
-import { URL_TEST_SAMPLE_SLUGS } from "@releve/core/qa-urls";
+import { URL_TEST_SAMPLE_SLUGS } from "@releve/core/qa/url-suite";
 import type {
   NewAdminUser,
   NewBrandEvent,

@@ -1,4 +1,5 @@
 import { WorkerEntrypoint } from "cloudflare:workers";
+import { OWNER_TOKEN_COOKIE, verifyOwnerToken } from "@releve/core/owner-token";
 import {
   DRY_RUN_HEADER,
   DRY_RUN_RESULT_HEADER,
@@ -6,8 +7,7 @@ import {
   NOT_FOUND_DIAGNOSIS,
   type TapDiagnosis,
   verifyDryRunToken,
-} from "@releve/core/dry-run";
-import { OWNER_TOKEN_COOKIE, verifyOwnerToken } from "@releve/core/owner-token";
+} from "@releve/core/qa/dry-run";
 import type { SecureTag, SuspectReason } from "@releve/core/secure-tap";
 import { HSTS, isLocalHost } from "@releve/core/security-headers";
 import { normalizeSlug } from "@releve/core/slug";

@@ -12,7 +12,7 @@ import {
   setGarmentActive,
 } from "@releve/db/garments";
 import { saveProfile, setNfcSharing } from "@releve/db/profiles";
-import { createQaGarment, removeQaRun, resetQaGarments } from "@releve/db/qa";
+import { createQaGarment, removeQaRun, resetQaGarments } from "@releve/db/qa/commands";
 import { qaResetSlugs } from "@releve/db/seed-data";
 import { assignBatchUids, findTag, makeTagSecure, programTag, recordTagWrite, setTagStatus } from "@releve/db/tags";
 import { readCachedTapRoute } from "@releve/db/tap-cache";

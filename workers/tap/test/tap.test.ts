@@ -1,5 +1,5 @@
 import { env, exports } from "cloudflare:workers";
-import { signDryRunToken } from "@releve/core/dry-run";
+import { signDryRunToken } from "@releve/core/qa/dry-run";
 import { BURST_WINDOW_MS } from "@releve/core/scan-id";
 import { ScanMessageSchema } from "@releve/core/scan-message";
 import {

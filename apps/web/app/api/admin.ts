@@ -1,5 +1,8 @@
 import { AppError } from "@releve/core";
 import { Hono } from "hono";
+import { qaRoutes } from "../features/qa/api";
+import { e2eRoutes } from "../features/qa/e2e-api";
+import { urlSuiteRoutes } from "../features/qa/url-suite-api";
 import { readSession } from "../lib/session.server";
 import type { AdminEnv } from "./admin/admin-env";
 import { auditRoutes } from "./admin/audit";
@@ -9,9 +12,6 @@ import { eventRoutes } from "./admin/events";
 import { garmentRoutes } from "./admin/garments";
 import { guestRoutes } from "./admin/guests";
 import { postRoutes } from "./admin/posts";
-import { qaRoutes } from "./admin/qa";
-import { e2eRoutes } from "./admin/qa-e2e";
-import { urlSuiteRoutes } from "./admin/qa-urls";
 import { scanRoutes } from "./admin/scans";
 import { statsRoutes } from "./admin/stats";
 import { tagRoutes } from "./admin/tags";

@@ -1,4 +1,4 @@
-import { QA_MESSAGES } from "@releve/core/qa";
+import { QA_MESSAGES } from "@releve/core/qa/tools";
 import { isRouteErrorResponse, Outlet, useLocation, useRouteError } from "react-router";
 import { AccessDenied } from "../components/access-denied";
 import { GeneralErrorBoundary } from "../components/error-boundary";

@@ -1,12 +1,12 @@
-import type { QaPanel, QaResetResult } from "@releve/core/qa";
-import { QA_MESSAGES } from "@releve/core/qa";
+import type { QaPanel, QaResetResult } from "@releve/core/qa/tools";
+import { QA_MESSAGES } from "@releve/core/qa/tools";
 import { Button } from "@releve/ui";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { adminApi } from "./api";
-import { useNotify } from "./notify";
-import { keys } from "./queries";
-import { formatDate, NotLoaded } from "./ui";
+import { adminApi } from "../api";
+import { useNotify } from "../notify";
+import { keys } from "../queries";
+import { formatDate, NotLoaded } from "../ui";
 
 const qaKey = ["admin", "qa"] as const;
 const qaQuery = queryOptions({ queryKey: qaKey, queryFn: () => adminApi<QaPanel>("/qa") });

@@ -1,15 +1,15 @@
-import { QA_MESSAGES } from "@releve/core/qa";
-import { UrlSuiteBodySchema } from "@releve/core/qa-api";
-import { type UrlCheck, type UrlCheckId, type UrlSuiteResult, urlCheckName } from "@releve/core/qa-urls";
+import { UrlSuiteBodySchema } from "@releve/core/qa/contracts";
+import { QA_MESSAGES } from "@releve/core/qa/tools";
+import { type UrlCheck, type UrlCheckId, type UrlSuiteResult, urlCheckName } from "@releve/core/qa/url-suite";
 import { normalizeSlug } from "@releve/core/slug";
 import { type DoorVerdict, decideTap, type TapDecision, type TapRoute } from "@releve/core/tap-rules";
 import { loadTapRoute, readCachedTapRoute } from "@releve/db/tap-cache";
 import { type Context, Hono } from "hono";
+import type { AdminEnv } from "../../api/admin/admin-env";
+import { jsonBody } from "../../api/validation";
 import { shareDoor } from "../../lib/share.server";
-import { jsonBody } from "../validation";
-import type { AdminEnv } from "./admin-env";
 import { type DryRunAnswer, dryRunTap } from "./dry-run-tap";
-import { type CardFacts, judgeSharePage, judgeVCard } from "./qa-urls-card";
+import { type CardFacts, judgeSharePage, judgeVCard } from "./url-suite-card";
 
 /**
  * `/api/admin/qa/url-suite`, the /test-urls page's suite (issue #20 item 3, spec part 2 §2): for

@@ -28,7 +28,7 @@ export const LINK_TEST_QUICK_SLUGS = ["mb-001", "ss-002", "cg-003", "invalid-slu
 /** How many link test results the page keeps (spec part 2 §9). */
 export const LINK_TEST_RESULTS_KEPT = 10;
 
-/** `POST /api/admin/qa/link-test`'s body (checked by `LinkTestBodySchema`, in ./qa-api: no zod in the admin remote). */
+/** `POST /api/admin/qa/link-test`'s body (checked by `LinkTestBodySchema`, in ./contracts: no zod in the admin remote). */
 export type LinkTestBody = { slug: string; viewer: "visitor" | "owner" };
 
 /** The link tester's answer: the tap's own status and Location, and its diagnosis of the dry run. */

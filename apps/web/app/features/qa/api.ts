@@ -1,18 +1,19 @@
 import { AppError } from "@releve/core";
-import { NOT_FOUND_DIAGNOSIS } from "@releve/core/dry-run";
+import { LinkTestBodySchema } from "@releve/core/qa/contracts";
+import { NOT_FOUND_DIAGNOSIS } from "@releve/core/qa/dry-run";
 import {
   demoPasswordVariable,
   type LinkTestResult,
   QA_MESSAGES,
   type QaPanel,
   type QaResetResult,
-} from "@releve/core/qa";
-import { LinkTestBodySchema } from "@releve/core/qa-api";
-import { qaPanelState, resetQaGarments } from "@releve/db/qa";
+} from "@releve/core/qa/tools";
+import { resetQaGarments } from "@releve/db/qa/commands";
+import { qaPanelState } from "@releve/db/qa/queries";
 import { Hono } from "hono";
+import { type AdminEnv, actorOf } from "../../api/admin/admin-env";
+import { hasBody, jsonBody } from "../../api/validation";
 import { tapStores } from "../../env.server";
-import { hasBody, jsonBody } from "../validation";
-import { type AdminEnv, actorOf } from "./admin-env";
 import { dryRunTap } from "./dry-run-tap";
 
 /** `/api/admin/qa`: the QA panel's reset (spec part 2 §7, qa-reset-e2e). */

@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { type LinkTestBody, QA_MESSAGES } from "./qa";
-import { URL_SUITE_MESSAGES, URL_TEST_SLUG_MAX_LENGTH, type UrlSuiteBody } from "./qa-urls";
-import { text } from "./text-field";
+import { text } from "../text-field";
+import { type LinkTestBody, QA_MESSAGES } from "./tools";
+import { URL_SUITE_MESSAGES, URL_TEST_SLUG_MAX_LENGTH, type UrlSuiteBody } from "./url-suite";
 
 /**
  * `POST /api/admin/qa/link-test` (issue #20): any slug an admin types (the tap itself decides
  * what is a valid one, as for a real tap), and who taps: a visitor without an owner token, or
- * the garment's owner. Apart from ./qa so the admin remote, which imports that, bundles no zod.
+ * the garment's owner. Apart from ./tools so the admin remote, which imports that, bundles no zod.
  */
 export const LinkTestBodySchema = z.strictObject({
   // The one text rule (text.ts); a lone surrogate cannot be put in a URL (encodeURIComponent throws).

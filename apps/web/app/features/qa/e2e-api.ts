@@ -1,7 +1,6 @@
 import { AppError, hashPassword } from "@releve/core";
 import { CONTACT_MESSAGES } from "@releve/core/contact";
-import type { DryRunViewer } from "@releve/core/dry-run";
-import { QA_MESSAGES } from "@releve/core/qa";
+import type { DryRunViewer } from "@releve/core/qa/dry-run";
 import {
   E2E_SCENARIOS,
   E2E_STEP_TIMEOUT_MS,
@@ -10,19 +9,20 @@ import {
   type E2eScenarioId,
   QA_ACCOUNT,
   QA_RUN_SLUG_PREFIX,
-} from "@releve/core/qa-e2e";
+} from "@releve/core/qa/e2e-scenarios";
+import { QA_MESSAGES } from "@releve/core/qa/tools";
 import type { Db } from "@releve/db";
 import type { Actor } from "@releve/db/audit";
 import { garmentBySlug } from "@releve/db/garments";
-import { createQaGarment, ensureQaAccount, removeQaRun } from "@releve/db/qa";
+import { createQaGarment, ensureQaAccount, removeQaRun } from "@releve/db/qa/commands";
 import { Hono } from "hono";
+import { type AdminEnv, actorOf } from "../../api/admin/admin-env";
+import type { Loopback } from "../../api/api-env";
+import { hasBody } from "../../api/validation";
 import { tapStores, type WebEnv } from "../../env.server";
 import { rateKey } from "../../lib/rate-limit.server";
 import { createSession } from "../../lib/session.server";
 import { CONTACT_OWNER_BUCKET } from "../../lib/share.server";
-import type { Loopback } from "../api-env";
-import { hasBody } from "../validation";
-import { type AdminEnv, actorOf } from "./admin-env";
 import { type DryRunAnswer, dryRunTap } from "./dry-run-tap";
 
 /**

@@ -1,9 +1,9 @@
-import { QA_MESSAGES } from "@releve/core/qa";
+import { QA_MESSAGES } from "@releve/core/qa/tools";
 import type { ReactNode } from "react";
 import { isRouteErrorResponse, useRouteError } from "react-router";
-import { AccessDenied } from "./access-denied";
-import { BackLink } from "./back-link";
-import { GeneralErrorBoundary } from "./error-boundary";
+import { AccessDenied } from "../../components/access-denied";
+import { BackLink } from "../../components/back-link";
+import { GeneralErrorBoundary } from "../../components/error-boundary";
 
 /** The frame of the shell's QA pages (/test-garment, /test-urls, /e2e-tests): back to the QA panel, the title, what it does. */
 export function QaPage({ title, intro, children }: { title: string; intro: ReactNode; children: ReactNode }) {

@@ -4,7 +4,7 @@ import {
   type DryRunViewer,
   signDryRunToken,
   type TapDiagnosis,
-} from "@releve/core/dry-run";
+} from "@releve/core/qa/dry-run";
 import type { WebEnv } from "../../env.server";
 
 /** The real tap's answer to a dry run: its status, Location and page, and its diagnosis (null when it gave none). */

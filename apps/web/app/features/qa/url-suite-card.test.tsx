@@ -4,7 +4,7 @@ import { shareCard, shareCardVCard } from "@releve/core/vcard";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { OwnerCard } from "../../components/owner-card";
-import { hiddenChannels, judgeSharePage, judgeVCard } from "./qa-urls-card";
+import { hiddenChannels, judgeSharePage, judgeVCard } from "./url-suite-card";
 
 // The URL suite's share card and vCard checks (issue #20 item 3), held to the real card
 // component and the real vCard writer: a card as built passes; one showing an unshared value fails.

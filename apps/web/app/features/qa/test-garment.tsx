@@ -1,16 +1,16 @@
-import { CLAIM_FLOW_DELAY_MS, QA_MESSAGES, TEST_GARMENT_DEFAULT_SLUG } from "@releve/core/qa";
+import { CLAIM_FLOW_DELAY_MS, QA_MESSAGES, TEST_GARMENT_DEFAULT_SLUG } from "@releve/core/qa/tools";
 import { normalizeSlug, SLUG_MAX_LENGTH } from "@releve/core/slug";
-import { createQaGarment } from "@releve/db/qa";
+import { createQaGarment } from "@releve/db/qa/commands";
 import { Button, FormAlert, TextField } from "@releve/ui";
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link } from "react-router";
-import { QaErrorBoundary, QaPage, TEST_SLUG_FIELD } from "../components/qa-page";
-import { SubmitButton } from "../components/submit-button";
-import { cloudflareContext } from "../context";
-import { tapStores } from "../env.server";
-import { readForm } from "../lib/form.server";
-import { requireAdmin } from "../lib/user.server";
+import { SubmitButton } from "../../components/submit-button";
+import { cloudflareContext } from "../../context";
+import { tapStores } from "../../env.server";
+import { readForm } from "../../lib/form.server";
+import { requireAdmin } from "../../lib/user.server";
 import type { Route } from "./+types/test-garment";
+import { QaErrorBoundary, QaPage, TEST_SLUG_FIELD } from "./qa-page";
 
 export const meta = () => [{ title: "Test Garment · Relevé" }, { name: "robots", content: "noindex" }];
 

@@ -1,5 +1,4 @@
 import type { ErrorBody } from "@releve/core";
-import { QA_MESSAGES } from "@releve/core/qa";
 import {
   E2E_SCENARIOS,
   E2E_STEP_COUNT,
@@ -8,13 +7,14 @@ import {
   type E2eScenarioId,
   type E2eStepResult,
   QA_ACCOUNT,
-} from "@releve/core/qa-e2e";
+} from "@releve/core/qa/e2e-scenarios";
+import { QA_MESSAGES } from "@releve/core/qa/tools";
 import { Button, FormAlert } from "@releve/ui";
 import { useRef, useState } from "react";
 import { Link } from "react-router";
-import { QaErrorBoundary, QaPage } from "../components/qa-page";
-import { requireAdmin } from "../lib/user.server";
+import { requireAdmin } from "../../lib/user.server";
 import type { Route } from "./+types/e2e-tests";
+import { QaErrorBoundary, QaPage } from "./qa-page";
 
 export const meta = () => [{ title: "E2E Tests · Relevé" }, { name: "robots", content: "noindex" }];
 

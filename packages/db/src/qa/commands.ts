@@ -1,21 +1,22 @@
 /**
- * QA tools (issue #20): the reset of the sample garments the e2e scenarios claim (spec part 2
- * §7, qa-reset-e2e) and the QA batch test garments are made in.
+ * QA tools' writes (issues #20, #29): the reset of the sample garments the e2e scenarios claim
+ * (spec part 2 §7, qa-reset-e2e), the QA batch and its test garments, the e2e run's account and
+ * its clean-up. Each command keeps the tap's records true itself. Reads: ./queries.ts.
  * Every function takes `db` first; drizzle's query builder and `db.batch()`; raw `sql` only
  * where drizzle cannot say it, with a one-line reason. Row types come from the schema.
  */
 import { batchCode, createSecureChip } from "@releve/core/chip-id";
-import { QA_BATCH_NAME } from "@releve/core/qa";
+import { QA_BATCH_NAME } from "@releve/core/qa/tools";
 import { DEFAULT_TAG_TYPE, type GarmentType, tagUrl } from "@releve/core/tags";
 import { and, asc, eq, inArray, or } from "drizzle-orm";
-import { type Actor, auditEntry } from "./audit";
-import type { Db } from "./client";
-import { onUniqueViolation } from "./d1-errors";
-import { existingSlug } from "./garments";
-import { contacts, garments, nfcTagBatches, nfcTags, profiles, rateEvents, scans, sessions, users } from "./schema";
-import { demoEmails, demoRoles, qaResetSlugs } from "./seed-data";
-import { createTagBatch, getTagBatch, programBatch } from "./tags";
-import { forgetTapRoutes, keepTapTrue, type TapStores } from "./tap-cache";
+import { type Actor, auditEntry } from "../audit";
+import type { Db } from "../client";
+import { onUniqueViolation } from "../d1-errors";
+import { existingSlug } from "../garments";
+import { contacts, garments, nfcTagBatches, nfcTags, profiles, rateEvents, scans, sessions, users } from "../schema";
+import { qaResetSlugs } from "../seed-data";
+import { createTagBatch, getTagBatch, programBatch } from "../tags";
+import { forgetTapRoutes, keepTapTrue, type TapStores } from "../tap-cache";
 
 const sampleState = {
   id: garments.id,
@@ -27,32 +28,6 @@ const sampleState = {
   is_active: garments.is_active,
   claimed_at: garments.claimed_at,
 };
-
-/**
- * What the QA panel shows (one batch of two reads): the seed's demo accounts and whether each
- * exists here, and the reset's sample garments as they are now.
- */
-export async function qaPanelState(db: Db) {
-  const emails = demoRoles.map((role) => demoEmails[role]);
-  const [present, samples] = await db.batch([
-    db.select({ email: users.email }).from(users).where(inArray(users.email, emails)),
-    db
-      .select({
-        slug: garments.short_slug,
-        status: garments.status,
-        is_active: garments.is_active,
-        claimed_at: garments.claimed_at,
-      })
-      .from(garments)
-      .where(inArray(garments.short_slug, [...qaResetSlugs]))
-      .orderBy(asc(garments.id)),
-  ]);
-  const found = new Set(present.map((u) => u.email));
-  return {
-    accounts: demoRoles.map((role) => ({ role, email: demoEmails[role], exists: found.has(demoEmails[role]) })),
-    samples,
-  };
-}
 
 /**
  * Puts mb-001 and ss-002 back as the seed made them: unclaimed (no owner, no claim time, no

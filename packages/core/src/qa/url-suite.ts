@@ -1,9 +1,9 @@
 /**
  * The admin's URL test suite, /test-urls (issue #20 item 3, spec part 2 §2): for one slug, real
  * checks against the real tap (dry runs, no scan), the pages it sends to, the tap's cache and the
- * share card. Zod-free: the page bundles this; the request body's schema is in ./qa-api.
+ * share card. Zod-free: the page bundles this; the request body's schema is in ./contracts.
  */
-import { QA_MESSAGES } from "./qa";
+import { QA_MESSAGES } from "./tools";
 
 /** The spec's ten sample slugs (part 2 §2), in its order. */
 export const URL_TEST_SAMPLE_SLUGS = [
@@ -29,7 +29,7 @@ export const URL_SUITE_MESSAGES = {
   slugMalformed: "A test slug must be plain text (it has a broken character).",
 } as const;
 
-/** `POST /api/admin/qa/url-suite`'s body (checked by `UrlSuiteBodySchema` in ./qa-api). */
+/** `POST /api/admin/qa/url-suite`'s body (checked by `UrlSuiteBodySchema` in ./contracts). */
 export type UrlSuiteBody = { slug: string };
 
 /** The checks, in the order the suite runs and lists them. */

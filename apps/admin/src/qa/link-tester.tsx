@@ -4,12 +4,12 @@ import {
   type LinkTestBody,
   type LinkTestResult,
   QA_MESSAGES,
-} from "@releve/core/qa";
+} from "@releve/core/qa/tools";
 import { Button, TextField } from "@releve/ui";
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { adminApi } from "./api";
-import { formatDate } from "./ui";
+import { adminApi } from "../api";
+import { formatDate } from "../ui";
 
 type Viewer = LinkTestBody["viewer"];
 /** One run as the page keeps it: a result, or the reason the test failed. */

@@ -1,4 +1,4 @@
-import { QA_MESSAGES } from "@releve/core/qa";
+import { QA_MESSAGES } from "@releve/core/qa/tools";
 import {
   URL_SUITE_MESSAGES,
   URL_TEST_DEFAULT_SLUG,
@@ -7,13 +7,13 @@ import {
   type UrlCheck,
   type UrlSuiteResult,
   urlSuiteSummary,
-} from "@releve/core/qa-urls";
+} from "@releve/core/qa/url-suite";
 import { Button, FormAlert, TextField } from "@releve/ui";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { QaErrorBoundary, QaPage, TEST_SLUG_FIELD } from "../components/qa-page";
-import { requireAdmin } from "../lib/user.server";
+import { requireAdmin } from "../../lib/user.server";
 import type { Route } from "./+types/test-urls";
+import { QaErrorBoundary, QaPage, TEST_SLUG_FIELD } from "./qa-page";
 
 export const meta = () => [{ title: "Test URLs · Relevé" }, { name: "robots", content: "noindex" }];
 

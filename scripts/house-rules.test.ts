@@ -95,19 +95,19 @@ const cases: [string, string, string, string][] = [
   [
     "only packages/db commands refresh the tap (an API handler)",
     "apps/web/app/api/admin/zz-house-rule.ts",
-    'import { refreshTapRoute as a } from "@releve/db/tap-cache";',
+    'import { refreshTapRoute as a } from "@releve/db/tap/cache";',
     "only packages/db commands refresh the tap's records",
   ],
   [
     "only packages/db commands refresh the tap (a route)",
     "apps/web/app/routes/zz-house-rule.tsx",
-    'import { keepOwnerTapTrue as a } from "@releve/db/tap-cache";',
+    'import { keepOwnerTapTrue as a } from "@releve/db/tap/cache";',
     "only packages/db commands refresh the tap's records",
   ],
   [
     "only packages/db commands refresh the tap (the tap worker)",
     "workers/tap/src/zz-house-rule.ts",
-    'import { refreshOwnerTapRoutes as a } from "@releve/db/tap-cache";',
+    'import { refreshOwnerTapRoutes as a } from "@releve/db/tap/cache";',
     "only packages/db commands refresh the tap's records",
   ],
   [
@@ -132,10 +132,10 @@ describe("house rules in npm run check", () => {
     ).not.toContain("House rule");
     // The tap reads its records anywhere; a test may refresh one on purpose; packages/db queries with drizzle.
     expect(
-      lint("workers/tap/src/zz-house-rule.ts", 'import { getTapRoute as a } from "@releve/db/tap-cache";'),
+      lint("workers/tap/src/zz-house-rule.ts", 'import { getTapRoute as a } from "@releve/db/tap/cache";'),
     ).not.toContain("House rule");
     expect(
-      lint("workers/tap/test/zz-house-rule.test.ts", 'import { refreshTapRoute as a } from "@releve/db/tap-cache";'),
+      lint("workers/tap/test/zz-house-rule.test.ts", 'import { refreshTapRoute as a } from "@releve/db/tap/cache";'),
     ).not.toContain("House rule");
     expect(lint("packages/db/src/zz-house-rule.ts", 'import { eq as a } from "drizzle-orm";')).not.toContain(
       "House rule",

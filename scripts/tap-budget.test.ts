@@ -28,12 +28,12 @@ describe("the tap worker's bundle budget", () => {
     expect(bundle.gzipBytes).toBeLessThanOrEqual(TAP_BUNDLE_BUDGET_BYTES);
     // The bundle is the tap's: its own entry and the shared rules it reads are in it.
     expect(bundle.inputs).toContain("workers/tap/src/index.ts");
-    expect(bundle.inputs.some((i) => i.startsWith("packages/core/src/tap-rules"))).toBe(true);
+    expect(bundle.inputs.some((i) => i.startsWith("packages/core/src/tap/rules"))).toBe(true);
   });
 
   it("fires when tap code pulls in zod, even through a shared module", async () => {
     const problems = await withPlantedEntry(
-      'import { ScanMessageSchema } from "@releve/core/scan-message";\nexport const parse = (v: unknown) => ScanMessageSchema.parse(v);',
+      'import { ScanMessageSchema } from "@releve/core/tap/scan-message";\nexport const parse = (v: unknown) => ScanMessageSchema.parse(v);',
     );
     expect(problems.join("\n")).toMatch(/the tap never bundles zod: .*node_modules\/zod\//);
   });

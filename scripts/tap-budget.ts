@@ -12,7 +12,7 @@ export const TAP_BUNDLE_BUDGET_BYTES = 50 * 1024;
 /** Packages the tap must never bundle, each with the reason a failure gives. */
 export const TAP_FORBIDDEN_PACKAGES: Record<string, string> = {
   zod: "the tap never bundles zod",
-  "drizzle-orm": "the tap never bundles drizzle (tap-cache.ts queries D1 in plain SQL)",
+  "drizzle-orm": "the tap never bundles drizzle (db/tap/cache.ts queries D1 in plain SQL)",
 };
 
 /** The bundle's size, and the files with code in it (paths from the repository root). */

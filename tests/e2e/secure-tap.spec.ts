@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import { devices } from "@playwright/test";
 import type { ScanHistoryRow } from "@releve/core/admin-api";
-import { SECURE_TAP_MESSAGES } from "@releve/core/secure-tap";
-import { parseSunKeys } from "@releve/core/sun";
 import type { AdminTag, ProgrammedTag } from "@releve/core/tags-api";
-import { sunTapQuery } from "@releve/core/testing/sun-tap";
+import { SECURE_TAP_MESSAGES } from "@releve/core/tap/secure-tap";
+import { parseSunKeys } from "@releve/core/tap/sun";
+import { sunTapQuery } from "@releve/core/tap/testing/sun-tap";
 import { adminApi, randomUid, signInAdmin } from "./admin-requests";
 import { expect, test } from "./fixtures";
 

@@ -1,4 +1,4 @@
-import { SUSPECT_REASON_TEXT } from "@releve/core/secure-tap";
+import { SUSPECT_REASON_TEXT } from "@releve/core/tap/secure-tap";
 import { useQuery } from "@tanstack/react-query";
 import { CounterfeitAlerts } from "./counterfeit-alerts";
 import { scansQuery } from "./queries";

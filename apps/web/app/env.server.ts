@@ -1,5 +1,5 @@
 import { binding, parseEnv } from "@releve/core/env";
-import type { TapControlLike, TapStores } from "@releve/db/tap-cache";
+import type { TapControlLike, TapStores } from "@releve/db/tap/cache";
 import { z } from "zod";
 
 export const WebEnvSchema = z
@@ -33,7 +33,7 @@ export function getWebEnv(env: unknown): WebEnv {
   return validated;
 }
 
-/** The stores every tap-cache writer needs: D1, the KV record and the tap worker's memo. */
+/** The stores every command that keeps the tap true needs: D1, the KV record and the tap worker's memo. */
 export const tapStores = (env: WebEnv): TapStores & { DB: D1Database; TAP_KV: KVNamespace } => ({
   DB: env.DB,
   TAP_KV: env.TAP_KV,

@@ -11,7 +11,7 @@ import type {
   WriteResult,
 } from "@releve/core/tags-api";
 import { getDb } from "@releve/db";
-import { readCachedTapRoute } from "@releve/db/tap-cache";
+import { readCachedTapRoute } from "@releve/db/tap/cache";
 import { createOwner } from "@releve/db/testing/factories";
 import { describe, expect, it } from "vitest";
 import { adminApiCallers, json, ORIGIN } from "./admin-support";

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { getDb, profiles } from "@releve/db";
 import { claimGarment, listWardrobe } from "@releve/db/garments";
 import { setNfcSharing } from "@releve/db/profiles";
-import { readCachedTapRoute } from "@releve/db/tap-cache";
+import { readCachedTapRoute } from "@releve/db/tap/cache";
 import { createGarment, createOwner, createUser } from "@releve/db/testing/factories";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";

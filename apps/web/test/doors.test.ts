@@ -1,10 +1,10 @@
 import { env, exports } from "cloudflare:workers";
 import { ContactFormSchema } from "@releve/core/contact";
-import { SECURE_TAP_MESSAGES } from "@releve/core/secure-tap";
-import { parseSunKeys } from "@releve/core/sun";
-import { REPORTED_MISSING_MESSAGE } from "@releve/core/tap-rules";
-import { randomSunUid, sunTapQuery } from "@releve/core/testing/sun-tap";
-import { CARD_WINDOW_COOKIE, signCardWindow } from "@releve/core/verified-tap";
+import { REPORTED_MISSING_MESSAGE } from "@releve/core/tap/rules";
+import { SECURE_TAP_MESSAGES } from "@releve/core/tap/secure-tap";
+import { parseSunKeys } from "@releve/core/tap/sun";
+import { randomSunUid, sunTapQuery } from "@releve/core/tap/testing/sun-tap";
+import { CARD_WINDOW_COOKIE, signCardWindow } from "@releve/core/tap/verified-tap";
 import { getDb } from "@releve/db";
 import { garments } from "@releve/db/schema";
 import { createGarment, createOwner, setGarmentSecureTag, setGarmentTagStatus } from "@releve/db/testing/factories";

@@ -3,7 +3,7 @@ import { REGISTRATION_MESSAGES } from "@releve/core/registration";
 import { getDb } from "@releve/db";
 import { claimGarment, registerPoolGarment } from "@releve/db/garments";
 import { garments } from "@releve/db/schema";
-import { readCachedTapRoute } from "@releve/db/tap-cache";
+import { readCachedTapRoute } from "@releve/db/tap/cache";
 import { createGarment, createOwner, createUser, uniqueSlug } from "@releve/db/testing/factories";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";

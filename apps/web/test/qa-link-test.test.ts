@@ -1,9 +1,9 @@
 import { env, exports } from "cloudflare:workers";
 import { hashPassword } from "@releve/core";
-import { OWNER_TOKEN_COOKIE, signOwnerToken } from "@releve/core/owner-token";
 import { type LinkTestResult, QA_MESSAGES } from "@releve/core/qa/tools";
+import { OWNER_TOKEN_COOKIE, signOwnerToken } from "@releve/core/tap/owner-token";
 import { garments, getDb, users } from "@releve/db";
-import { loadTapRoute, writeCachedTapRoute } from "@releve/db/tap-cache";
+import { loadTapRoute, writeCachedTapRoute } from "@releve/db/tap/cache";
 import {
   createGarment,
   createOwner,

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { QA_MESSAGES } from "@releve/core/qa/tools";
 import { URL_SUITE_MESSAGES, type UrlCheck, type UrlCheckId, type UrlSuiteResult } from "@releve/core/qa/url-suite";
 import { getDb, scans } from "@releve/db";
-import { loadTapRoute, type TapControlLike, writeCachedTapRoute } from "@releve/db/tap-cache";
+import { loadTapRoute, type TapControlLike, writeCachedTapRoute } from "@releve/db/tap/cache";
 import { createGarment, createOwner, setGarmentTagStatus, uniqueSlug } from "@releve/db/testing/factories";
 import { count } from "drizzle-orm";
 import { describe, expect, it } from "vitest";

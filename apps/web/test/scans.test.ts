@@ -1,5 +1,5 @@
 import { env, exports } from "cloudflare:workers";
-import { type ScanMessage, ScanMessageSchema } from "@releve/core/scan-message";
+import { type ScanMessage, ScanMessageSchema } from "@releve/core/tap/scan-message";
 import { getDb } from "@releve/db";
 import { createGarment, createOwner } from "@releve/db/testing/factories";
 import { afterEach, describe, expect, it, vi } from "vitest";

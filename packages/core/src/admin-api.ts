@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { parseId } from "./input-limits";
-import type { SuspectReason } from "./secure-tap";
+import type { SuspectReason } from "./tap/secure-tap";
 import { adminSearchText, text } from "./text-field";
 
 // The texts and pager the remote shows live zod-free beside the remote's contract.

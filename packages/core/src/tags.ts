@@ -1,6 +1,6 @@
 // No schemas and no crypto here (they are in tags-api.ts and chip-id.ts): the admin remote
 // imports these texts and rules, and must not pull zod or jose in with them.
-import { REPORTED_MISSING_MESSAGE } from "./tap-rules";
+import { REPORTED_MISSING_MESSAGE } from "./tap/rules";
 
 /** Every chip id of ours starts with it (spec part 2 §3); also the export's file name prefix. */
 export const CHIP_PREFIX = "RLV";

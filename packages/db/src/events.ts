@@ -10,7 +10,7 @@ import type { Db } from "./client";
 import { type OwnerContact, selectOwnerContacts } from "./contacts";
 import { scanCounts } from "./scans";
 import { contacts, events, profiles, wardrobeEvents } from "./schema";
-import { keepOwnerTapTrue, type TapStores } from "./tap-cache";
+import { keepOwnerTapTrue, type TapStores } from "./tap/cache";
 
 // Per event, the scans tagged with it (scanCounts: fresh rollups) and its contacts. The spec
 // counted all of the owner's scans for every event: a defect (issue #8).

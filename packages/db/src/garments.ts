@@ -10,7 +10,7 @@ import { selectOwnerContacts } from "./contacts";
 import { containsText } from "./like";
 import { scanCounts, selectGarmentScanStats, selectRecentGarmentScans } from "./scans";
 import { adminUsers, garments, nfcTags, profiles, users } from "./schema";
-import { keepTapTrue, type TapStores } from "./tap-cache";
+import { keepTapTrue, type TapStores } from "./tap/cache";
 
 /**
  * Whether the garment's current tag (its newest nfc_tags row, the one the tap reads) is

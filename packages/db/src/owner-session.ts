@@ -1,9 +1,9 @@
-import type { OwnerClaims } from "@releve/core/owner-token";
-import type { TapRoute } from "@releve/core/tap-rules";
+import type { OwnerClaims } from "@releve/core/tap/owner-token";
+import type { TapRoute } from "@releve/core/tap/rules";
 import type { D1Like } from "./binding-types";
 
 // Plain SQL on the binding, not drizzle: the tap worker bundles this module (issue #5 budget,
-// as tap-cache.ts). One primary-key lookup.
+// as tap/cache.ts). One primary-key lookup.
 const LIVE_SESSION_SQL = "SELECT 1 AS live FROM sessions WHERE id = ?1 AND user_id = ?2 AND expires_at > ?3 LIMIT 1";
 
 /** True while the session an owner token names exists, belongs to its user and has not expired. */

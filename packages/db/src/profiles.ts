@@ -7,7 +7,7 @@ import { and, eq, isNotNull, max, or, sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { containsText } from "./like";
 import { garments, nfcTags, profiles, users, wardrobeEvents } from "./schema";
-import { keepOwnerTapTrue, type TapStores } from "./tap-cache";
+import { keepOwnerTapTrue, type TapStores } from "./tap/cache";
 
 // ---------------------------------------------------------------------------------------------
 // Admin portal: client search (issue #9).
@@ -139,7 +139,7 @@ export function findShareByGarmentSlug(db: Db, slug: string) {
       nfc_sharing_enabled: profiles.nfc_sharing_enabled,
       profile: shareableProfileColumns,
       active_event_id: wardrobeEvents.id,
-      // The garment's current tag, as the tap reads it (tap-cache's loadTapRoute): its status
+      // The garment's current tag, as the tap reads it (tap/cache.ts's loadTapRoute): its status
       // (inactive, lost, stolen) and, for a secure tag, its UID and key version (issue #28).
       tag_status: nfcTags.status,
       tag_uid: nfcTags.uid,

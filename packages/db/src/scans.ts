@@ -3,7 +3,7 @@
  * Every function takes `db` first; drizzle's query builder and `db.batch()`; raw `sql` only
  * where drizzle cannot say it, with a one-line reason. Row types come from the schema.
  */
-import type { ScanMessage } from "@releve/core/scan-message";
+import type { ScanMessage } from "@releve/core/tap/scan-message";
 import { and, count, desc, eq, gte, ne, type SQLWrapper, sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { SCAN_ROLLUP_JOB } from "./rollup";

@@ -1,5 +1,5 @@
-import { SUSPECT_REASONS } from "@releve/core/secure-tap";
 import { TAG_STATUSES } from "@releve/core/tags";
+import { SUSPECT_REASONS } from "@releve/core/tap/secure-tap";
 import { relations, sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 

@@ -6,7 +6,7 @@
  *
  * The garment is the one authority on ownership: a tag's owner is its garment's owner
  * (nfc_tags.owner_user_id is not kept). A garment's current tag is its newest one; its status
- * decides the tap too (tap-cache.ts): 'inactive' answers as a deactivated garment, 'lost' and
+ * decides the tap too (tap/cache.ts): 'inactive' answers as a deactivated garment, 'lost' and
  * 'stolen' as reported missing.
  */
 import type { SecureChip } from "@releve/core/chip-id";
@@ -30,7 +30,7 @@ import {
   profiles,
   users,
 } from "./schema";
-import { keepTapTrue, type TapStores } from "./tap-cache";
+import { keepTapTrue, type TapStores } from "./tap/cache";
 
 // ---------------------------------------------------------------------------------------------
 // Tag batches (issue #9) and their counters.

@@ -1,4 +1,4 @@
-import { ScanMessageSchema } from "@releve/core/scan-message";
+import { ScanMessageSchema } from "@releve/core/tap/scan-message";
 import type { Db } from "@releve/db";
 import { d1Message } from "@releve/db/d1-errors";
 import { insertOneScan, insertScans, type ScanRow, toScanRow } from "@releve/db/scans";

@@ -1,6 +1,6 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import type { ScanMessage } from "@releve/core/scan-message";
+import type { ScanMessage } from "@releve/core/tap/scan-message";
 import { getDb } from "@releve/db";
 import { vi } from "vitest";
 import worker from "../src/index";

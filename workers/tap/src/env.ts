@@ -1,5 +1,5 @@
 import { EnvError } from "@releve/core/env";
-import { parseSunKeys, type SunKeyVersion } from "@releve/core/sun";
+import { parseSunKeys, type SunKeyVersion } from "@releve/core/tap/sun";
 import type { TagCounter } from "./tag-counter";
 
 // Checked by hand rather than with the shared zod helpers: zod alone would take most of the

@@ -1,5 +1,4 @@
 import { WorkerEntrypoint } from "cloudflare:workers";
-import { OWNER_TOKEN_COOKIE, verifyOwnerToken } from "@releve/core/owner-token";
 import {
   DRY_RUN_HEADER,
   DRY_RUN_RESULT_HEADER,
@@ -8,14 +7,15 @@ import {
   type TapDiagnosis,
   verifyDryRunToken,
 } from "@releve/core/qa/dry-run";
-import type { SecureTag, SuspectReason } from "@releve/core/secure-tap";
 import { HSTS, isLocalHost } from "@releve/core/security-headers";
 import { normalizeSlug } from "@releve/core/slug";
-import { verifySunTap } from "@releve/core/sun";
-import { decideTap, type TapDecision, type TapRoute } from "@releve/core/tap-rules";
-import { cardWindowCookie, signCardWindow, signVerifiedTap } from "@releve/core/verified-tap";
+import { OWNER_TOKEN_COOKIE, verifyOwnerToken } from "@releve/core/tap/owner-token";
+import { decideTap, type TapDecision, type TapRoute } from "@releve/core/tap/rules";
+import type { SecureTag, SuspectReason } from "@releve/core/tap/secure-tap";
+import { verifySunTap } from "@releve/core/tap/sun";
+import { cardWindowCookie, signCardWindow, signVerifiedTap } from "@releve/core/tap/verified-tap";
 import { tapViewer } from "@releve/db/owner-session";
-import { getTapRoute, loadTapRoute, readCachedTapRoute } from "@releve/db/tap-cache";
+import { getTapRoute, loadTapRoute, readCachedTapRoute } from "@releve/db/tap/cache";
 import { type Context, Hono } from "hono";
 import { getCookie } from "hono/cookie";
 import { getTapEnv, type TapEnv } from "./env";

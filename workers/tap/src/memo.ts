@@ -1,4 +1,4 @@
-import type { TapRoute } from "@releve/core/tap-rules";
+import type { TapRoute } from "@releve/core/tap/rules";
 
 /**
  * This isolate's copy of recent tap answers, in front of KV (decision 0022): a garment tapped

@@ -1,4 +1,4 @@
-import { SECURE_TAP_MESSAGES } from "@releve/core/secure-tap";
+import { SECURE_TAP_MESSAGES } from "@releve/core/tap/secure-tap";
 import { tapPage } from "./resolution-failed";
 
 /**

@@ -1,7 +1,7 @@
-import type { ScanMessage } from "@releve/core/scan-message";
-import type { SuspectReason } from "@releve/core/secure-tap";
-import type { TapRoute, ViewerKind } from "@releve/core/tap-rules";
-import { buildScanMessage, type ScanOrigin, scanOrigin } from "@releve/core/tap-scan";
+import type { TapRoute, ViewerKind } from "@releve/core/tap/rules";
+import { buildScanMessage, type ScanOrigin, scanOrigin } from "@releve/core/tap/scan";
+import type { ScanMessage } from "@releve/core/tap/scan-message";
+import type { SuspectReason } from "@releve/core/tap/secure-tap";
 import { isbot } from "isbot";
 import type { TapEnv } from "./env";
 

@@ -1,4 +1,4 @@
-import { VERIFIED_TAP_HEADER } from "@releve/core/verified-tap";
+import { VERIFIED_TAP_HEADER } from "@releve/core/tap/verified-tap";
 
 /**
  * A visitor's tap answered with the share page itself (decision 0029): the shell renders

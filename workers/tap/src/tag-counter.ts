@@ -1,5 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
-import { SUN_MAX_COUNTER } from "@releve/core/sun";
+import { SUN_MAX_COUNTER } from "@releve/core/tap/sun";
 
 /** The storage key of the last accepted read counter. */
 const LAST = "last";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
-import { decideTap } from "@releve/core/tap-rules";
+import { decideTap } from "@releve/core/tap/rules";
 import { garments, profiles } from "@releve/db/schema";
-import { readCachedTapRoute, refreshOwnerTapRoutes, refreshTapRoute } from "@releve/db/tap-cache";
+import { readCachedTapRoute, refreshOwnerTapRoutes, refreshTapRoute } from "@releve/db/tap/cache";
 import { claimGarment, createGarment, createOwner, uniqueSlug } from "@releve/db/testing/factories";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { createSecureChip } from "@releve/core/chip-id";
-import { decideTap, tapKvKey } from "@releve/core/tap-rules";
+import { decideTap, tapKvKey } from "@releve/core/tap/rules";
 import type { Actor } from "@releve/db/audit";
 import { setActiveEvent } from "@releve/db/events";
 import {
@@ -15,7 +15,7 @@ import { saveProfile, setNfcSharing } from "@releve/db/profiles";
 import { createQaGarment, removeQaRun, resetQaGarments } from "@releve/db/qa/commands";
 import { qaResetSlugs } from "@releve/db/seed-data";
 import { assignBatchUids, findTag, makeTagSecure, programTag, recordTagWrite, setTagStatus } from "@releve/db/tags";
-import { readCachedTapRoute } from "@releve/db/tap-cache";
+import { readCachedTapRoute } from "@releve/db/tap/cache";
 import {
   claimGarment as claimRow,
   createGarment,

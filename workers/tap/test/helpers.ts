@@ -1,7 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { OWNER_TOKEN_COOKIE, signOwnerToken } from "@releve/core/owner-token";
 import { type DryRunViewer, signDryRunToken } from "@releve/core/qa/dry-run";
+import { OWNER_TOKEN_COOKIE, signOwnerToken } from "@releve/core/tap/owner-token";
 import { getDb } from "@releve/db";
 import { createSession } from "@releve/db/testing/factories";
 import worker, { TapControl } from "../src/index";

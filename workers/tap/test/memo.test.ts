@@ -1,4 +1,4 @@
-import type { TapRoute } from "@releve/core/tap-rules";
+import type { TapRoute } from "@releve/core/tap/rules";
 import { describe, expect, it } from "vitest";
 import { RouteMemo } from "../src/memo";
 

@@ -1,14 +1,14 @@
 import { env } from "cloudflare:workers";
-import { ScanMessageSchema } from "@releve/core/scan-message";
-import { SECURE_TAP_MESSAGES } from "@releve/core/secure-tap";
-import { parseSunKeys, type SunKeyVersion } from "@releve/core/sun";
-import { randomSunUid, sunTapQuery } from "@releve/core/testing/sun-tap";
+import { ScanMessageSchema } from "@releve/core/tap/scan-message";
+import { SECURE_TAP_MESSAGES } from "@releve/core/tap/secure-tap";
+import { parseSunKeys, type SunKeyVersion } from "@releve/core/tap/sun";
+import { randomSunUid, sunTapQuery } from "@releve/core/tap/testing/sun-tap";
 import {
   CARD_WINDOW_COOKIE,
   VERIFIED_TAP_HEADER,
   verifyCardWindow,
   verifyVerifiedTap,
-} from "@releve/core/verified-tap";
+} from "@releve/core/tap/verified-tap";
 import { createGarment, createOwner, setGarmentSecureTag, setGarmentTagStatus } from "@releve/db/testing/factories";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { NOT_AUTHENTICATED_PAGE } from "../src/not-authenticated";

@@ -1,14 +1,14 @@
 import { env, exports } from "cloudflare:workers";
 import { signDryRunToken } from "@releve/core/qa/dry-run";
-import { BURST_WINDOW_MS } from "@releve/core/scan-id";
-import { ScanMessageSchema } from "@releve/core/scan-message";
 import {
   BRAND_CONTACT_EMAIL,
   NEGATIVE_TTL_SECONDS,
   POSITIVE_TTL_SECONDS,
   REPORTED_MISSING_MESSAGE,
   tapKvKey,
-} from "@releve/core/tap-rules";
+} from "@releve/core/tap/rules";
+import { BURST_WINDOW_MS } from "@releve/core/tap/scan-id";
+import { ScanMessageSchema } from "@releve/core/tap/scan-message";
 import { deleteSession } from "@releve/db/accounts";
 import { garments } from "@releve/db/schema";
 import {

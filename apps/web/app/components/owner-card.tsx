@@ -1,5 +1,5 @@
-import { SECURE_TAP_MESSAGES } from "@releve/core/secure-tap";
 import type { PublicProfile } from "@releve/core/share-visibility";
+import { SECURE_TAP_MESSAGES } from "@releve/core/tap/secure-tap";
 
 /** The owner as a visitor sees them after a tap; also the live preview on the profile form. */
 export function OwnerCard({

@@ -1,6 +1,6 @@
 import { CLAIM_MESSAGES, garmentLabels } from "@releve/core/garment";
 import { REGISTRATION_MESSAGES } from "@releve/core/registration";
-import { REPORTED_MISSING_MESSAGE } from "@releve/core/tap-rules";
+import { REPORTED_MISSING_MESSAGE } from "@releve/core/tap/rules";
 import {
   type ClaimResult,
   claimGarment,

@@ -1,4 +1,4 @@
-import { OWNER_TOKEN_COOKIE, signOwnerToken, verifyOwnerToken } from "@releve/core/owner-token";
+import { OWNER_TOKEN_COOKIE, signOwnerToken, verifyOwnerToken } from "@releve/core/tap/owner-token";
 import { describe, expect, it } from "vitest";
 import { ownerTokenCookie } from "./owner-token.server";
 

@@ -1,4 +1,4 @@
-import { OWNER_TOKEN_COOKIE, type OwnerClaims, signOwnerToken, verifyOwnerToken } from "@releve/core/owner-token";
+import { OWNER_TOKEN_COOKIE, type OwnerClaims, signOwnerToken, verifyOwnerToken } from "@releve/core/tap/owner-token";
 import { decodeJwt } from "jose";
 import { clearCookieHeader, readCookie, tokenCookieHeader } from "./cookies.server";
 

@@ -1,4 +1,4 @@
-import { SECURE_TAP_MESSAGES } from "@releve/core/secure-tap";
+import { SECURE_TAP_MESSAGES } from "@releve/core/tap/secure-tap";
 import { type ShareCard, shareCard } from "@releve/core/vcard";
 import type { Db } from "@releve/db";
 import { shareDoor } from "./share.server";

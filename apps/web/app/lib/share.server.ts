@@ -2,17 +2,17 @@ import { CONTACT_MESSAGES, type ContactFormInput } from "@releve/core/contact";
 import { photoUrl } from "@releve/core/photo";
 import { senderNetwork } from "@releve/core/sender-network";
 import { publicProfile } from "@releve/core/share-visibility";
-import { type DoorVerdict, decideDoor } from "@releve/core/tap-rules";
+import { type DoorVerdict, decideDoor } from "@releve/core/tap/rules";
 import {
   CARD_WINDOW_COOKIE,
   VERIFIED_TAP_HEADER,
   verifyCardWindow,
   verifyVerifiedTap,
-} from "@releve/core/verified-tap";
+} from "@releve/core/tap/verified-tap";
 import type { Db } from "@releve/db";
 import { type ContactTarget, hasRecentSubmission, insertVisitorContact } from "@releve/db/contacts";
 import { findContactCardByClientId, findShareByGarmentSlug } from "@releve/db/profiles";
-import { tapRouteOf } from "@releve/db/tap-cache";
+import { tapRouteOf } from "@releve/db/tap/cache";
 import { readCookie } from "./cookies.server";
 import { sha256Hex } from "./crypto.server";
 import { takeLimits } from "./rate-limit.server";

@@ -1,6 +1,6 @@
 import { AUTO_CLAIM_DELAY_MS, CLAIM_MESSAGES, CLAIM_TIMEOUT_MS, garmentLabels } from "@releve/core/garment";
 import { normalizeSlug } from "@releve/core/slug";
-import { BRAND_CONTACT_EMAIL, REPORTED_MISSING_MESSAGE } from "@releve/core/tap-rules";
+import { BRAND_CONTACT_EMAIL, REPORTED_MISSING_MESSAGE } from "@releve/core/tap/rules";
 import { garmentBySlug } from "@releve/db/garments";
 import { Button, buttonClass } from "@releve/ui";
 import { useEffect, useRef, useState } from "react";

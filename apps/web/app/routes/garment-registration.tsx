@@ -7,7 +7,7 @@ import {
   registrationErrors,
 } from "@releve/core/registration";
 import { GARMENT_SIZES, GARMENT_TYPES, tagUrl } from "@releve/core/tags";
-import { BRAND_CONTACT_EMAIL } from "@releve/core/tap-rules";
+import { BRAND_CONTACT_EMAIL } from "@releve/core/tap/rules";
 import { garmentBySlug, listActiveOwnedGarments } from "@releve/db/garments";
 import { Button, buttonClass, FormAlert, TextField } from "@releve/ui";
 import { useEffect, useRef, useState } from "react";

@@ -1,5 +1,5 @@
 import { AUTH_MESSAGES, safeRedirect } from "@releve/core";
-import { OWNER_TOKEN_COOKIE } from "@releve/core/owner-token";
+import { OWNER_TOKEN_COOKIE } from "@releve/core/tap/owner-token";
 import { redirect } from "react-router";
 import { authDeps } from "../lib/auth-page.server";
 import { clearCookieHeader } from "../lib/cookies.server";

@@ -1,9 +1,9 @@
 import { fieldErrors } from "@releve/core";
 import { CONTACT_MESSAGES, ContactFormSchema } from "@releve/core/contact";
 import { HONEYPOT_FIELD } from "@releve/core/input-limits";
-import { SECURE_TAP_MESSAGES } from "@releve/core/secure-tap";
 import { normalizeSlug } from "@releve/core/slug";
-import { BRAND_CONTACT_EMAIL, REPORTED_MISSING_MESSAGE } from "@releve/core/tap-rules";
+import { BRAND_CONTACT_EMAIL, REPORTED_MISSING_MESSAGE } from "@releve/core/tap/rules";
+import { SECURE_TAP_MESSAGES } from "@releve/core/tap/secure-tap";
 import type { Db } from "@releve/db";
 import { buttonClass } from "@releve/ui";
 import { Fragment } from "react";

@@ -10,7 +10,7 @@ import {
   tapRegistrationSchema,
 } from "@releve/core/registration";
 import { normalizeSlug } from "@releve/core/slug";
-import { BRAND_CONTACT_EMAIL } from "@releve/core/tap-rules";
+import { BRAND_CONTACT_EMAIL } from "@releve/core/tap/rules";
 import { garmentBySlug } from "@releve/db/garments";
 import { Button, buttonClass, FormAlert, TextField } from "@releve/ui";
 import { useEffect, useRef, useState } from "react";

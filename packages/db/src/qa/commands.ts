@@ -16,7 +16,7 @@ import { existingSlug } from "../garments";
 import { contacts, garments, nfcTagBatches, nfcTags, profiles, rateEvents, scans, sessions, users } from "../schema";
 import { qaResetSlugs } from "../seed-data";
 import { createTagBatch, getTagBatch, programBatch } from "../tags";
-import { forgetTapRoutes, keepTapTrue, type TapStores } from "../tap-cache";
+import { forgetTapRoutes, keepTapTrue, type TapStores } from "../tap/cache";
 
 const sampleState = {
   id: garments.id,

@@ -8,7 +8,7 @@ import {
   tapKvKey,
   tapKvRecord,
   viewerKindOf,
-} from "./tap-rules";
+} from "./rules";
 
 const OWNER = "0a3419c2-f4ea-4a2a-bbeb-6ea4fe8a6938";
 const OTHER = "3df47925-e587-4f6d-a90a-01d4c566f8a7";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import type { TapRoute } from "./rules";
+import { buildScanMessage, scanOrigin } from "./scan";
 import { ScanMessageSchema } from "./scan-message";
-import type { TapRoute } from "./tap-rules";
-import { buildScanMessage, scanOrigin } from "./tap-scan";
 
 const SECRET = "unit-test-secret-0123456789abcdef0123456789";
 const route: TapRoute = {

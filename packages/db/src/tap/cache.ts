@@ -6,8 +6,8 @@ import {
   type TapRoute,
   tapKvKey,
   tapKvRecord,
-} from "@releve/core/tap-rules";
-import type { D1Like, KvLike } from "./binding-types";
+} from "@releve/core/tap/rules";
+import type { D1Like, KvLike } from "../binding-types";
 
 /**
  * KV is a routing hint, never an authority (docs/decisions/0010): it decides where a tap is

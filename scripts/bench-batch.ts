@@ -7,12 +7,13 @@
  * file of 1,000 UIDs (assignBatchUids). Prints the median of BENCH_ROUNDS (default 5) rounds
  * of each step and the D1 statements and round trips they took. Times are printed, not asserted.
  */
-import { batchCode } from "@releve/core/chip-id";
-import { drawStockTags } from "@releve/core/tag-stock";
+import { batchCode } from "@releve/core/tags/chip-id";
+import { drawStockTags } from "@releve/core/tags/stock";
 import { getDb } from "@releve/db";
 import type { Actor } from "@releve/db/audit";
 import type { D1Like, KvLike } from "@releve/db/binding-types";
-import { assignBatchUids, batchTagsBySlugs, createTagBatch, getTagBatch, programBatch } from "@releve/db/tags";
+import { assignBatchUids, createTagBatch, programBatch } from "@releve/db/tags/commands";
+import { batchTagsBySlugs, getTagBatch } from "@releve/db/tags/queries";
 import { applyMigrations } from "@releve/db/testing/bench-data";
 import { convertV4MiniflareOptions, Miniflare } from "miniflare";
 

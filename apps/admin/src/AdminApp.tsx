@@ -6,11 +6,11 @@ import { type MouseEvent, type ReactNode, useState } from "react";
 import { InstagramAdmin } from "./instagram";
 import { NfcDashboard } from "./nfc-dashboard";
 import { NotifyContext } from "./notify";
-import { NfcProgrammer } from "./programmer/page";
 import { LinkTester } from "./qa/link-tester";
 import { QaPanelPage } from "./qa/qa-tab";
 import { createQueryClient } from "./queries";
-import { TagRegistry } from "./registry";
+import { NfcProgrammer } from "./tags/programmer/page";
+import { TagRegistry } from "./tags/registry";
 
 const PAGES: Record<AdminPage, () => ReactNode> = {
   "nfc-dashboard": () => <NfcDashboard />,

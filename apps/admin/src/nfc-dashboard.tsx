@@ -2,11 +2,11 @@ import { ButtonAnchor } from "@releve/ui";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { AuditLog } from "./audit-log";
-import { TagBatches } from "./batches";
 import { GarmentsTab } from "./garments-tab";
 import { statsQuery } from "./queries";
 import { ScansTab } from "./scans-tab";
 import { Tabs } from "./tabs";
+import { TagBatches } from "./tags/batches";
 import { UnclaimedTab } from "./unclaimed-tab";
 
 const CARDS = [

@@ -6,7 +6,7 @@ export const WebEnvSchema = z
   .object({
     APP_ENV: z.enum(["development", "test", "production"]),
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters (see .dev.vars.example)"),
-    // Keys chip-id signatures and encrypted chip ids (packages/core/src/chip-id.ts); shell only.
+    // Keys chip-id signatures and encrypted chip ids (packages/core/src/tags/chip-id.ts); shell only.
     CHIP_SECRET: z.string().min(32, "must be at least 32 characters (see .dev.vars.example)"),
     EMAIL_FROM: z.string().min(3).default("Relevé <no-reply@releve.example.com>"),
     DB: binding<D1Database>("DB"),

@@ -34,7 +34,7 @@ export default [
   route("admin/login", "routes/admin.login.tsx"),
   route("admin", "routes/admin.tsx", [
     index("routes/admin.index.tsx"),
-    route("batches/:id/qr", "routes/admin.batches.$id.qr.tsx"),
+    route("batches/:id/qr", "features/tags/batch-qr.tsx"),
     route("*", "routes/admin.page.tsx"),
   ]),
   route("dev/outbox", "routes/dev.outbox.tsx"),

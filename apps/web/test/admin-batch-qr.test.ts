@@ -2,14 +2,14 @@ import { env, exports } from "cloudflare:workers";
 import { hashPassword } from "@releve/core";
 import type { TagBatch } from "@releve/core/admin-api";
 import { getDb, users } from "@releve/db";
-import { batchLabels } from "@releve/db/tags";
+import { batchLabels } from "@releve/db/tags/queries";
 import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cloudflareContext } from "../app/context";
 import type { WebEnv } from "../app/env.server";
+import { loader } from "../app/features/tags/batch-qr";
 import { createSession, type SessionUser } from "../app/lib/session.server";
 import { userContext } from "../app/lib/user.server";
-import { loader } from "../app/routes/admin.batches.$id.qr";
 
 // Issue #18: a batch's printable QR page (/admin/batches/:id/qr) and its data function.
 

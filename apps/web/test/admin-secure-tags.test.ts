@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import type { AuditEntry, ScanHistoryRow } from "@releve/core/admin-api";
-import type { AdminTag, ProgrammedTag } from "@releve/core/tags-api";
+import type { AdminTag, ProgrammedTag } from "@releve/core/tags/contracts";
 import { getDb, scans } from "@releve/db";
 import { loadTapRoute, readCachedTapRoute } from "@releve/db/tap/cache";
 import { describe, expect, it } from "vitest";

@@ -1,6 +1,6 @@
 import { env, exports } from "cloudflare:workers";
 import type { AuditEntry, TagBatch } from "@releve/core/admin-api";
-import { decryptChipId, parseChipId, verifySignature } from "@releve/core/chip-id";
+import { decryptChipId, parseChipId, verifySignature } from "@releve/core/tags/chip-id";
 import type {
   AdminTag,
   BrandEvent,
@@ -9,7 +9,7 @@ import type {
   TagLookup,
   TagPage,
   WriteResult,
-} from "@releve/core/tags-api";
+} from "@releve/core/tags/contracts";
 import { getDb } from "@releve/db";
 import { readCachedTapRoute } from "@releve/db/tap/cache";
 import { createOwner } from "@releve/db/testing/factories";

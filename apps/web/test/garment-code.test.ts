@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { generateSecureChipId } from "@releve/core/chip-id";
+import { generateSecureChipId } from "@releve/core/tags/chip-id";
 import { garments, getDb } from "@releve/db";
 import { createGarment } from "@releve/db/testing/factories";
 import { eq } from "drizzle-orm";

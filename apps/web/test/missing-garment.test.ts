@@ -1,6 +1,6 @@
 import { env, exports } from "cloudflare:workers";
 import { hashPassword } from "@releve/core";
-import type { BrandEvent, CreatedClient, ProgrammedTag } from "@releve/core/tags-api";
+import type { BrandEvent, CreatedClient, ProgrammedTag } from "@releve/core/tags/contracts";
 import { REPORTED_MISSING_MESSAGE } from "@releve/core/tap/rules";
 import { getDb, users } from "@releve/db";
 import { claimGarment } from "@releve/db/garments";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { GARMENT_SIZES, GARMENT_TYPES, TAG_MESSAGES } from "./tags";
+import { GARMENT_SIZES, GARMENT_TYPES, TAG_MESSAGES } from "./tags/rules";
 import { text as ruledText } from "./text-field";
 
 /**

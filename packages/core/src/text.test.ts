@@ -18,7 +18,7 @@ import {
   TagListQuerySchema,
   TagLookupQuerySchema,
   WriteResultBodySchema,
-} from "./tags-api";
+} from "./tags/contracts";
 import { cleanText, findLoneSurrogate, TEXT_MESSAGES, textLength } from "./text";
 import { text } from "./text-field";
 

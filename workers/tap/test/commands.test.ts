@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { createSecureChip } from "@releve/core/chip-id";
+import { createSecureChip } from "@releve/core/tags/chip-id";
 import { decideTap, tapKvKey } from "@releve/core/tap/rules";
 import type { Actor } from "@releve/db/audit";
 import { setActiveEvent } from "@releve/db/events";
@@ -14,7 +14,8 @@ import {
 import { saveProfile, setNfcSharing } from "@releve/db/profiles";
 import { createQaGarment, removeQaRun, resetQaGarments } from "@releve/db/qa/commands";
 import { qaResetSlugs } from "@releve/db/seed-data";
-import { assignBatchUids, findTag, makeTagSecure, programTag, recordTagWrite, setTagStatus } from "@releve/db/tags";
+import { assignBatchUids, makeTagSecure, programTag, recordTagWrite, setTagStatus } from "@releve/db/tags/commands";
+import { findTag } from "@releve/db/tags/queries";
 import { readCachedTapRoute } from "@releve/db/tap/cache";
 import {
   claimGarment as claimRow,

@@ -3,10 +3,11 @@ import { Hono } from "hono";
 import { qaRoutes } from "../features/qa/api";
 import { e2eRoutes } from "../features/qa/e2e-api";
 import { urlSuiteRoutes } from "../features/qa/url-suite-api";
+import { batchRoutes } from "../features/tags/batches-api";
+import { tagRoutes } from "../features/tags/tags-api";
 import { readSession } from "../lib/session.server";
 import type { AdminEnv } from "./admin/admin-env";
 import { auditRoutes } from "./admin/audit";
-import { batchRoutes } from "./admin/batches";
 import { clientRoutes } from "./admin/clients";
 import { eventRoutes } from "./admin/events";
 import { garmentRoutes } from "./admin/garments";
@@ -14,7 +15,6 @@ import { guestRoutes } from "./admin/guests";
 import { postRoutes } from "./admin/posts";
 import { scanRoutes } from "./admin/scans";
 import { statsRoutes } from "./admin/stats";
-import { tagRoutes } from "./admin/tags";
 
 /** Every /api/admin/* route sits behind this: 401 without a session, 403 without admin rights. */
 export const admin = new Hono<AdminEnv>();

@@ -1,5 +1,5 @@
-import { isChipId, normalizeChipId } from "@releve/core/chip-id";
 import { normalizeSlug } from "@releve/core/slug";
+import { isChipId, normalizeChipId } from "@releve/core/tags/chip-id";
 import type { Db } from "@releve/db";
 import { existingSlug, slugByTagOrChip } from "@releve/db/garments";
 

@@ -6,7 +6,7 @@ import {
   REGISTRATION_MESSAGES,
   registrationErrors,
 } from "@releve/core/registration";
-import { GARMENT_SIZES, GARMENT_TYPES, tagUrl } from "@releve/core/tags";
+import { GARMENT_SIZES, GARMENT_TYPES, tagUrl } from "@releve/core/tags/rules";
 import { BRAND_CONTACT_EMAIL } from "@releve/core/tap/rules";
 import { garmentBySlug, listActiveOwnedGarments } from "@releve/db/garments";
 import { Button, buttonClass, FormAlert, TextField } from "@releve/ui";

@@ -5,9 +5,10 @@
  * Every function takes `db` first; drizzle's query builder and `db.batch()`; raw `sql` only
  * where drizzle cannot say it, with a one-line reason. Row types come from the schema.
  */
-import { batchCode, createSecureChip } from "@releve/core/chip-id";
+
 import { QA_BATCH_NAME } from "@releve/core/qa/tools";
-import { DEFAULT_TAG_TYPE, type GarmentType, tagUrl } from "@releve/core/tags";
+import { batchCode, createSecureChip } from "@releve/core/tags/chip-id";
+import { DEFAULT_TAG_TYPE, type GarmentType, tagUrl } from "@releve/core/tags/rules";
 import { and, asc, eq, inArray, or } from "drizzle-orm";
 import { type Actor, auditEntry } from "../audit";
 import type { Db } from "../client";
@@ -15,7 +16,8 @@ import { onUniqueViolation } from "../d1-errors";
 import { existingSlug } from "../garments";
 import { contacts, garments, nfcTagBatches, nfcTags, profiles, rateEvents, scans, sessions, users } from "../schema";
 import { qaResetSlugs } from "../seed-data";
-import { createTagBatch, getTagBatch, programBatch } from "../tags";
+import { createTagBatch, programBatch } from "../tags/commands";
+import { getTagBatch } from "../tags/queries";
 import { forgetTapRoutes, keepTapTrue, type TapStores } from "../tap/cache";
 
 const sampleState = {

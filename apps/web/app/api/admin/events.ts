@@ -1,5 +1,5 @@
-import { TAG_MESSAGES } from "@releve/core/tags";
-import { type BrandEvent, BrandEventBodySchema } from "@releve/core/tags-api";
+import { type BrandEvent, BrandEventBodySchema } from "@releve/core/tags/contracts";
+import { TAG_MESSAGES } from "@releve/core/tags/rules";
 import { createBrandEvent, listBrandEvents } from "@releve/db/events";
 import { Hono } from "hono";
 import { jsonBody } from "../validation";

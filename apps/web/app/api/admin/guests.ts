@@ -1,9 +1,9 @@
 import { AppError } from "@releve/core";
-import { TAG_MESSAGES } from "@releve/core/tags";
-import { type CapturedGuest, GuestCaptureBodySchema } from "@releve/core/tags-api";
+import { type CapturedGuest, GuestCaptureBodySchema } from "@releve/core/tags/contracts";
+import { TAG_MESSAGES } from "@releve/core/tags/rules";
 import { insertCapturedGuest } from "@releve/db/contacts";
 import { activeBrandEventId } from "@releve/db/events";
-import { clientForAttach, clientGarmentSlug } from "@releve/db/tags";
+import { clientForAttach, clientGarmentSlug } from "@releve/db/tags/queries";
 import { Hono } from "hono";
 import { jsonBody } from "../validation";
 import { type AdminEnv, actorOf } from "./admin-env";

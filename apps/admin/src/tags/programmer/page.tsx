@@ -1,0 +1,279 @@
+import type { AdminTag, ProgrammedTag, ProgramTagInput, WriteResultInput } from "@releve/core/tags/contracts";
+import { normalizeUid, TAG_MESSAGES } from "@releve/core/tags/rules";
+import { Button } from "@releve/ui";
+import { useEffect, useRef, useState } from "react";
+import { useNotify } from "../../notify";
+import { ClientPanel, type PickedClient } from "./clients";
+import { EventsPanel } from "./events";
+import {
+  deviceInfo,
+  hasWebNfc,
+  NfcError,
+  type ReadTag,
+  readTag,
+  simulatedUid,
+  TRY_SIMULATION_DELAY_MS,
+  tagLinkOf,
+  writeUrl,
+} from "./nfc-device";
+import { ProgramForm, ProgramResult, type ProgramRun } from "./program";
+import { type NfcMode, ReaderPanel, type ReaderStatus } from "./reader";
+import { type Scanned, ScannedTagCard, SimulationBadge } from "./tag-card";
+import { type LookupBy, lookupTag, useProgramTag, useRecordWrite } from "./tag-queries";
+import { UtilitiesPanel } from "./utilities";
+
+const FORM_ID = "program-tag-form";
+
+type ReadError = { kind: "nfc" | "lookup"; title: string; message: string };
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : TAG_MESSAGES.readFailed);
+const isCancel = (error: unknown) => error instanceof NfcError && error.errorName === "AbortError";
+
+/** What a read saw, resolved against the registry: blank, one of ours (assigned, locked) or Unknown. */
+async function resolveRead(tag: ReadTag, source: Scanned["source"]): Promise<Scanned> {
+  const seen = { source, uid: tag.serialNumber, records: tag.records };
+  if (tag.records.length === 0) return { ...seen, state: "uninitialized", tag: null };
+  const link = tagLinkOf(tag);
+  const uid = tag.serialNumber ? normalizeUid(tag.serialNumber) : null;
+  const by: LookupBy | null = link ? { slug: link } : uid ? { uid } : null;
+  if (!by) return { ...seen, state: "Unknown", tag: null };
+  const found = await lookupTag(by);
+  return { ...seen, state: found.state, tag: found.tag };
+}
+
+/**
+ * `/admin/nfc-programmer` (issue #18, spec part 2 §2/§4): the reader, 'Program a new tag'
+ * (optionally attached to a client: 'Attach & write'), the outcome with its URL, bytes and QR,
+ * the utilities (search by UID, reassign, lock, export) and the active events. Web NFC where
+ * the browser has it; elsewhere a simulation, labelled on everything it shows, whose garment
+ * and tag records are real (DESIGN.md §4).
+ */
+export function NfcProgrammer() {
+  const [available] = useState(hasWebNfc);
+  const [mode, setMode] = useState<NfcMode>(available ? "web-nfc" : "simulation");
+  const [status, setStatus] = useState<ReaderStatus>("ready");
+  const [readError, setReadError] = useState<ReadError | null>(null);
+  const [tryHint, setTryHint] = useState(false);
+  const [scanned, setScanned] = useState<Scanned | null>(null);
+  const [searching, setSearching] = useState(false);
+  const [searchError, setSearchError] = useState<string | null>(null);
+  const [client, setClient] = useState<PickedClient | null>(null);
+  const [run, setRun] = useState<ProgramRun | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  /** The simulation's last written tag: what 'Read the simulated tag just written' reads back. */
+  const [lastSimulated, setLastSimulated] = useState<{ uid: string; url: string } | null>(null);
+  const cancel = useRef<AbortController | null>(null);
+  const programTag = useProgramTag();
+  const recordWrite = useRecordWrite();
+  const notify = useNotify();
+
+  // Spec part 2 §8: after an NFC read error, the 'Try Simulation' hint appears 2 s later.
+  useEffect(() => {
+    setTryHint(false);
+    if (readError?.kind !== "nfc") return;
+    const timer = setTimeout(() => setTryHint(true), TRY_SIMULATION_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [readError]);
+
+  // Leaving the page stops any scan in progress.
+  useEffect(() => () => cancel.current?.abort(), []);
+
+  async function read(source: Scanned["source"], produce: () => Promise<ReadTag>) {
+    setStatus("reading");
+    setReadError(null);
+    let tag: ReadTag;
+    try {
+      tag = await produce();
+    } catch (error) {
+      if (isCancel(error)) {
+        setStatus("ready");
+        return;
+      }
+      setStatus("error");
+      setReadError({ kind: "nfc", title: "NFC Read Error", message: messageOf(error) });
+      return;
+    }
+    try {
+      setScanned(await resolveRead(tag, source));
+      setStatus("ready");
+    } catch (error) {
+      setStatus("error");
+      setReadError({ kind: "lookup", title: TAG_MESSAGES.readFailed, message: messageOf(error) });
+    }
+  }
+
+  const readWithNfc = () => {
+    cancel.current = new AbortController();
+    const signal = cancel.current.signal;
+    return read("nfc", () => readTag(signal));
+  };
+  const readSimulatedBlank = () => read("simulation", async () => ({ serialNumber: simulatedUid(), records: [] }));
+  const readSimulatedLast = () => {
+    if (!lastSimulated) return;
+    const { uid, url } = lastSimulated;
+    return read("simulation", async () => ({
+      serialNumber: uid,
+      records: [{ recordType: "url", mediaType: null, text: url, byteLength: new TextEncoder().encode(url).length }],
+    }));
+  };
+
+  async function search(by: LookupBy) {
+    setSearching(true);
+    setSearchError(null);
+    try {
+      const found = await lookupTag(by);
+      setScanned({ source: "search", uid: "uid" in by ? by.uid : null, records: null, ...found });
+    } catch (error) {
+      setSearchError(messageOf(error));
+    } finally {
+      setSearching(false);
+    }
+  }
+
+  /** Writes a registered tag (or simulates it), then records the outcome: active, or inactive with the error. */
+  async function writeTag(programmed: ProgrammedTag, attachedTo: PickedClient | null): Promise<boolean> {
+    const base: ProgramRun = {
+      programmed,
+      mode,
+      phase: "writing",
+      ok: null,
+      tag: programmed.tag,
+      simulatedUid: null,
+      error: null,
+      attachedTo,
+    };
+    setRun(base);
+    setStatus("programming");
+    let result: WriteResultInput;
+    let simulated: string | null = null;
+    if (mode === "web-nfc") {
+      cancel.current = new AbortController();
+      try {
+        const { uid } = await writeUrl(programmed.url, cancel.current.signal);
+        result = { ok: true, uid: uid && normalizeUid(uid) ? uid : null, device_info: deviceInfo(mode) };
+      } catch (error) {
+        result = { ok: false, error: messageOf(error).slice(0, 500), device_info: deviceInfo(mode) };
+      }
+    } else {
+      // No chip: the record says so (device_info.mode), and no made-up UID reaches the registry.
+      simulated = simulatedUid();
+      result = { ok: true, device_info: deviceInfo(mode) };
+    }
+    setRun({ ...base, phase: "recording", simulatedUid: simulated });
+    try {
+      const written = await recordWrite.mutateAsync({ id: programmed.tag.id, result });
+      const ok = result.ok;
+      setRun({
+        ...base,
+        simulatedUid: simulated,
+        phase: "done",
+        ok,
+        tag: written.tag,
+        error: result.ok ? null : result.error,
+      });
+      setScanned((s) => (s?.tag?.id === written.tag.id ? { ...s, tag: written.tag } : s));
+      if (ok) {
+        notify({
+          type: "success",
+          title: written.message,
+          description: `${written.tag.chipId}${attachedTo ? ` → ${attachedTo.name}` : ""}${simulated ? " (simulated)" : ""}`,
+        });
+        if (simulated) setLastSimulated({ uid: simulated, url: programmed.url });
+      } else {
+        notify({ type: "error", title: written.message, description: result.ok ? undefined : result.error });
+      }
+      setStatus(ok ? "ready" : "error");
+      return ok;
+    } catch (error) {
+      setRun({ ...base, simulatedUid: simulated, phase: "done", ok: null, error: messageOf(error) });
+      notify({ type: "error", title: TAG_MESSAGES.programmingError, description: messageOf(error) });
+      setStatus("error");
+      return false;
+    }
+  }
+
+  /** 'Program tag' and 'Attach & write': register, then write. True once registered (the form empties). */
+  async function program(body: ProgramTagInput, attach: boolean): Promise<boolean> {
+    const attachTo = attach ? client : null;
+    setFormError(null);
+    setStatus("programming");
+    let programmed: ProgrammedTag;
+    try {
+      programmed = await programTag.mutateAsync({ ...body, client_id: attachTo?.profileId ?? null });
+    } catch (error) {
+      setStatus("error");
+      setFormError(messageOf(error));
+      notify({ type: "error", title: TAG_MESSAGES.programmingError, description: messageOf(error) });
+      return false;
+    }
+    const ok = await writeTag(programmed, attachTo);
+    // Spec part 2 §4: on attach success the selection is cleared.
+    if (ok && attachTo) setClient(null);
+    return true;
+  }
+
+  const writing = run !== null && run.phase !== "done";
+  const formBusy = programTag.isPending || writing || status === "reading";
+
+  return (
+    <div className="mt-8 grid min-w-0 grid-cols-1 gap-6 lg:grid-cols-2 lg:items-start">
+      <div className="flex min-w-0 flex-col gap-6">
+        <ReaderPanel
+          mode={mode}
+          available={available}
+          status={status}
+          readError={readError}
+          tryHint={tryHint}
+          canSimulateLast={lastSimulated !== null}
+          onRead={readWithNfc}
+          onSimulateBlank={readSimulatedBlank}
+          onSimulateLast={readSimulatedLast}
+          onCancel={() => cancel.current?.abort()}
+          onMode={(next) => {
+            setMode(next);
+            setReadError(null);
+            setStatus("ready");
+          }}
+        />
+        <ProgramForm
+          formId={FORM_ID}
+          busy={formBusy}
+          error={formError}
+          simulated={mode === "simulation"}
+          onProgram={program}
+        />
+        <ClientPanel selected={client} onSelect={setClient}>
+          <Button type="submit" form={FORM_ID} name="attach" disabled={formBusy} aria-busy={formBusy}>
+            Attach &amp; write
+          </Button>
+          {mode === "simulation" && <SimulationBadge />}
+        </ClientPanel>
+        {run && (
+          <ProgramResult
+            run={run}
+            onCancel={() => cancel.current?.abort()}
+            onRetry={() => writeTag(run.programmed, run.attachedTo)}
+            onDone={() => {
+              setRun(null);
+              setStatus("ready");
+            }}
+          />
+        )}
+      </div>
+      <div className="flex min-w-0 flex-col gap-6">
+        {scanned && <ScannedTagCard scanned={scanned} />}
+        <UtilitiesPanel
+          mode={mode}
+          tag={scanned?.tag ?? null}
+          searching={searching}
+          searchError={searchError}
+          onSearch={search}
+          onTagChanged={(tag: AdminTag) =>
+            setScanned((s) => (s ? { ...s, tag, state: tag.status === "locked" ? "locked" : "assigned" } : s))
+          }
+        />
+        <EventsPanel client={client} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,367 @@
+import type { TagBatch } from "@releve/core/admin-api";
+import type { BatchImportProblem } from "@releve/core/tags/contracts";
+import {
+  BATCH_PROGRAM_MAX,
+  DEFAULT_TAG_TYPE,
+  type GARMENT_SIZES,
+  type GARMENT_TYPES,
+  IMPORT_MAX_CHARS,
+  TAG_TYPES,
+} from "@releve/core/tags/rules";
+import { Button, ButtonAnchor, TextAreaField, TextField } from "@releve/ui";
+import { type ChangeEvent, type FormEvent, type ReactNode, useId, useState } from "react";
+import { ApiError } from "../../api";
+import { useNotify } from "../../notify";
+import { DialogActions, Modal, SelectField } from "../../ui";
+import { GARMENT_SIZE_OPTIONS, GARMENT_TYPE_OPTIONS } from "./labels";
+import { useImportBatch, useProgramBatch } from "./queries";
+
+/** Where a batch's files and labels are: its encoder CSV and its printable QR page. */
+export const encoderCsvHref = (batch: Pick<TagBatch, "id">) => `/api/admin/tag-batches/${batch.id}/encoder.csv`;
+export const qrPageHref = (batch: Pick<TagBatch, "id">) => `/admin/batches/${batch.id}/qr`;
+
+/** The batch's two outputs, once it has tags. */
+export function BatchFiles({ batch, size = "sm" }: { batch: TagBatch; size?: "sm" | "md" }) {
+  return (
+    <>
+      <ButtonAnchor href={encoderCsvHref(batch)} download variant="secondary" size={size} className="whitespace-nowrap">
+        Download encoder CSV<span className="sr-only"> of {batch.batch_name}</span>
+      </ButtonAnchor>
+      <ButtonAnchor
+        href={qrPageHref(batch)}
+        target="_blank"
+        rel="noopener"
+        variant="secondary"
+        size={size}
+        className="whitespace-nowrap"
+      >
+        Print QR codes<span className="sr-only"> of {batch.batch_name} (opens in a new tab)</span>
+      </ButtonAnchor>
+    </>
+  );
+}
+
+type ProgramDraft = {
+  garment_type: string;
+  count: string;
+  name: string;
+  size: string;
+  color: string;
+  sku_prefix: string;
+  tag_type: string;
+};
+
+const EMPTY_PROGRAM: ProgramDraft = {
+  garment_type: "",
+  count: "",
+  name: "",
+  size: "",
+  color: "",
+  sku_prefix: "",
+  tag_type: DEFAULT_TAG_TYPE,
+};
+
+/**
+ * 'Program a batch': N stock garments of one type, each with its tag, in one request (a
+ * second or two for 1,000). The server validates; its message is shown as it is.
+ */
+export function ProgramBatchDialog({ batch, onClose }: { batch: TagBatch; onClose: () => void }) {
+  const [draft, setDraft] = useState<ProgramDraft>(EMPTY_PROGRAM);
+  // A pre-encoded pool (issue #19): no details, the owner gives them when registering each piece.
+  const [pool, setPool] = useState(false);
+  const programming = useProgramBatch();
+  const notify = useNotify();
+  const set = (key: keyof ProgramDraft) => (value: string) => setDraft({ ...draft, [key]: value });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const count = Number(draft.count);
+    programming.mutate(
+      {
+        batchId: batch.id,
+        input: {
+          garment_type: draft.garment_type as (typeof GARMENT_TYPES)[number],
+          // Sent as typed: the server says what is wrong with it.
+          count: draft.count.trim() === "" ? Number.NaN : count,
+          name: pool ? null : draft.name || null,
+          size: pool ? null : ((draft.size || null) as (typeof GARMENT_SIZES)[number] | null),
+          color: pool ? null : draft.color || null,
+          sku_prefix: pool ? null : draft.sku_prefix || null,
+          tag_type: draft.tag_type as (typeof TAG_TYPES)[number],
+          pool,
+        },
+      },
+      {
+        onSuccess: ({ programmed }) =>
+          notify({
+            type: "success",
+            title: `${programmed} tag${programmed === 1 ? "" : "s"} programmed`,
+            description: batch.batch_name,
+          }),
+      },
+    );
+  }
+
+  if (programming.isSuccess) {
+    const { programmed } = programming.data;
+    return (
+      <Modal title={`Program ${batch.batch_name}`} onClose={onClose}>
+        <div role="status" className="mt-4 border-l-2 border-gold bg-gold/10 px-4 py-3 text-sm">
+          <p className="font-medium">
+            {programmed} garment{programmed === 1 ? "" : "s"} and tag{programmed === 1 ? "" : "s"} programmed.
+          </p>
+          <p className="mt-1 text-stone">
+            Give the encoder file to the tag supplier, or print the QR labels. Import the encoder's UIDs when the chips
+            are written.
+          </p>
+        </div>
+        <div className="mt-4 flex flex-wrap gap-2">
+          <BatchFiles batch={batch} size="md" />
+        </div>
+        <div className="mt-5 flex flex-wrap justify-end gap-2">
+          <Button variant="secondary" onClick={() => programming.reset()}>
+            Program more
+          </Button>
+          <Button onClick={onClose}>Done</Button>
+        </div>
+      </Modal>
+    );
+  }
+
+  return (
+    <Modal title={`Program ${batch.batch_name}`} onClose={onClose}>
+      <p className="mt-2 text-sm text-stone">
+        Makes stock garments of one type, each with a tag and its link, ready for the encoder.
+      </p>
+      <form onSubmit={submit} className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2" noValidate>
+        <SelectField
+          label="Garment type *"
+          name="garment_type"
+          value={draft.garment_type}
+          onChange={set("garment_type")}
+          required
+          options={GARMENT_TYPE_OPTIONS}
+        />
+        <TextField
+          label="Count *"
+          name="count"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={BATCH_PROGRAM_MAX}
+          step={1}
+          value={draft.count}
+          onChange={(e) => set("count")(e.target.value)}
+          hint={`1 to ${BATCH_PROGRAM_MAX.toLocaleString("en-GB")}`}
+          required
+        />
+        <label className="flex items-start gap-2 text-sm sm:col-span-2">
+          <input
+            type="checkbox"
+            name="pool"
+            checked={pool}
+            onChange={(e) => setPool(e.target.checked)}
+            className="mt-0.5 size-4 accent-ink"
+          />
+          Pre-encoded pool: the owner names each piece when registering it
+        </label>
+        {!pool && (
+          <>
+            <TextField
+              label="Name"
+              name="name"
+              value={draft.name}
+              maxLength={120}
+              onChange={(e) => set("name")(e.target.value)}
+              hint="Defaults to the garment type"
+              className="sm:col-span-2"
+            />
+            <SelectField
+              label="Size"
+              name="size"
+              value={draft.size}
+              onChange={set("size")}
+              options={GARMENT_SIZE_OPTIONS}
+            />
+            <TextField
+              label="Colour"
+              name="color"
+              value={draft.color}
+              maxLength={40}
+              onChange={(e) => set("color")(e.target.value)}
+            />
+            <TextField
+              label="SKU prefix"
+              name="sku_prefix"
+              value={draft.sku_prefix}
+              maxLength={40}
+              onChange={(e) => set("sku_prefix")(e.target.value)}
+            />
+          </>
+        )}
+        <SelectField
+          label="Tag type"
+          name="tag_type"
+          value={draft.tag_type}
+          onChange={set("tag_type")}
+          options={TAG_TYPES.map((t) => [t, t] as const)}
+        />
+        {programming.isPending && (
+          <div role="status" className="flex flex-col gap-2 text-sm sm:col-span-2">
+            <p>Programming {draft.count} tags…</p>
+            <progress aria-label={`Programming ${draft.count} tags`} className="h-1 w-full accent-gold" />
+          </div>
+        )}
+        {programming.isError && (
+          <p role="alert" className="text-sm text-danger sm:col-span-2">
+            {programming.error.message}
+          </p>
+        )}
+        <DialogActions
+          onCancel={onClose}
+          cancelDisabled={programming.isPending}
+          submitLabel="Program tags"
+          pendingLabel="Programming..."
+          pending={programming.isPending}
+          className="sm:col-span-2"
+        />
+      </form>
+    </Modal>
+  );
+}
+
+/** The line problems an import refusal lists (400 `details.problems`), if it has them. */
+function problemsOf(error: Error): BatchImportProblem[] {
+  if (!(error instanceof ApiError)) return [];
+  const problems = (error.details as { problems?: unknown } | undefined)?.problems;
+  return Array.isArray(problems) ? (problems as BatchImportProblem[]) : [];
+}
+
+/**
+ * 'Import encoder CSV': the (UID, slug) file the encoder wrote back, chosen or pasted. The
+ * server checks every row first: one bad row refuses the file, every problem listed, nothing
+ * written.
+ */
+export function ImportBatchDialog({ batch, onClose }: { batch: TagBatch; onClose: () => void }) {
+  const [csv, setCsv] = useState("");
+  const [fileName, setFileName] = useState<string | null>(null);
+  const [fileError, setFileError] = useState<string | undefined>();
+  const importing = useImportBatch();
+  const notify = useNotify();
+  const fileId = useId();
+  const problemsId = useId();
+
+  async function choose(event: ChangeEvent<HTMLInputElement>) {
+    importing.reset();
+    setFileError(undefined);
+    const file = event.target.files?.[0];
+    if (!file) return;
+    if (file.size > IMPORT_MAX_CHARS * 4) {
+      setFileError(
+        `This file is too large: an import is at most ${IMPORT_MAX_CHARS.toLocaleString("en-GB")} characters.`,
+      );
+      return;
+    }
+    try {
+      setCsv(await file.text());
+      setFileName(file.name);
+    } catch {
+      setFileError("This file could not be read.");
+    }
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    importing.mutate(
+      { batchId: batch.id, csv },
+      {
+        onSuccess: ({ assigned, unchanged }) =>
+          notify({
+            type: "success",
+            title: "Encoder CSV imported",
+            description: `${assigned} assigned · ${unchanged} unchanged`,
+          }),
+      },
+    );
+  }
+
+  let outcome: ReactNode = null;
+  if (importing.isSuccess) {
+    const { assigned, unchanged } = importing.data;
+    outcome = (
+      <div role="status" className="border-l-2 border-gold bg-gold/10 px-4 py-3 text-sm">
+        <p className="font-medium">
+          {assigned} UID{assigned === 1 ? "" : "s"} assigned · {unchanged} unchanged.
+        </p>
+        <p className="mt-1 text-stone">The batch's counters are updated.</p>
+      </div>
+    );
+  } else if (importing.isError) {
+    const problems = problemsOf(importing.error);
+    outcome = (
+      <div role="alert" className="border-l-2 border-danger bg-danger/5 px-4 py-3 text-sm text-danger">
+        <p className="font-medium" id={problemsId}>
+          {importing.error.message}
+        </p>
+        {problems.length > 0 && (
+          <ul aria-labelledby={problemsId} className="mt-2 max-h-48 list-disc overflow-y-auto pl-5">
+            {problems.map((p) => (
+              <li key={`${p.line}-${p.message}`}>{p.message}</li>
+            ))}
+          </ul>
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <Modal title={`Import encoder CSV: ${batch.batch_name}`} onClose={onClose}>
+      <p className="mt-2 text-sm text-stone">
+        A CSV of each chip's UID and its slug (or URL), one row per tag, as the encoder wrote them.
+      </p>
+      <form onSubmit={submit} className="mt-4 flex flex-col gap-4">
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={fileId} className="text-xs font-medium uppercase tracking-[0.16em]">
+            CSV file
+          </label>
+          <input
+            id={fileId}
+            type="file"
+            accept=".csv,text/csv,text/plain"
+            onChange={choose}
+            aria-invalid={fileError ? true : undefined}
+            className="min-w-0 text-sm file:mr-3 file:min-h-9 file:border file:border-ink file:bg-transparent file:px-3 file:text-xs file:uppercase file:tracking-[0.16em]"
+          />
+          {fileError && (
+            <p role="alert" className="text-sm text-danger">
+              {fileError}
+            </p>
+          )}
+          {fileName && !fileError && <p className="text-xs text-stone">{fileName} loaded below.</p>}
+        </div>
+        <TextAreaField
+          label="Or paste the CSV"
+          name="csv"
+          rows={6}
+          value={csv}
+          maxLength={IMPORT_MAX_CHARS}
+          onChange={(e) => {
+            setCsv(e.target.value);
+            importing.reset();
+          }}
+          placeholder={"UID,Slug\n04A23B4C5D6E7F,ja-7qk2m9xdwe"}
+          className="font-mono"
+        />
+        {outcome}
+        <DialogActions
+          onCancel={onClose}
+          cancelLabel={importing.isSuccess ? "Done" : "Cancel"}
+          submitLabel="Import"
+          pendingLabel="Importing..."
+          pending={importing.isPending}
+          disabled={!csv.trim()}
+        />
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,86 @@
+import type { AdminTag, BatchImportResult, BatchProgramInput, TagPage } from "@releve/core/tags/contracts";
+import type { TagAction, TagStatus } from "@releve/core/tags/rules";
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { adminApi, adminText } from "../../api";
+import { keys } from "../../queries";
+
+/** The registry's tags: every view of them refreshes together. */
+export const tagKeys = { all: ["admin", "tags"] } as const;
+
+export type TagFilters = { q: string; status: TagStatus | ""; batchId: number | null };
+
+/** `?q=&status=&batch_id=`: the list's filters, the same for the page and the CSV export. */
+export function filterQuery(filters: TagFilters, page?: number): string {
+  const params = new URLSearchParams();
+  if (filters.q) params.set("q", filters.q);
+  if (filters.status) params.set("status", filters.status);
+  if (filters.batchId !== null) params.set("batch_id", String(filters.batchId));
+  if (page !== undefined && page > 1) params.set("page", String(page));
+  const query = params.toString();
+  return query ? `?${query}` : "";
+}
+
+// The previous page or search keeps showing while the next one loads (aria-busy).
+export const tagsQuery = (filters: TagFilters, page: number) =>
+  queryOptions({
+    queryKey: [...tagKeys.all, "list", filters, page],
+    queryFn: () => adminApi<TagPage>(`/tags${filterQuery(filters, page)}`),
+    placeholderData: keepPreviousData,
+  });
+
+/** A lifecycle change: audited server-side, it moves the tag lists, batch counters, stats and the audit log. */
+export function useTagAction() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ tag, action, reason }: { tag: AdminTag; action: TagAction; reason: string }) =>
+      adminApi<AdminTag>(`/tags/${tag.id}/status`, { method: "POST", body: { action, reason } }),
+    onSuccess: () =>
+      Promise.all(
+        [tagKeys.all, keys.batches, keys.garments, keys.stats, keys.audit].map((queryKey) =>
+          client.invalidateQueries({ queryKey }),
+        ),
+      ),
+  });
+}
+
+const invalidateBatchWork = (client: ReturnType<typeof useQueryClient>) =>
+  Promise.all(
+    [keys.batches, tagKeys.all, keys.garments, keys.stats, keys.audit].map((queryKey) =>
+      client.invalidateQueries({ queryKey }),
+    ),
+  );
+
+/**
+ * Programs `count` stock garments in the batch (one request, all or nothing). The answer is
+ * the encoder's CSV; its data rows are the tags made.
+ */
+export function useProgramBatch() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ batchId, input }: { batchId: number; input: BatchProgramInput }) => {
+      const csv = await adminText(`/tag-batches/${batchId}/program`, { method: "POST", body: input });
+      return { programmed: csv.split(/\r?\n/).filter(Boolean).length - 1 };
+    },
+    onSuccess: () => invalidateBatchWork(client),
+  });
+}
+
+/** An encoder's (UID, slug) file: all rows or none; a refusal carries `details.problems`. */
+export function useImportBatch() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ batchId, csv }: { batchId: number; csv: string }) =>
+      adminApi<BatchImportResult>(`/tag-batches/${batchId}/import`, { method: "POST", body: { csv } }),
+    onSuccess: () => invalidateBatchWork(client),
+  });
+}
+
+/** Registers the tag as a secure NTAG 424 DNA (issue #21): its UID and key version; audited. */
+export function useMakeSecure() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ tag, uid, keyVersion }: { tag: AdminTag; uid: string; keyVersion: number }) =>
+      adminApi<AdminTag>(`/tags/${tag.id}/secure`, { method: "POST", body: { uid, key_version: keyVersion } }),
+    onSuccess: () => Promise.all([tagKeys.all, keys.audit].map((queryKey) => client.invalidateQueries({ queryKey }))),
+  });
+}

@@ -1,0 +1,247 @@
+/**
+ * NFC tags and tag batches, their reads (issues #9, #18): batches with their counters, the
+ * registry's list, search and export, lookups by UID, chip id or slug, the encoder's rows.
+ * Every function takes `db` first; drizzle's query builder and `db.batch()`; raw `sql` only
+ * where drizzle cannot say it, with a one-line reason. Row types come from the schema.
+ *
+ * The garment is the one authority on ownership: a tag's owner is its garment's owner
+ * (nfc_tags.owner_user_id is not kept). A garment's current tag is its newest one; its status
+ * decides the tap too (tap/cache.ts): 'inactive' answers as a deactivated garment, 'lost' and
+ * 'stolen' as reported missing.
+ * Writes: ./commands.ts.
+ */
+import { LIVE_TAG_STATUSES, type TagStatus } from "@releve/core/tags/rules";
+import { and, count, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../client";
+import { containsText } from "../like";
+import { garments, nfcTagBatches, nfcTags, profiles, users } from "../schema";
+
+// Counted from the tags themselves on every read, so they are always true (the spec's stored
+// counters would drift). Programmed: a write succeeded once (programmed_at), or, for a row
+// without that column filled, a status only a written tag has. Active: the tag answers taps
+// as usual (LIVE_TAG_STATUSES). Raw sql: drizzle's count() has no conditional form.
+const programmedCount = sql<number>`count(CASE WHEN ${nfcTags.programmed_at} IS NOT NULL OR ${nfcTags.status} IN ('assigned', 'active', 'locked') THEN 1 END)`;
+const activeCount = sql<number>`count(CASE WHEN ${inArray(nfcTags.status, [...LIVE_TAG_STATUSES])} THEN 1 END)`;
+
+/** Batches joined to their tags, with how many exist, are programmed and are active. */
+function batchesWithCounts(db: Db) {
+  return db
+    .select({
+      id: nfcTagBatches.id,
+      batch_name: nfcTagBatches.batch_name,
+      description: nfcTagBatches.description,
+      created_at: nfcTagBatches.created_at,
+      total: count(nfcTags.id),
+      programmed: programmedCount,
+      active: activeCount,
+    })
+    .from(nfcTagBatches)
+    .leftJoin(nfcTags, eq(nfcTags.batch_id, nfcTagBatches.id))
+    .$dynamic();
+}
+
+/** Every batch, newest first, with how many of its tags exist, are programmed and are active. */
+export function listTagBatches(db: Db) {
+  return batchesWithCounts(db)
+    .groupBy(nfcTagBatches.id)
+    .orderBy(desc(nfcTagBatches.created_at), desc(nfcTagBatches.id));
+}
+
+/** One batch with its counters, or undefined. */
+export function getTagBatch(db: Db, id: number) {
+  return batchesWithCounts(db).where(eq(nfcTagBatches.id, id)).groupBy(nfcTagBatches.id).get();
+}
+
+/** How many tags a batch (or, for null, no batch) has: the next chip's serial is this plus one. */
+export async function countBatchTags(db: Db, batchId: number | null): Promise<number> {
+  return db.$count(nfcTags, batchId === null ? isNull(nfcTags.batch_id) : eq(nfcTags.batch_id, batchId));
+}
+
+// coalesce() has no drizzle builder.
+const ownerEmail = sql<string | null>`coalesce(${profiles.email}, ${users.email})`;
+
+const tagColumns = {
+  id: nfcTags.id,
+  chip_id: nfcTags.chip_id,
+  security_signature: nfcTags.security_signature,
+  uid: nfcTags.uid,
+  tag_type: nfcTags.tag_type,
+  sun_key_version: nfcTags.sun_key_version,
+  status: nfcTags.status,
+  metadata: nfcTags.metadata,
+  programmed_at: nfcTags.programmed_at,
+  created_at: nfcTags.created_at,
+  updated_at: nfcTags.updated_at,
+  batch_id: nfcTagBatches.id,
+  batch_name: nfcTagBatches.batch_name,
+  garment_id: garments.id,
+  // coalesce() has no drizzle builder.
+  garment_title: sql<string | null>`coalesce(${garments.title}, ${garments.name}, ${garments.short_slug})`,
+  garment_type: garments.garment_type,
+  size: garments.size,
+  color: garments.color,
+  sku: garments.sku,
+  short_slug: garments.short_slug,
+  garment_status: garments.status,
+  garment_active: garments.is_active,
+  owner_user_id: garments.owner_user_id,
+  profile_id: profiles.id,
+  display_name: profiles.display_name,
+  first_name: profiles.first_name,
+  last_name: profiles.last_name,
+  owner_email: ownerEmail,
+};
+
+// Not for db.batch: several joined columns share a name (id, status), which only drizzle's
+// array mode (outside a batch) keeps apart.
+const selectTags = (db: Db) =>
+  db
+    .select(tagColumns)
+    .from(nfcTags)
+    .leftJoin(nfcTagBatches, eq(nfcTagBatches.id, nfcTags.batch_id))
+    .leftJoin(garments, eq(garments.id, nfcTags.garment_id))
+    .leftJoin(profiles, eq(profiles.user_id, garments.owner_user_id))
+    .leftJoin(users, eq(users.id, garments.owner_user_id));
+
+/** A tag with its batch, garment and the garment's owner. */
+export type TagRow = Awaited<ReturnType<typeof selectTags>>[number];
+
+export type TagFilter = { q?: string; status?: TagStatus; batchId?: number };
+
+const bareUid = (term: string) => term.replace(/[\s:-]/g, "");
+
+function tagsWhere(filter: TagFilter): SQL | undefined {
+  const term = filter.q;
+  const search = term
+    ? or(
+        ...[nfcTags.uid, nfcTags.chip_id, garments.short_slug, ownerEmail].map((column) => containsText(column, term)),
+        // A UID typed with separators (04:a2:…) finds the stored form (04A2…).
+        bareUid(term) ? containsText(nfcTags.uid, bareUid(term)) : undefined,
+      )
+    : undefined;
+  return and(
+    search,
+    filter.status ? eq(nfcTags.status, filter.status) : undefined,
+    filter.batchId ? eq(nfcTags.batch_id, filter.batchId) : undefined,
+  );
+}
+
+/** The registry: one page of tags, newest first, and how many match (two reads at once). */
+export async function listTags(db: Db, filter: TagFilter, page: { limit: number; offset: number }) {
+  const where = tagsWhere(filter);
+  const [rows, total] = await Promise.all([
+    selectTags(db).where(where).orderBy(desc(nfcTags.id)).limit(page.limit).offset(page.offset),
+    db
+      .select({ n: count() })
+      .from(nfcTags)
+      .leftJoin(garments, eq(garments.id, nfcTags.garment_id))
+      .leftJoin(profiles, eq(profiles.user_id, garments.owner_user_id))
+      .leftJoin(users, eq(users.id, garments.owner_user_id))
+      .where(where)
+      .get(),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** Every tag matching the filter, oldest first, for the CSV export (at most `limit`). */
+export function exportTags(db: Db, filter: TagFilter, limit: number) {
+  return selectTags(db).where(tagsWhere(filter)).orderBy(nfcTags.id).limit(limit);
+}
+
+export function getTag(db: Db, id: number): Promise<TagRow | undefined> {
+  return selectTags(db).where(eq(nfcTags.id, id)).get();
+}
+
+/** The tag a reader saw, by its UID, chip id or its garment's slug (the garment's newest tag). */
+export function findTag(db: Db, by: { uid: string } | { chipId: string } | { slug: string }) {
+  const where =
+    "uid" in by
+      ? eq(nfcTags.uid, by.uid)
+      : "chipId" in by
+        ? eq(nfcTags.chip_id, by.chipId)
+        : eq(garments.short_slug, by.slug);
+  return selectTags(db).where(where).orderBy(desc(nfcTags.id)).limit(1).get();
+}
+
+/** The id and chip of the tag holding a UID, or undefined. */
+export function tagHoldingUid(db: Db, uid: string) {
+  return db.select({ id: nfcTags.id, chip_id: nfcTags.chip_id }).from(nfcTags).where(eq(nfcTags.uid, uid)).get();
+}
+
+/** A client (by profile id) that garments can be attached to: has an account. */
+export function clientForAttach(db: Db, profileId: number) {
+  return db
+    .select({ profile_id: profiles.id, user_id: profiles.user_id, client_id: profiles.client_id })
+    .from(profiles)
+    .where(and(eq(profiles.id, profileId), isNotNull(profiles.user_id)))
+    .get();
+}
+
+/** A batch's tags by their garments' slugs, with what the import checks (at most the file's rows). */
+export function batchTagsBySlugs(db: Db, batchId: number, slugs: string[]) {
+  return db
+    .select({
+      id: nfcTags.id,
+      chip_id: nfcTags.chip_id,
+      uid: nfcTags.uid,
+      status: nfcTags.status,
+      metadata: nfcTags.metadata,
+      garment_id: nfcTags.garment_id,
+      slug: garments.short_slug,
+    })
+    .from(nfcTags)
+    .innerJoin(garments, eq(garments.id, nfcTags.garment_id))
+    .where(and(eq(nfcTags.batch_id, batchId), inArray(garments.short_slug, jsonValues(slugs))));
+}
+
+/** Tags already holding any of these UIDs. */
+export function tagsHoldingUids(db: Db, uids: string[]) {
+  return db
+    .select({ id: nfcTags.id, chip_id: nfcTags.chip_id, uid: nfcTags.uid })
+    .from(nfcTags)
+    .where(inArray(nfcTags.uid, jsonValues(uids)));
+}
+
+// Raw sql: one JSON parameter carries a whole list (json_each), where binding each value would
+// pass D1's 100-parameter limit; drizzle has no json_each.
+const jsonValues = (values: string[]) => sql`(SELECT value FROM json_each(${JSON.stringify(values)}))`;
+
+/** The slug of a garment if it is this user's (a guest is filed under the client's own garment only). */
+export async function clientGarmentSlug(db: Db, garmentId: number, userId: string): Promise<string | null> {
+  const row = await db
+    .select({ slug: garments.short_slug })
+    .from(garments)
+    .where(and(eq(garments.id, garmentId), eq(garments.owner_user_id, userId)))
+    .get();
+  return row?.slug ?? null;
+}
+
+/** A batch's tags as its encoder file lists them, in serial order. */
+export function batchEncoderRows(db: Db, batchId: number) {
+  return db
+    .select({ slug: garments.short_slug, chip_id: nfcTags.chip_id, signature: nfcTags.security_signature })
+    .from(nfcTags)
+    .innerJoin(garments, eq(garments.id, nfcTags.garment_id))
+    .where(eq(nfcTags.batch_id, batchId))
+    .orderBy(nfcTags.id);
+}
+
+/**
+ * One page of a batch's printable labels (the QR page), in serial order: each tag's slug, chip
+ * id and garment name.
+ */
+export function batchLabels(db: Db, batchId: number, page: { limit: number; offset: number }) {
+  return db
+    .select({
+      slug: garments.short_slug,
+      chip_id: nfcTags.chip_id,
+      // coalesce() has no drizzle builder.
+      title: sql<string>`coalesce(${garments.title}, ${garments.name}, ${garments.short_slug})`,
+    })
+    .from(nfcTags)
+    .innerJoin(garments, eq(garments.id, nfcTags.garment_id))
+    .where(eq(nfcTags.batch_id, batchId))
+    .orderBy(nfcTags.id)
+    .limit(page.limit)
+    .offset(page.offset);
+}

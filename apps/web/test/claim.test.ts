@@ -11,7 +11,7 @@ import { saveProfile } from "../app/lib/profile.server";
 
 const db = getDb(env.DB);
 const stores = { DB: env.DB, TAP_KV: env.TAP_KV };
-const webEnv = env as unknown as WebEnv;
+const _webEnv = env as unknown as WebEnv;
 
 describe("claimGarment", () => {
   it("claims an unclaimed garment for a user with a profile and refreshes the tap cache", async () => {
@@ -104,8 +104,8 @@ describe("profiles and the tap cache", () => {
       linkedin: null,
       onboarded: true as const,
     };
-    expect(await saveProfile(webEnv, db, user, input)).toEqual({ created: true });
-    expect(await saveProfile(webEnv, db, user, { ...input, first_name: "Augusta" })).toEqual({ created: false });
+    expect(await saveProfile(db, stores, user, input)).toEqual({ created: true });
+    expect(await saveProfile(db, stores, user, { ...input, first_name: "Augusta" })).toEqual({ created: false });
     const rows = await db.select().from(profiles).where(eq(profiles.user_id, userId));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ first_name: "Augusta", email: "me@example.com", profile_complete: true });

@@ -1,5 +1,6 @@
 import type { Db } from "@releve/db";
 import type { WebEnv } from "../env.server";
+import type { RequestServices } from "../request-context.server";
 
 /**
  * A request to this same shell, answered in process by its whole routing (headers, /api, /t/*
@@ -8,8 +9,8 @@ import type { WebEnv } from "../env.server";
  */
 export type Loopback = (request: Request) => Promise<Response>;
 
-/** What every /api handler sees: the bindings, the validated env and the request's one drizzle client. */
+/** What every /api handler sees: the bindings, the validated env, the request's one drizzle client and its services (the same a page's request context has). */
 export type ApiEnv = {
   Bindings: Env;
-  Variables: { requestId: string; env: WebEnv; db: Db; loopback: Loopback };
+  Variables: { requestId: string; env: WebEnv; db: Db; loopback: Loopback } & RequestServices;
 };

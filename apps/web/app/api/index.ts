@@ -4,6 +4,7 @@ import { countGarments } from "@releve/db/garments";
 import { Hono } from "hono";
 import { requestId } from "hono/request-id";
 import { getWebEnv } from "../env.server";
+import { requestServices } from "../request-context.server";
 import { admin } from "./admin";
 import type { ApiEnv } from "./api-env";
 import { errorBody } from "./errors";
@@ -14,8 +15,14 @@ export const api = new Hono<ApiEnv>();
 api.use(requestId({ headerName: "cf-ray" }));
 api.use(async (c, next) => {
   const env = getWebEnv(c.env);
+  const db = getDb(env.DB);
   c.set("env", env);
-  c.set("db", getDb(env.DB));
+  c.set("db", db);
+  const services = requestServices(c.req.raw, env, db);
+  c.set("ip", services.ip);
+  c.set("origin", services.origin);
+  c.set("tap", services.tap);
+  c.set("mail", services.mail);
   await next();
 });
 

@@ -1,21 +1,6 @@
 import { safeRedirect } from "@releve/core/auth-constants";
-import type { RouterContextProvider } from "react-router";
-import { cloudflareContext } from "../context";
 import type { WebEnv } from "../env.server";
 import { signedCookie } from "./cookies.server";
-import { getEmailSender } from "./email.server";
-
-/** Everything an auth route needs from the request context. */
-export function authDeps(request: Request, context: Readonly<RouterContextProvider>) {
-  const { env, ctx, db } = context.get(cloudflareContext);
-  return {
-    env,
-    ctx,
-    db,
-    ip: request.headers.get("CF-Connecting-IP"),
-    mail: { sender: getEmailSender(env, db), origin: new URL(request.url).origin },
-  };
-}
 
 export function formString(form: FormData, name: string): string {
   const value = form.get(name);

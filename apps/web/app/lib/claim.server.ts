@@ -9,8 +9,7 @@ import {
   registerPoolGarment,
 } from "@releve/db/garments";
 import { data, type RouterContextProvider, redirect } from "react-router";
-import { tapStores } from "../env.server";
-import { authDeps } from "./auth-page.server";
+import { requestContext } from "../request-context.server";
 import { pendingClaimHeader } from "./cookies.server";
 import { toastHeader } from "./toast.server";
 import { getUser } from "./user.server";
@@ -19,7 +18,7 @@ export type ClaimFailure = {
   error: { title: "Garment Already Claimed" | "Claim Failed"; message: string; retryable: boolean; status: string };
 };
 
-type Deps = ReturnType<typeof authDeps>;
+type Deps = ReturnType<typeof requestContext>;
 type Registered = { status: "claimed" | "already_owned"; garmentId: number };
 
 /**
@@ -34,7 +33,7 @@ export async function claimOrRegister(
   slug: string | null,
   details?: PoolGarmentDetails,
 ): Promise<{ ok: true; deps: Deps; result: Registered } | { ok: false; response: ClaimAnswer }> {
-  const deps = authDeps(request, context);
+  const deps = requestContext(request, context);
   const user = getUser(context);
   const fail = (status: number, error: ClaimFailure["error"]) =>
     ({ ok: false, response: data<ClaimFailure>({ error }, { status }) }) as const;
@@ -52,8 +51,8 @@ export async function claimOrRegister(
   try {
     const input = { slug, userId: user.userId };
     result = details
-      ? await registerPoolGarment(deps.db, tapStores(deps.env), { ...input, details })
-      : await claimGarment(deps.db, tapStores(deps.env), input);
+      ? await registerPoolGarment(deps.db, deps.tap, { ...input, details })
+      : await claimGarment(deps.db, deps.tap, input);
   } catch (error) {
     console.error("[claim]", error);
     return fail(503, { title: "Claim Failed", message: CLAIM_MESSAGES.trouble, retryable: true, status: "error" });

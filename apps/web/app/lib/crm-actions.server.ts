@@ -4,8 +4,7 @@ import { parseId } from "@releve/core/input-limits";
 import { markContactContacted } from "@releve/db/contacts";
 import { createEvent, setActiveEvent } from "@releve/db/events";
 import { data, type RouterContextProvider } from "react-router";
-import { tapStores } from "../env.server";
-import { authDeps } from "./auth-page.server";
+import { requestContext } from "../request-context.server";
 import { readForm } from "./form.server";
 import { redirectWithToast } from "./toast.server";
 import { requireUser } from "./user.server";
@@ -40,7 +39,7 @@ export function pagePath(request: Request): string {
  */
 export async function crmAction(request: Request, context: Readonly<RouterContextProvider>, allowed: CrmIntent[]) {
   const user = requireUser(request, context);
-  const deps = authDeps(request, context);
+  const deps = requestContext(request, context);
   const form = await readForm(request);
   const text = (name: string) => form.optional(name);
   const intent = text("intent") as CrmIntent | undefined;
@@ -86,7 +85,7 @@ export async function crmAction(request: Request, context: Readonly<RouterContex
 
   const parsed = ActiveEventSchema.safeParse({ eventId: text("eventId") });
   if (!parsed.success) return data<CrmActionData>({ intent, error: CRM_MESSAGES.updateActiveEvent }, { status: 400 });
-  const result = await setActiveEvent(deps.db, tapStores(deps.env), user.userId, parsed.data.eventId);
+  const result = await setActiveEvent(deps.db, deps.tap, user.userId, parsed.data.eventId);
   if (result === "not_found" || result === "no_profile") {
     return data<CrmActionData>({ intent, error: CRM_MESSAGES.updateActiveEvent }, { status: 404 });
   }

@@ -1,7 +1,7 @@
 import type { OnboardingInput, ProfileInput } from "@releve/core/profile";
 import type { Db } from "@releve/db";
 import { getProfile, saveProfile as saveProfileRow } from "@releve/db/profiles";
-import { tapStores, type WebEnv } from "../env.server";
+import type { TapStores } from "@releve/db/tap/cache";
 
 export { getProfile };
 
@@ -10,13 +10,13 @@ export { getProfile };
  * and onboarding's first save marks the profile complete. The command keeps the taps true.
  */
 export async function saveProfile(
-  env: WebEnv,
   db: Db,
+  tap: TapStores,
   user: { userId: string; email: string },
   input: ProfileInput | (OnboardingInput & { onboarded: true }),
 ): Promise<{ created: boolean }> {
   const { onboarded, ...fields } = { onboarded: false, ...input };
-  return saveProfileRow(db, tapStores(env), user.userId, {
+  return saveProfileRow(db, tap, user.userId, {
     ...fields,
     email: user.email,
     ...(onboarded ? { profile_complete: true, onboarded_at: new Date() } : {}),

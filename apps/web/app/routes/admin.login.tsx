@@ -6,10 +6,10 @@ import { GeneralErrorBoundary } from "../components/error-boundary";
 import { PasswordField } from "../components/password-fields";
 import { SubmitButton } from "../components/submit-button";
 import { authenticate } from "../lib/auth.server";
-import { authDeps } from "../lib/auth-page.server";
 import { ECHO_MAX, readForm } from "../lib/form.server";
 import { createSession } from "../lib/session.server";
 import { getUser } from "../lib/user.server";
+import { requestContext } from "../request-context.server";
 import type { Route } from "./+types/admin.login";
 
 const HOME = "/admin/nfc-dashboard";
@@ -34,7 +34,7 @@ type Result =
   | { ok: true; to: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const deps = authDeps(request, context);
+  const deps = requestContext(request, context);
   const form = await readForm(request);
   const email = form.get("email");
   // What goes back into the form is bounded.

@@ -12,13 +12,14 @@ import { Honeypot } from "../components/honeypot";
 import { NewPasswordFields, PasswordField } from "../components/password-fields";
 import { SubmitButton } from "../components/submit-button";
 import { authenticate, requestPasswordReset, signUp } from "../lib/auth.server";
-import { authDeps, signupNextHeader } from "../lib/auth-page.server";
+import { signupNextHeader } from "../lib/auth-page.server";
 import { pendingClaimHeader } from "../lib/cookies.server";
 import { readForm } from "../lib/form.server";
 import { pendingClaimRedirect } from "../lib/pending-claim.server";
 import { createSession } from "../lib/session.server";
 import { toastHeader } from "../lib/toast.server";
 import { getUser } from "../lib/user.server";
+import { requestContext } from "../request-context.server";
 import type { Route } from "./+types/auth";
 
 const MODES = ["login", "signup", "forgot"] as const;
@@ -45,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const redirectParam = url.searchParams.get("redirect");
   const redirectTo = redirectParam ? safeRedirect(redirectParam, "") : "";
-  const deps = authDeps(request, context);
+  const deps = requestContext(request, context);
 
   // Spec part 1 §4: a signed-in user arriving here goes to the pending claim, else the
   // redirect, else /dashboard (the screen rule, as opposed to the sign-in handler's wardrobe).
@@ -58,7 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const deps = authDeps(request, context);
+  const deps = requestContext(request, context);
   const form = await readForm(request);
   const mode = modeOf(form.get("intent"));
   // Checked here and not only when used: the forgot flow echoes it into its link back.

@@ -4,12 +4,13 @@ import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect } from "react-router";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { verifyEmail } from "../lib/auth.server";
-import { authDeps, readSignupNext, signupNextHeader } from "../lib/auth-page.server";
+import { readSignupNext, signupNextHeader } from "../lib/auth-page.server";
 import { readForm } from "../lib/form.server";
 import { pendingClaimRedirect } from "../lib/pending-claim.server";
 import { createSession } from "../lib/session.server";
 import { toastHeader } from "../lib/toast.server";
 import { getUser } from "../lib/user.server";
+import { requestContext } from "../request-context.server";
 import type { Route } from "./+types/auth.verified";
 
 export const meta = () => [{ title: "Verifying your account · Relevé" }, { name: "robots", content: "noindex" }];
@@ -23,7 +24,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (token) return { token: token.length <= 200 ? token : "" };
   // Spec part 1 §2: pending claim -> the claim; signed in -> the wardrobe; else /auth.
   if (getUser(context)) {
-    throw (await pendingClaimRedirect(authDeps(request, context).env, request)) ?? redirect("/dashboard/wardrobe");
+    throw (
+      (await pendingClaimRedirect(requestContext(request, context).env, request)) ?? redirect("/dashboard/wardrobe")
+    );
   }
   throw redirect("/auth");
 }
@@ -34,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * redirect (kept in this browser), else the wardrobe.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const deps = authDeps(request, context);
+  const deps = requestContext(request, context);
   const token = (await readForm(request)).get("token");
   const userId = await verifyEmail(deps.db, token);
   if (!userId) return data({ error: AUTH_MESSAGES.tokenInvalid }, { status: 400 });

@@ -8,11 +8,11 @@ import { data, Link, redirect, useActionData, useFetcher } from "react-router";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { GarmentFacts } from "../components/garment-card";
 import { SubmitButton } from "../components/submit-button";
-import { authDeps } from "../lib/auth-page.server";
 import { type ClaimFailure, claimAndRespond } from "../lib/claim.server";
 import { pendingClaimHeader } from "../lib/cookies.server";
 import { readForm } from "../lib/form.server";
 import { getUser } from "../lib/user.server";
+import { requestContext } from "../request-context.server";
 import type { Route } from "./+types/claim";
 
 export const meta = () => [{ title: "Claim Your Garment · Relevé" }, { name: "robots", content: "noindex" }];
@@ -22,7 +22,7 @@ type ClaimError = ClaimFailure;
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const slug = normalizeSlug(params.slug);
   if (!slug) throw new Response("Not Found", { status: 404 });
-  const deps = authDeps(request, context);
+  const deps = requestContext(request, context);
   // The tap sent us here from a routing hint (KV); D1 decides what is true (DESIGN.md §3).
   const garment = await garmentBySlug(deps.db, slug);
   if (garment?.is_active !== true) throw new Response("Not Found", { status: 404 });

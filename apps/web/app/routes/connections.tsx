@@ -7,11 +7,11 @@ import { data, Form, Link } from "react-router";
 import { BackLink } from "../components/back-link";
 import { ContactItem } from "../components/contact-item";
 import { GeneralErrorBoundary } from "../components/error-boundary";
-import { authDeps } from "../lib/auth-page.server";
 import { groupByEvent } from "../lib/contacts.server";
 import { crmAction } from "../lib/crm-actions.server";
 import { formatEventDate } from "../lib/crm-format";
 import { requireUser } from "../lib/user.server";
+import { requestContext } from "../request-context.server";
 import type { Route } from "./+types/connections";
 
 export const meta = () => [{ title: "Connections · Relevé" }, { name: "robots", content: "noindex" }];
@@ -27,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const rawGarment = params.get("garment");
   const garmentId = rawGarment ? parseId(rawGarment) : null;
   if (rawGarment && garmentId === null) throw data("Garment not found", { status: 404 });
-  const found = await listConnections(authDeps(request, context).db, user.userId, { q, garmentId });
+  const found = await listConnections(requestContext(request, context).db, user.userId, { q, garmentId });
   if (!found) throw data("Garment not found", { status: 404 });
   return { q, garment: found.garment, total: found.total, groups: groupByEvent(found.contacts) };
 }

@@ -3,8 +3,8 @@ import { buttonClass } from "@releve/ui";
 import { data, Link } from "react-router";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { OwnerCard } from "../components/owner-card";
-import { authDeps } from "../lib/auth-page.server";
 import { loadContactCard } from "../lib/share.server";
+import { requestContext } from "../request-context.server";
 import type { Route } from "./+types/contact";
 
 export const meta = () => [{ title: "Contact card · Relevé" }, { name: "robots", content: "noindex" }];
@@ -14,7 +14,7 @@ export const headers = () => ({ "Cache-Control": "private, no-store" });
 export async function loader({ request, context }: Route.LoaderArgs) {
   const id = new URL(request.url).searchParams.get("id")?.trim() ?? "";
   if (!id) return data({ error: CONTACT_MESSAGES.missingUserId, card: null, id }, { status: 400 });
-  const card = await loadContactCard(authDeps(request, context).db, id.toLowerCase());
+  const card = await loadContactCard(requestContext(request, context).db, id.toLowerCase());
   // Not echoed back: it named no card.
   if (!card) return data({ error: CONTACT_MESSAGES.userNotFound, card: null, id: "" }, { status: 404 });
   return { error: null, card: { profile: card.profile }, id: id.toLowerCase() };

@@ -3,10 +3,10 @@ import { BackLink } from "../components/back-link";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { ScansChart } from "../components/scans-chart";
 import { type ConversionRow, loadAnalytics, WINDOWS } from "../lib/analytics.server";
-import { authDeps } from "../lib/auth-page.server";
 import { barChart } from "../lib/chart.server";
 import { formatRate } from "../lib/crm-format";
 import { requireUser } from "../lib/user.server";
+import { requestContext } from "../request-context.server";
 import type { Route } from "./+types/dashboard.analytics";
 
 export const meta = () => [{ title: "Analytics · Relevé" }, { name: "robots", content: "noindex" }];
@@ -15,7 +15,7 @@ const n = (value: number) => value.toLocaleString("en-GB");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
-  const analytics = await loadAnalytics(authDeps(request, context).db, user.userId);
+  const analytics = await loadAnalytics(requestContext(request, context).db, user.userId);
   return {
     ...analytics,
     windowLabels: WINDOWS,

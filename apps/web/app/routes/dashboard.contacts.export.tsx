@@ -1,8 +1,8 @@
 import { contactsExportFileName, contactsQueryFrom, contactsVCard, fieldErrors } from "@releve/core/crm";
 import { contactsCsv, fileSlug } from "@releve/core/csv";
 import { exportContacts } from "@releve/db/contacts";
-import { authDeps } from "../lib/auth-page.server";
 import { requireUser } from "../lib/user.server";
+import { requestContext } from "../request-context.server";
 import type { Route } from "./+types/dashboard.contacts.export";
 
 /**
@@ -18,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!parsed.success) {
     return new Response(Object.values(fieldErrors(parsed.error)).join(" "), { status: 400 });
   }
-  const found = await exportContacts(authDeps(request, context).db, user.userId, parsed.data);
+  const found = await exportContacts(requestContext(request, context).db, user.userId, parsed.data);
   if (!found) return new Response("Event not found", { status: 404 });
   const name = contactsExportFileName(fileSlug(found.event?.name ?? "releve"), format);
   const body = format === "csv" ? `\uFEFF${contactsCsv(found.contacts)}` : contactsVCard(found.contacts);

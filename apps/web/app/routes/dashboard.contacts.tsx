@@ -8,9 +8,9 @@ import { ContactExports } from "../components/contact-exports";
 import { ContactItem } from "../components/contact-item";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { SubmitButton } from "../components/submit-button";
-import { authDeps } from "../lib/auth-page.server";
 import { crmAction } from "../lib/crm-actions.server";
 import { requireUser } from "../lib/user.server";
+import { requestContext } from "../request-context.server";
 import type { Route } from "./+types/dashboard.contacts";
 
 export const meta = () => [{ title: "Contacts · Relevé" }, { name: "robots", content: "noindex" }];
@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!parsed.success) {
     throw data(Object.values(fieldErrors(parsed.error)).join(" "), { status: 400 });
   }
-  const page = await listContacts(authDeps(request, context).db, user.userId, parsed.data);
+  const page = await listContacts(requestContext(request, context).db, user.userId, parsed.data);
   if (!page) throw data("Event not found", { status: 404 });
   return { ...page, query: parsed.data };
 }

@@ -9,11 +9,11 @@ import { ContactItem } from "../components/contact-item";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { ScansChart } from "../components/scans-chart";
 import { fillDays, utcDay } from "../lib/analytics.server";
-import { authDeps } from "../lib/auth-page.server";
 import { barChart } from "../lib/chart.server";
 import { crmAction } from "../lib/crm-actions.server";
 import { formatEventDate } from "../lib/crm-format";
 import { requireUser } from "../lib/user.server";
+import { requestContext } from "../request-context.server";
 import type { Route } from "./+types/dashboard.event";
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [
@@ -28,7 +28,7 @@ const MAX_CHART_DAYS = 90;
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const id = parseId(params.eventId);
-  const detail = id ? await loadEventDetail(authDeps(request, context).db, user.userId, id) : null;
+  const detail = id ? await loadEventDetail(requestContext(request, context).db, user.userId, id) : null;
   if (!detail) throw data("Event not found", { status: 404 });
   const now = Date.now();
   const first = detail.scansByDay[0]?.day;

@@ -7,17 +7,17 @@ import { ActiveEventStar, EventBadges } from "../components/active-event-star";
 import { BackLink } from "../components/back-link";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { SubmitButton } from "../components/submit-button";
-import { authDeps } from "../lib/auth-page.server";
 import { type CrmActionData, crmAction } from "../lib/crm-actions.server";
 import { formatEventDate } from "../lib/crm-format";
 import { requireUser } from "../lib/user.server";
+import { requestContext } from "../request-context.server";
 import type { Route } from "./+types/dashboard.events";
 
 export const meta = () => [{ title: "Events · Relevé" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
-  return listEvents(authDeps(request, context).db, user.userId);
+  return listEvents(requestContext(request, context).db, user.userId);
 }
 
 export const action = ({ request, context }: Route.ActionArgs) =>

@@ -2,15 +2,15 @@ import { contactsCsv, contactsCsvFileName } from "@releve/core/csv";
 import { garmentLabels } from "@releve/core/garment";
 import { parseId } from "@releve/core/input-limits";
 import { loadGarmentContacts } from "@releve/db/garments";
-import { authDeps } from "../lib/auth-page.server";
 import { requireUser } from "../lib/user.server";
+import { requestContext } from "../request-context.server";
 import type { Route } from "./+types/dashboard.garment.csv";
 
 /** A resource route: the garment's contacts as CSV (spec part 2 §9 columns and file name). */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const id = parseId(params.garmentId);
-  const found = id ? await loadGarmentContacts(authDeps(request, context).db, id, user.userId) : null;
+  const found = id ? await loadGarmentContacts(requestContext(request, context).db, id, user.userId) : null;
   if (!found) return new Response("Garment not found", { status: 404 });
   const csv = contactsCsv(found.contacts);
   return new Response(`\uFEFF${csv}`, {

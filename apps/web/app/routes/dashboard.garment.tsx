@@ -11,12 +11,12 @@ import { CopyButton } from "../components/copy-button";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { GarmentFacts } from "../components/garment-card";
 import { ContactStatus } from "../components/mark-contacted";
-import { authDeps } from "../lib/auth-page.server";
 import { formatDay } from "../lib/crm-format";
 import { readForm } from "../lib/form.server";
 import { qrDataUri } from "../lib/qr.server";
 import { redirectWithToast } from "../lib/toast.server";
 import { requireUser } from "../lib/user.server";
+import { requestContext } from "../request-context.server";
 import type { Route } from "./+types/dashboard.garment";
 
 export const meta = () => [{ title: "Garment · Relevé" }, { name: "robots", content: "noindex" }];
@@ -35,7 +35,7 @@ const SCAN_TYPE_LABELS: Record<"tap" | "contact_exchange" | "missing" | "suspect
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const id = parseId(params.garmentId);
-  const detail = id ? await loadGarmentDetail(authDeps(request, context).db, id, user.userId) : null;
+  const detail = id ? await loadGarmentDetail(requestContext(request, context).db, id, user.userId) : null;
   if (!detail) throw new Response("Garment not found", { status: 404 });
   const shortLink = `${new URL(request.url).origin}/t/${detail.garment.short_slug}`;
   return { ...detail, shortLink, qr: qrDataUri(shortLink) };
@@ -43,7 +43,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = requireUser(request, context);
-  const deps = authDeps(request, context);
+  const deps = requestContext(request, context);
   const id = parseId(params.garmentId);
   const form = await readForm(request);
   const contactId = parseId(form.get("contactId"));

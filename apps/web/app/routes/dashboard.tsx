@@ -8,21 +8,20 @@ import { data, Form, Link, redirect } from "react-router";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { ShareCardPanel } from "../components/share-card-panel";
 import { SubmitButton } from "../components/submit-button";
-import { tapStores } from "../env.server";
-import { authDeps } from "../lib/auth-page.server";
 import { formatDay } from "../lib/crm-format";
 import { readForm } from "../lib/form.server";
 import { ownCard } from "../lib/own-card.server";
 import { getProfile } from "../lib/profile.server";
 import { redirectWithToast } from "../lib/toast.server";
 import { requireUser } from "../lib/user.server";
+import { requestContext } from "../request-context.server";
 import type { Route } from "./+types/dashboard";
 
 export const meta = () => [{ title: "Dashboard · Relevé" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
-  const { db } = authDeps(request, context);
+  const { db } = requestContext(request, context);
   const profile = await getProfile(db, user.userId);
   if (!profile) throw redirect("/profile-setup");
   const [garments, recent] = await Promise.all([
@@ -47,10 +46,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
-  const deps = authDeps(request, context);
+  const deps = requestContext(request, context);
   const enabled = (await readForm(request)).get("nfc_sharing_enabled");
   if (enabled !== "true" && enabled !== "false") return data({ error: "Choose on or off." }, { status: 400 });
-  const ok = await setNfcSharing(deps.db, tapStores(deps.env), user.userId, enabled === "true");
+  const ok = await setNfcSharing(deps.db, deps.tap, user.userId, enabled === "true");
   if (!ok) return data({ error: "Profile not found" }, { status: 404 });
   return redirectWithToast(deps.env, request, "/dashboard", {
     type: "success",

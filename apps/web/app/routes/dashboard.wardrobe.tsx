@@ -9,18 +9,18 @@ import { BackLink } from "../components/back-link";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { GarmentCard } from "../components/garment-card";
 import { WardrobeDetailDialog } from "../components/wardrobe-detail-dialog";
-import { authDeps } from "../lib/auth-page.server";
 import { type ClaimFailure, claimAndRespond } from "../lib/claim.server";
 import { readForm } from "../lib/form.server";
 import { slugFromCode } from "../lib/garment-code.server";
 import { requireUser } from "../lib/user.server";
+import { requestContext } from "../request-context.server";
 import type { Route } from "./+types/dashboard.wardrobe";
 
 export const meta = () => [{ title: "My Digital Wardrobe · Relevé" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
-  const garments = await listWardrobe(authDeps(request, context).db, user.userId);
+  const garments = await listWardrobe(requestContext(request, context).db, user.userId);
   const claimed = parseId(new URL(request.url).searchParams.get("claimed"));
   return { garments, claimed };
 }
@@ -38,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.get("intent") !== "add") return addFailure(400, "bad_intent", "This form cannot be sent like that.");
   const code = form.get("code");
   if (code.trim() === "") return addFailure(400, "empty", "Enter the code printed on the label.");
-  const { db } = authDeps(request, context);
+  const { db } = requestContext(request, context);
   const slug = await slugFromCode(db, code);
   if (!slug) return addFailure(404, "not_found", "We could not find a garment with that code.");
   // A pool tag is answered with the redirect to its details step.

@@ -16,13 +16,13 @@ import { BackLink } from "../components/back-link";
 import { ChoiceField } from "../components/choice-field";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { SubmitButton } from "../components/submit-button";
-import { authDeps } from "../lib/auth-page.server";
 import { type ClaimFailure, claimOrRegister } from "../lib/claim.server";
 import { pendingClaimHeader } from "../lib/cookies.server";
 import { readForm } from "../lib/form.server";
 import { slugFromCode } from "../lib/garment-code.server";
 import { requireUser } from "../lib/user.server";
 import { hasWebNfc, writeTapUrl } from "../lib/web-nfc";
+import { requestContext } from "../request-context.server";
 import type { Route } from "./+types/garment-registration";
 
 export const meta = () => [{ title: "Register a garment · Relevé" }, { name: "robots", content: "noindex" }];
@@ -52,7 +52,7 @@ type Registered = {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
-  const garments = await listActiveOwnedGarments(authDeps(request, context).db, user.userId);
+  const garments = await listActiveOwnedGarments(requestContext(request, context).db, user.userId);
   return { garments: garments.map((g) => ({ id: g.id, ...garmentLabels(g) })) };
 }
 
@@ -70,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<FormFailure>({ failure: registrationErrors(parsed.error), values }, { status: 400 });
   }
   const input = parsed.data;
-  const { db, env } = authDeps(request, context);
+  const { db, env } = requestContext(request, context);
   const slug = await slugFromCode(db, input.chip_id);
   const garment = slug ? await garmentBySlug(db, slug) : undefined;
   if (!slug || garment?.is_active !== true) {

@@ -1,12 +1,12 @@
 import { AUTH_MESSAGES, safeRedirect } from "@releve/core";
 import { OWNER_TOKEN_COOKIE } from "@releve/core/tap/owner-token";
 import { redirect } from "react-router";
-import { authDeps } from "../lib/auth-page.server";
 import { clearCookieHeader } from "../lib/cookies.server";
 import { readForm } from "../lib/form.server";
 import { clearSessionCookie, destroySession } from "../lib/session.server";
 import { toastHeader } from "../lib/toast.server";
 import { getUser } from "../lib/user.server";
+import { requestContext } from "../request-context.server";
 import type { Route } from "./+types/logout";
 
 // Signing out changes state, so it is a POST only; a GET just goes home.
@@ -15,7 +15,7 @@ export function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const deps = authDeps(request, context);
+  const deps = requestContext(request, context);
   const user = getUser(context);
   // The admin portal's Sign Out says it in the portal's words (spec part 2 §8).
   // A bare POST (no body) signs out too; a body that is not a form is refused like anywhere else.

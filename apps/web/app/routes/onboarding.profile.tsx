@@ -7,19 +7,19 @@ import { GeneralErrorBoundary } from "../components/error-boundary";
 import { BioField, ChannelField, NameFields, ProfileText, profileFormState } from "../components/profile-fields";
 import { SubmitButton } from "../components/submit-button";
 import { SwitchField } from "../components/switch-field";
-import { authDeps } from "../lib/auth-page.server";
 import { readForm } from "../lib/form.server";
 import { pendingClaimRedirect } from "../lib/pending-claim.server";
 import { getProfile, saveProfile } from "../lib/profile.server";
 import { toastHeader } from "../lib/toast.server";
 import { requireUser } from "../lib/user.server";
+import { requestContext } from "../request-context.server";
 import type { Route } from "./+types/onboarding.profile";
 
 export const meta = () => [{ title: "Complete Your Profile · Relevé" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
-  const profile = await getProfile(authDeps(request, context).db, user.userId);
+  const profile = await getProfile(requestContext(request, context).db, user.userId);
   const fallback: Record<string, string | boolean | null> = {
     ...PROFILE_DEFAULTS,
     first_name: user.firstName,
@@ -33,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
-  const deps = authDeps(request, context);
+  const deps = requestContext(request, context);
   const form = await readForm(request);
   const parsed = OnboardingSchema.safeParse(form.record());
   if (!parsed.success) {
@@ -41,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const values = form.echo(OnboardingSchema.keyof().options);
     return data({ fieldErrors: fieldErrors(parsed.error), values }, { status: 400 });
   }
-  await saveProfile(deps.env, deps.db, user, { ...parsed.data, onboarded: true });
+  await saveProfile(deps.db, deps.tap, user, { ...parsed.data, onboarded: true });
   const headers = {
     "Set-Cookie": await toastHeader(deps.env, request, { type: "success", title: PROFILE_MESSAGES.onboarded }),
   };

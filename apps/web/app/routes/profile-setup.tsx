@@ -12,19 +12,19 @@ import { BioField, ChannelField, NameFields, ProfileText, profileFormState } fro
 import { previewFromForm } from "../components/profile-preview";
 import { SubmitButton } from "../components/submit-button";
 import { SwitchField } from "../components/switch-field";
-import { authDeps } from "../lib/auth-page.server";
 import { readForm } from "../lib/form.server";
 import { pendingClaimRedirect } from "../lib/pending-claim.server";
 import { getProfile, saveProfile } from "../lib/profile.server";
 import { redirectWithToast, toastHeader } from "../lib/toast.server";
 import { requireUser } from "../lib/user.server";
+import { requestContext } from "../request-context.server";
 import type { Route } from "./+types/profile-setup";
 
 export const meta = () => [{ title: "Your profile · Relevé" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
-  const profile = await getProfile(authDeps(request, context).db, user.userId);
+  const profile = await getProfile(requestContext(request, context).db, user.userId);
   const fromClaim = new URL(request.url).searchParams.get("source") === "claim";
   const values: Record<string, string | boolean | null> = profile
     ? Object.fromEntries(ProfileSchema.keyof().options.map((k) => [k, profile[k]]))
@@ -34,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
-  const deps = authDeps(request, context);
+  const deps = requestContext(request, context);
   const form = await readForm(request);
   const parsed = ProfileSchema.safeParse(form.record());
   if (!parsed.success) {
@@ -42,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const values = form.echo(ProfileSchema.keyof().options);
     return data({ fieldErrors: fieldErrors(parsed.error), values }, { status: 400 });
   }
-  const { created } = await saveProfile(deps.env, deps.db, user, parsed.data);
+  const { created } = await saveProfile(deps.db, deps.tap, user, parsed.data);
   // Back to the garment being claimed, with a message that says why we are going there.
   const welcome = await toastHeader(deps.env, request, {
     type: "success",

@@ -4,9 +4,9 @@ import { HONEYPOT_FIELD } from "@releve/core/input-limits";
 import { data, redirect } from "react-router";
 import { ContactForm, type ContactFormFailure, type ContactFormField } from "../components/contact-form";
 import { GeneralErrorBoundary } from "../components/error-boundary";
-import { authDeps } from "../lib/auth-page.server";
 import { readForm } from "../lib/form.server";
 import { contactRateMessage, loadContactCard, submitContact } from "../lib/share.server";
+import { requestContext } from "../request-context.server";
 import type { Route } from "./+types/receive-info";
 
 export const meta = () => [{ title: "Share your info · Relevé" }, { name: "robots", content: "noindex" }];
@@ -14,7 +14,7 @@ export const meta = () => [{ title: "Share your info · Relevé" }, { name: "rob
 export async function loader({ request, context }: Route.LoaderArgs) {
   const id = new URL(request.url).searchParams.get("id")?.trim().toLowerCase() ?? "";
   if (!id) return data({ error: CONTACT_MESSAGES.missingOwnerId, name: null }, { status: 400 });
-  const card = await loadContactCard(authDeps(request, context).db, id);
+  const card = await loadContactCard(requestContext(request, context).db, id);
   if (!card) return data({ error: CONTACT_MESSAGES.userNotFound, name: null }, { status: 404 });
   return { error: null, name: card.profile.firstName };
 }
@@ -29,7 +29,7 @@ const GUEST_FIELDS: ContactFormField[] = [
 ];
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db } = authDeps(request, context);
+  const { db } = requestContext(request, context);
   const id = new URL(request.url).searchParams.get("id")?.trim().toLowerCase() ?? "";
   const form = await readForm(request);
   // What the guest typed goes back into the form, bounded; the honeypot never does.

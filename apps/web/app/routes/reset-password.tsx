@@ -6,10 +6,10 @@ import { GeneralErrorBoundary } from "../components/error-boundary";
 import { NewPasswordFields } from "../components/password-fields";
 import { SubmitButton } from "../components/submit-button";
 import { peekToken, resetPassword } from "../lib/auth.server";
-import { authDeps } from "../lib/auth-page.server";
 import { readForm } from "../lib/form.server";
 import { createSession, destroyUserSessions } from "../lib/session.server";
 import { toastHeader } from "../lib/toast.server";
+import { requestContext } from "../request-context.server";
 import type { Route } from "./+types/reset-password";
 
 export const meta = () => [{ title: "Choose a new password · Relevé" }, { name: "robots", content: "noindex" }];
@@ -17,12 +17,12 @@ export const headers = () => ({ "Referrer-Policy": "no-referrer" });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const valid = (await peekToken(authDeps(request, context).db, token, "password_reset")) !== null;
+  const valid = (await peekToken(requestContext(request, context).db, token, "password_reset")) !== null;
   return data({ token: valid ? token : "", valid }, { status: valid ? 200 : 400 });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const deps = authDeps(request, context);
+  const deps = requestContext(request, context);
   const form = await readForm(request);
   const parsed = ResetPasswordSchema.safeParse({
     token: form.get("token"),

@@ -2,9 +2,9 @@ import { fileSlug } from "@releve/core/csv";
 import { normalizeSlug } from "@releve/core/slug";
 import { shareCardVCard } from "@releve/core/vcard";
 import type { LoaderFunctionArgs } from "react-router";
-import { authDeps } from "../lib/auth-page.server";
 import { hasCardWindow } from "../lib/share.server";
 import { closedDoor, loadShareCard } from "../lib/share-card.server";
+import { requestContext } from "../request-context.server";
 
 /**
  * A resource route: `GET /share/:slug/contact.vcf`, the owner's 'Save contact' card (issue 7,
@@ -14,7 +14,7 @@ import { closedDoor, loadShareCard } from "../lib/share-card.server";
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const slug = normalizeSlug(params.slug);
   if (!slug) return closedDoor(false);
-  const { db, env } = authDeps(request, context);
+  const { db, env } = requestContext(request, context);
   const door = await loadShareCard(db, slug, { cardWindow: await hasCardWindow(request, env.SESSION_SECRET, slug) });
   if (!door.card) return closedDoor(door.refused);
   const { card } = door;

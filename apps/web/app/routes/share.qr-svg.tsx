@@ -1,9 +1,9 @@
 import { normalizeSlug } from "@releve/core/slug";
 import type { LoaderFunctionArgs } from "react-router";
-import { authDeps } from "../lib/auth-page.server";
 import { qrSvg } from "../lib/qr.server";
 import { hasCardWindow } from "../lib/share.server";
 import { closedDoor, loadShareCard } from "../lib/share-card.server";
+import { requestContext } from "../request-context.server";
 
 /**
  * `GET /share/:slug/qr.svg`: the QR code of the share page, fetched only when a visitor opens
@@ -13,7 +13,7 @@ import { closedDoor, loadShareCard } from "../lib/share-card.server";
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const slug = normalizeSlug(params.slug);
   if (!slug) return closedDoor(false);
-  const { db, env } = authDeps(request, context);
+  const { db, env } = requestContext(request, context);
   const door = await loadShareCard(db, slug, { cardWindow: await hasCardWindow(request, env.SESSION_SECRET, slug) });
   if (!door.card) return closedDoor(door.refused);
   const svg = qrSvg(`${new URL(request.url).origin}/share/${slug}`, 5);

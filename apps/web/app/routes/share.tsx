@@ -11,7 +11,6 @@ import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { ContactForm, type ContactFormFailure, type ContactFormField } from "../components/contact-form";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { OwnerCard } from "../components/owner-card";
-import { authDeps } from "../lib/auth-page.server";
 import type { RouteHandle } from "../lib/document";
 import { ECHO_MAX, readForm } from "../lib/form.server";
 import {
@@ -24,6 +23,7 @@ import {
   submitContact,
 } from "../lib/share.server";
 import { getUser } from "../lib/user.server";
+import { requestContext } from "../request-context.server";
 import type { Route } from "./+types/share";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -66,7 +66,7 @@ async function resolveToken(db: Db, param: string | undefined) {
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { db, env } = authDeps(request, context);
+  const { db, env } = requestContext(request, context);
   const url = new URL(request.url);
   const slug = normalizeSlug(params.slug);
   const share = await shareOf(db, request, env.SESSION_SECRET, slug);
@@ -122,7 +122,7 @@ type Failure = ContactFormFailure;
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const slug = normalizeSlug(params.slug);
-  const { db, env } = authDeps(request, context);
+  const { db, env } = requestContext(request, context);
   // The consent boxes come as a hidden "false" then, when ticked, "true": the last one counts.
   const form = await readForm(request, { repeatable: CONSENT_FIELDS });
   // What the visitor typed goes back into the form, bounded; the honeypot never does.

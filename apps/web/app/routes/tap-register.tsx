@@ -19,12 +19,12 @@ import { BackLink } from "../components/back-link";
 import { ChoiceField } from "../components/choice-field";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { SubmitButton } from "../components/submit-button";
-import { authDeps } from "../lib/auth-page.server";
 import { type ClaimFailure, claimAndRespond } from "../lib/claim.server";
 import { readForm } from "../lib/form.server";
 import { slugFromCode } from "../lib/garment-code.server";
 import { getUser } from "../lib/user.server";
 import { hasWebNfc, readTagWithTimeout } from "../lib/web-nfc";
+import { requestContext } from "../request-context.server";
 import type { Route } from "./+types/tap-register";
 
 export const meta = () => [{ title: "Tap to Register · Relevé" }, { name: "robots", content: "noindex" }];
@@ -61,7 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     latestDate: latestPurchaseDate(),
   };
   if (!code) return { ...base, found: { state: "none" } as Found };
-  const { db } = authDeps(request, context);
+  const { db } = requestContext(request, context);
   const slug = await slugFromCode(db, code);
   const g = slug ? await garmentBySlug(db, slug) : null;
   if (!slug || g?.is_active !== true) return { ...base, found: { state: "unknown", code } as Found };
@@ -73,7 +73,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const slug = normalizeSlug(form.get("slug"));
-  const garment = slug ? await garmentBySlug(authDeps(request, context).db, slug) : undefined;
+  const garment = slug ? await garmentBySlug(requestContext(request, context).db, slug) : undefined;
   // A stock garment is claimed as the brand described it; a pool garment needs its details.
   if (!garment?.pool) return claimAndRespond(request, context, slug);
   const parsed = tapRegistrationSchema().safeParse(Object.fromEntries(DETAIL_FIELDS.map((f) => [f, form.get(f)])));

@@ -9,7 +9,7 @@ import { onUniqueViolation } from "@releve/db/d1-errors";
 import { searchClients } from "@releve/db/profiles";
 import { Hono } from "hono";
 import { randomToken, sha256Hex } from "../../lib/crypto.server";
-import { getEmailSender, invitationEmail } from "../../lib/email.server";
+import { invitationEmail } from "../../lib/email.server";
 import { badRequest, jsonBody } from "../validation";
 import { type AdminEnv, actorOf } from "./admin-env";
 
@@ -63,7 +63,7 @@ clientRoutes.post("/", jsonBody(CreateClientBodySchema), async (c) => {
   const url = `${new URL(c.req.url).origin}/reset-password?token=${encodeURIComponent(token)}`;
   let invitationSent = true;
   try {
-    await getEmailSender(c.get("env"), db).send(invitationEmail(input.email, url));
+    await c.get("mail").sender.send(invitationEmail(input.email, url));
   } catch (error) {
     // The account stands; the answer says the mail did not go (a password reset sends another link).
     console.warn(`[admin] invitation email to client ${profile.id} failed`, error);

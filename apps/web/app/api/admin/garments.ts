@@ -30,7 +30,6 @@ import {
   getGarmentPhoto,
 } from "@releve/db/photos";
 import { Hono } from "hono";
-import { tapStores } from "../../env.server";
 import { deletePhotoObject, replacePhoto, replacePhotoCard, toPhoto } from "../photos";
 import { badRequest, jsonBody } from "../validation";
 import { type AdminEnv, actorOf } from "./admin-env";
@@ -122,7 +121,7 @@ garmentRoutes.post("/:id/status", idParam, jsonBody(GarmentStatusBodySchema), as
   const { id } = c.req.valid("param");
   const db = c.get("db");
   const garment = await garmentOrThrow(db, id);
-  await setGarmentActive(db, tapStores(c.get("env")), actorOf(c), garment, c.req.valid("json").is_active);
+  await setGarmentActive(db, c.get("tap"), actorOf(c), garment, c.req.valid("json").is_active);
   return c.json(toGarment(await garmentOrThrow(db, id)));
 });
 
@@ -131,7 +130,7 @@ garmentRoutes.post("/:id/reassign", idParam, jsonBody(ReassignBodySchema), async
   const { client_id } = c.req.valid("json");
   const db = c.get("db");
   const garment = await garmentOrThrow(db, id);
-  if (!(await reassignGarment(db, tapStores(c.get("env")), actorOf(c), garment, client_id))) {
+  if (!(await reassignGarment(db, c.get("tap"), actorOf(c), garment, client_id))) {
     throw new AppError("not_found", `No client has the id ${client_id}.`);
   }
   return c.json(toGarment(await garmentOrThrow(db, id)));

@@ -13,7 +13,6 @@ import { qaPanelState } from "@releve/db/qa/queries";
 import { Hono } from "hono";
 import { type AdminEnv, actorOf } from "../../api/admin/admin-env";
 import { hasBody, jsonBody } from "../../api/validation";
-import { tapStores } from "../../env.server";
 import { dryRunTap } from "./dry-run-tap";
 
 /** `/api/admin/qa`: the QA panel's reset (spec part 2 §7, qa-reset-e2e). */
@@ -40,7 +39,7 @@ qaRoutes.get("/", async (c) => {
  */
 qaRoutes.post("/reset", async (c) => {
   if (hasBody(c.req.raw.headers)) throw new AppError("bad_request", QA_MESSAGES.resetTakesNoBody);
-  const before = await resetQaGarments(c.get("db"), tapStores(c.get("env")), actorOf(c));
+  const before = await resetQaGarments(c.get("db"), c.get("tap"), actorOf(c));
   const body: QaResetResult = {
     garments: before.map((g) => ({
       slug: g.slug,

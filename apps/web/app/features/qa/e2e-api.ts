@@ -15,11 +15,12 @@ import type { Db } from "@releve/db";
 import type { Actor } from "@releve/db/audit";
 import { garmentBySlug } from "@releve/db/garments";
 import { createQaGarment, ensureQaAccount, removeQaRun } from "@releve/db/qa/commands";
+import type { TapStores } from "@releve/db/tap/cache";
 import { Hono } from "hono";
 import { type AdminEnv, actorOf } from "../../api/admin/admin-env";
 import type { Loopback } from "../../api/api-env";
 import { hasBody } from "../../api/validation";
-import { tapStores, type WebEnv } from "../../env.server";
+import type { WebEnv } from "../../env.server";
 import { rateKey } from "../../lib/rate-limit.server";
 import { createSession } from "../../lib/session.server";
 import { CONTACT_OWNER_BUCKET } from "../../lib/share.server";
@@ -50,6 +51,7 @@ type Answer = DryRunAnswer;
 type Run = {
   db: Db;
   env: WebEnv;
+  tap: TapStores;
   actor: Actor;
   qaUserId: string;
   origin: string;
@@ -168,7 +170,7 @@ const STEPS: Record<E2eScenarioId, Step[]> = {
   ],
   "visitor-card": [
     async (run) => {
-      const made = await createQaGarment(run.db, tapStores(run.env), run.actor, {
+      const made = await createQaGarment(run.db, run.tap, run.actor, {
         slug: run.slug,
         origin: run.origin,
         chipSecret: run.env.CHIP_SECRET,
@@ -310,7 +312,7 @@ async function cleanUp(run: Run & { sessionId: string | null }): Promise<E2eEven
   try {
     // The per-owner contact limit the run's form post counted.
     const bucket = CONTACT_OWNER_BUCKET;
-    const removed = await removeQaRun(run.db, tapStores(run.env), {
+    const removed = await removeQaRun(run.db, run.tap, {
       slug: run.slug,
       probedSlugs: [`${run.slug}-none`],
       userId: run.qaUserId,
@@ -343,9 +345,10 @@ e2eRoutes.post("/", async (c) => {
   const run: Run & { sessionId: string | null } = {
     db,
     env,
+    tap: c.get("tap"),
     actor: actorOf(c),
     qaUserId,
-    origin: new URL(c.req.url).origin,
+    origin: c.get("origin"),
     loopback: c.get("loopback"),
     adminUserId: admin.userId,
     adminCookie: c.req.header("Cookie") ?? "",

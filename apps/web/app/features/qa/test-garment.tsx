@@ -5,10 +5,9 @@ import { Button, FormAlert, TextField } from "@releve/ui";
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link } from "react-router";
 import { SubmitButton } from "../../components/submit-button";
-import { cloudflareContext } from "../../context";
-import { tapStores } from "../../env.server";
 import { readForm } from "../../lib/form.server";
 import { requireAdmin } from "../../lib/user.server";
+import { requestContext } from "../../request-context.server";
 import type { Route } from "./+types/test-garment";
 import { QaErrorBoundary, QaPage, TEST_SLUG_FIELD } from "./qa-page";
 
@@ -35,16 +34,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const slug = normalizeSlug(raw);
   if (!slug) return invalid(QA_MESSAGES.badTestSlug);
 
-  const { db, env } = context.get(cloudflareContext);
+  const { db, env, tap, origin } = requestContext(request, context);
   const made = await createQaGarment(
     db,
-    tapStores(env),
+    tap,
     { userId: admin.userId, email: admin.email },
-    {
-      slug,
-      origin: new URL(request.url).origin,
-      chipSecret: env.CHIP_SECRET,
-    },
+    { slug, origin, chipSecret: env.CHIP_SECRET },
   );
   if (made === "exists") {
     return data<Outcome>({ kind: "exists", slug, message: QA_MESSAGES.testGarmentExists(slug) }, { status: 409 });

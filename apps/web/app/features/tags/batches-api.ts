@@ -19,7 +19,6 @@ import { batchEncoderRows, batchTagsBySlugs, listTagBatches, tagsHoldingUids } f
 import { Hono } from "hono";
 import { type AdminEnv, actorOf } from "../../api/admin/admin-env";
 import { badRequest, jsonBody } from "../../api/validation";
-import { tapStores } from "../../env.server";
 import { batchOrThrow, originOf } from "./tag-view";
 
 const idParam = zValidator("param", BatchIdParamSchema, badRequest);
@@ -181,7 +180,7 @@ batchRoutes.post("/:id/import", idParam, jsonBody(BatchImportBodySchema), async 
   }
   if (assignments.length > 0) {
     await onUniqueViolation(
-      () => assignBatchUids(db, tapStores(c.get("env")), actorOf(c), batch.id, assignments),
+      () => assignBatchUids(db, c.get("tap"), actorOf(c), batch.id, assignments),
       () => {
         throw new AppError("conflict", "A UID of this file was just given to another tag; nothing was imported.");
       },

@@ -35,7 +35,6 @@ import { clientForAttach, countBatchTags, exportTags, findTag, listTags, tagHold
 import { Hono } from "hono";
 import { type AdminEnv, actorOf } from "../../api/admin/admin-env";
 import { badRequest, jsonBody } from "../../api/validation";
-import { tapStores } from "../../env.server";
 import { qrDataUri } from "../../lib/qr.server";
 import { batchOrThrow, originOf, tagOrThrow, toAdminTag } from "./tag-view";
 
@@ -133,7 +132,7 @@ tagRoutes.post("/", jsonBody(ProgramTagBodySchema), async (c) => {
       serial,
     });
     const slug = newGarmentSlug(input.garment_type);
-    return programTag(db, tapStores(env), actorOf(c), {
+    return programTag(db, c.get("tap"), actorOf(c), {
       garment: {
         name: input.name,
         garment_type: input.garment_type,
@@ -178,7 +177,7 @@ tagRoutes.post("/:id/write-result", idParam, jsonBody(WriteResultBodySchema), as
   }
   await recordTagWrite(
     db,
-    tapStores(c.get("env")),
+    c.get("tap"),
     actorOf(c),
     tag,
     result.ok
@@ -204,7 +203,7 @@ tagRoutes.post("/:id/secure", idParam, jsonBody(SecureTagBodySchema), async (c) 
   const holder = await tagHoldingUid(db, uid);
   if (holder && holder.id !== tag.id)
     throw new AppError("conflict", `The UID ${uid} is already on tag ${holder.chip_id}.`);
-  await makeTagSecure(db, tapStores(c.get("env")), actorOf(c), tag, { uid, keyVersion: key_version });
+  await makeTagSecure(db, c.get("tap"), actorOf(c), tag, { uid, keyVersion: key_version });
   return c.json(toAdminTag(await tagOrThrow(db, tag.id), originOf(c.req.url)));
 });
 
@@ -225,7 +224,7 @@ tagRoutes.post("/:id/reassign", idParam, jsonBody(ReassignBodySchema), async (c)
   const tag = await tagOrThrow(db, c.req.valid("param").id);
   const garment = tag.garment_id === null ? undefined : await getAdminGarment(db, tag.garment_id);
   if (!garment) throw new AppError("conflict", "This tag has no garment to reassign.");
-  if (!(await reassignGarment(db, tapStores(c.get("env")), actorOf(c), garment, client_id))) {
+  if (!(await reassignGarment(db, c.get("tap"), actorOf(c), garment, client_id))) {
     throw new AppError("not_found", `No client has the id ${client_id}.`);
   }
   return c.json({
@@ -248,6 +247,6 @@ tagRoutes.post("/:id/status", idParam, jsonBody(TagActionBodySchema), async (c) 
     action,
   );
   if (!next.ok) throw new AppError("conflict", next.message);
-  await setTagStatus(db, tapStores(c.get("env")), actorOf(c), tag, { action, status: next.status, reason });
+  await setTagStatus(db, c.get("tap"), actorOf(c), tag, { action, status: next.status, reason });
   return c.json(toAdminTag(await tagOrThrow(db, tag.id), originOf(c.req.url)));
 });

@@ -1,0 +1,61 @@
+import type { Db } from "@releve/db";
+import type { TapStores } from "@releve/db/tap/cache";
+import type { RouterContextProvider } from "react-router";
+import { type CloudflareContext, cloudflareContext } from "./context";
+import { tapStores, type WebEnv } from "./env.server";
+import { type EmailSender, getEmailSender } from "./lib/email.server";
+import type { SessionUser } from "./lib/session.server";
+import { getUser } from "./lib/user.server";
+
+/**
+ * What a request's code reaches beyond its bindings (issue #29): the sender's address, the
+ * origin links are made on, the tap's stores a command keeps true, and the mail sender, built
+ * once when first used. Loaders, actions and API handlers get the same fields.
+ */
+export type RequestServices = {
+  /** CF-Connecting-IP: the sender, for rate limits and lock-outs. */
+  ip: string | null;
+  origin: string;
+  tap: TapStores;
+  mail: { readonly sender: EmailSender; origin: string };
+};
+
+/** A page's request context: the worker entry's (env, ctx, db, request id, nonce), its services and the signed-in user. */
+export type RequestContext = CloudflareContext & RequestServices & { readonly user: SessionUser | null };
+
+/** The services of one request on `env` and `db` (the API's middleware and requestContext build them alike). */
+export function requestServices(request: Request, env: WebEnv, db: Db): RequestServices {
+  const origin = new URL(request.url).origin;
+  let sender: EmailSender | undefined;
+  return {
+    ip: request.headers.get("CF-Connecting-IP"),
+    origin,
+    tap: tapStores(env),
+    mail: {
+      get sender() {
+        sender ??= getEmailSender(env, db);
+        return sender;
+      },
+      origin,
+    },
+  };
+}
+
+const built = new WeakMap<object, RequestContext>();
+
+/** The one request context of a loader or action: built on first use, the same object after. */
+export function requestContext(request: Request, context: Readonly<RouterContextProvider>): RequestContext {
+  let rc = built.get(context);
+  if (!rc) {
+    const base = context.get(cloudflareContext);
+    rc = {
+      ...base,
+      ...requestServices(request, base.env, base.db),
+      get user() {
+        return getUser(context);
+      },
+    };
+    built.set(context, rc);
+  }
+  return rc;
+}

@@ -9,14 +9,14 @@ import { createEvent, listEvents, loadEventDetail, setActiveEvent } from "@relev
 import { rollupScans } from "@releve/db/rollup";
 import { insertScan, toScanRow } from "@releve/db/scans";
 import { readCachedTapRoute } from "@releve/db/tap/cache";
-import { createGarment, createOwner, type TestOwner } from "@releve/db/testing/factories";
+import { createGarment, createOwner, createShareContact, type TestOwner } from "@releve/db/testing/factories";
 import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cloudflareContext } from "../app/context";
 import type { WebEnv } from "../app/env.server";
 import { loadAnalytics } from "../app/lib/analytics.server";
 import { crmAction } from "../app/lib/crm-actions.server";
-import { createShareContact, loadShare } from "../app/lib/share.server";
+import { loadShare } from "../app/lib/share.server";
 import { userContext } from "../app/lib/user.server";
 
 const db = getDb(env.DB);

@@ -1,5 +1,6 @@
 import { env, exports } from "cloudflare:workers";
 import { ContactFormSchema } from "@releve/core/contact";
+import { CONTACT_REPEAT_WINDOW_MS } from "@releve/core/sharing/contact-limits";
 import { REPORTED_MISSING_MESSAGE } from "@releve/core/tap/rules";
 import { SECURE_TAP_MESSAGES } from "@releve/core/tap/secure-tap";
 import { parseSunKeys } from "@releve/core/tap/sun";
@@ -7,10 +8,10 @@ import { randomSunUid, sunTapQuery } from "@releve/core/tap/testing/sun-tap";
 import { CARD_WINDOW_COOKIE, signCardWindow } from "@releve/core/tap/verified-tap";
 import { getDb } from "@releve/db";
 import { garments } from "@releve/db/schema";
+import { takeContact } from "@releve/db/sharing/commands";
 import { createGarment, createOwner, setGarmentSecureTag, setGarmentTagStatus } from "@releve/db/testing/factories";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { CONTACT_REPEAT_WINDOW_MS, submitContact } from "../app/lib/share.server";
 import * as receiveInfo from "../app/routes/receive-info";
 import * as share from "../app/routes/share";
 import * as vcf from "../app/routes/share.contact-vcf";
@@ -296,6 +297,7 @@ describe("a public form's repeated submit stores one contact (issue #28)", () =>
     const g = await createGarment(db, { ownerUserId: owner.userId });
     const form = ContactFormSchema.parse({ first_name: "Later", email: "later@example.com" });
     const input = {
+      door: "public" as const,
       target: { ownerUserId: owner.userId, garmentId: g.id, activeEventId: null },
       tag: g.slug,
       source: "nfc_share" as const,
@@ -303,10 +305,10 @@ describe("a public form's repeated submit stores one contact (issue #28)", () =>
       ip: "203.0.113.90",
     };
     const now = Date.now();
-    expect(await submitContact(db, input, now)).toBe("stored");
-    expect(await submitContact(db, input, now + 60_000)).toBe("repeat");
-    expect(await submitContact(db, input, now + CONTACT_REPEAT_WINDOW_MS + 1)).toBe("stored");
-    expect(await submitContact(db, input, now + CONTACT_REPEAT_WINDOW_MS + 2)).toBe("repeat");
+    expect(await takeContact(db, input, now)).toBe("stored");
+    expect(await takeContact(db, input, now + 60_000)).toBe("repeat");
+    expect(await takeContact(db, input, now + CONTACT_REPEAT_WINDOW_MS + 1)).toBe("stored");
+    expect(await takeContact(db, input, now + CONTACT_REPEAT_WINDOW_MS + 2)).toBe("repeat");
     expect(await contactCount(owner.userId)).toBe(2);
   });
 });

@@ -1,18 +1,11 @@
 import { env } from "cloudflare:workers";
 import { ContactFormSchema } from "@releve/core/contact";
+import { IP_LIMIT, IP_WINDOW_MS, OWNER_LIMIT, SENDER_OWNER_LIMIT } from "@releve/core/sharing/contact-limits";
 import { getDb } from "@releve/db";
-import { createGarment, createOwner } from "@releve/db/testing/factories";
+import { takeContactPost } from "@releve/db/sharing/commands";
+import { createGarment, createOwner, createShareContact } from "@releve/db/testing/factories";
 import { describe, expect, it } from "vitest";
-import {
-  createShareContact,
-  IP_LIMIT,
-  IP_WINDOW_MS,
-  loadContactCard,
-  loadShare,
-  OWNER_LIMIT,
-  SENDER_OWNER_LIMIT,
-  takeContactPost,
-} from "../app/lib/share.server";
+import { loadContactCard, loadShare } from "../app/lib/share.server";
 
 const db = getDb(env.DB);
 

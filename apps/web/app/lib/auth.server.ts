@@ -15,9 +15,9 @@ import {
   setPasswordSpendingResetTokens,
   spendAuthToken,
 } from "@releve/db/accounts";
-import { randomToken, sha256Hex } from "./crypto.server";
+import { takeLimits } from "@releve/db/rate-limits";
+import { randomToken, sha256Hex } from "../../../../packages/core/src/platform/crypto";
 import { type EmailSender, passwordResetEmail, signupAttemptEmail, verificationEmail } from "./email.server";
-import { takeLimits } from "./rate-limit.server";
 
 export const LOCKOUT_WINDOW_MS = 15 * 60 * 1000;
 /** Failures for one email from one sender network that lock that network out of that email. */

@@ -10,8 +10,8 @@ import { HONEYPOT_FIELD } from "@releve/core/input-limits";
 import { senderNetwork } from "@releve/core/sender-network";
 import type { Db } from "@releve/db";
 import { addEarlyAccessEntry } from "@releve/db/early-access";
+import { takeLimits } from "@releve/db/rate-limits";
 import { ECHO_MAX, readForm } from "./form.server";
-import { takeLimits } from "./rate-limit.server";
 
 // The same D1 sliding window as the share page's contact form (decisions 0015, 0031): every
 // well-formed attempt counts, duplicates too, so the list cannot be probed for addresses; a

@@ -1,7 +1,7 @@
 import type { Db } from "@releve/db";
 import { extendSession, findLiveSession, insertSession } from "@releve/db/accounts";
+import { randomToken, sha256Hex } from "../../../../packages/core/src/platform/crypto";
 import { clearCookieHeader, readCookie, SESSION_COOKIE, SESSION_TTL_MS, sessionCookieHeader } from "./cookies.server";
-import { randomToken, sha256Hex } from "./crypto.server";
 import type { Viewer } from "./viewer";
 
 /** A session is extended at most once a day, so reads stay reads on most requests. */

@@ -1,11 +1,13 @@
 import { fieldErrors } from "@releve/core";
 import { CONTACT_MESSAGES, GuestContactSchema } from "@releve/core/contact";
 import { HONEYPOT_FIELD } from "@releve/core/input-limits";
+import { contactRateMessage } from "@releve/core/sharing/contact-limits";
+import { type PublicIntake, takeContact } from "@releve/db/sharing/commands";
 import { data, redirect } from "react-router";
 import { ContactForm, type ContactFormFailure, type ContactFormField } from "../components/contact-form";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { readForm } from "../lib/form.server";
-import { contactRateMessage, loadContactCard, submitContact } from "../lib/share.server";
+import { loadContactCard } from "../lib/share.server";
 import { requestContext } from "../request-context.server";
 import type { Route } from "./+types/receive-info";
 
@@ -42,9 +44,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.filled(HONEYPOT_FIELD)) return fail(400, { formError: CONTACT_MESSAGES.rejected });
   const parsed = GuestContactSchema.safeParse(form.record());
   if (!parsed.success) return fail(400, { fieldErrors: fieldErrors(parsed.error) });
-  let result: Awaited<ReturnType<typeof submitContact>>;
+  let result: PublicIntake;
   try {
-    result = await submitContact(db, {
+    result = await takeContact(db, {
+      door: "public",
       target: card.target,
       tag: null,
       source: "contact_card",

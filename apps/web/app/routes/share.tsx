@@ -1,10 +1,12 @@
 import { fieldErrors } from "@releve/core";
 import { CONTACT_MESSAGES, ContactFormSchema } from "@releve/core/contact";
 import { HONEYPOT_FIELD } from "@releve/core/input-limits";
+import { contactRateMessage } from "@releve/core/sharing/contact-limits";
 import { normalizeSlug } from "@releve/core/slug";
 import { BRAND_CONTACT_EMAIL, REPORTED_MISSING_MESSAGE } from "@releve/core/tap/rules";
 import { SECURE_TAP_MESSAGES } from "@releve/core/tap/secure-tap";
 import type { Db } from "@releve/db";
+import { type PublicIntake, takeContact } from "@releve/db/sharing/commands";
 import { buttonClass } from "@releve/ui";
 import { Fragment } from "react";
 import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
@@ -13,15 +15,7 @@ import { GeneralErrorBoundary } from "../components/error-boundary";
 import { OwnerCard } from "../components/owner-card";
 import type { RouteHandle } from "../lib/document";
 import { ECHO_MAX, readForm } from "../lib/form.server";
-import {
-  contactCardState,
-  contactRateMessage,
-  hasCardWindow,
-  loadShare,
-  type ShareState,
-  shareTarget,
-  submitContact,
-} from "../lib/share.server";
+import { contactCardState, hasCardWindow, loadShare, type ShareState, shareTarget } from "../lib/share.server";
 import { getUser } from "../lib/user.server";
 import { requestContext } from "../request-context.server";
 import type { Route } from "./+types/share";
@@ -152,9 +146,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       ? { target: shareTarget(share), tag: slug as string, source: "nfc_share" as const }
       : { target: card?.target, tag: tag && tag.length <= 64 ? tag : null, source: "share_token" as const };
   if (!to.target) return fail(404, { formError: CONTACT_MESSAGES.ownerUnavailable });
-  let result: Awaited<ReturnType<typeof submitContact>>;
+  let result: PublicIntake;
   try {
-    result = await submitContact(db, {
+    result = await takeContact(db, {
+      door: "public",
       ...to,
       target: to.target,
       form: parsed.data,

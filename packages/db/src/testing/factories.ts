@@ -1,4 +1,6 @@
+import type { ContactFormInput } from "@releve/core/contact";
 import { eq } from "drizzle-orm";
+import { type ContactTarget, insertVisitorContact } from "../contacts";
 import type { Db } from "../index";
 import { garments, type NfcTagStatus, nfcTags, profiles, sessions, users, wardrobeEvents } from "../schema";
 
@@ -110,4 +112,21 @@ export async function setGarmentSecureTag(db: Db, garmentId: number, uid: string
     uid,
     sun_key_version: keyVersion,
   });
+}
+
+/**
+ * A visitor's contact filed under a garment's card, as the share form files one, without the
+ * caps or the repeat check (those are the form's, tested through takeContact).
+ */
+export async function createShareContact(
+  db: Db,
+  input: { share: ContactTarget; slug: string; form: ContactFormInput },
+  now = Date.now(),
+): Promise<void> {
+  const { ownerUserId, garmentId, activeEventId } = input.share;
+  await insertVisitorContact(
+    db,
+    { target: { ownerUserId, garmentId, activeEventId }, tag: input.slug, source: "nfc_share", form: input.form },
+    now,
+  );
 }

@@ -8,7 +8,7 @@ import { createInvitedClient, findUserIdByEmail } from "@releve/db/accounts";
 import { onUniqueViolation } from "@releve/db/d1-errors";
 import { searchClients } from "@releve/db/profiles";
 import { Hono } from "hono";
-import { randomToken, sha256Hex } from "../../lib/crypto.server";
+import { randomToken, sha256Hex } from "../../../../../packages/core/src/platform/crypto";
 import { invitationEmail } from "../../lib/email.server";
 import { badRequest, jsonBody } from "../validation";
 import { type AdminEnv, actorOf } from "./admin-env";

@@ -1,8 +1,8 @@
 import { AppError } from "@releve/core";
 import { type CapturedGuest, GuestCaptureBodySchema } from "@releve/core/tags/contracts";
 import { TAG_MESSAGES } from "@releve/core/tags/rules";
-import { insertCapturedGuest } from "@releve/db/contacts";
 import { activeBrandEventId } from "@releve/db/events";
+import { takeContact } from "@releve/db/sharing/commands";
 import { clientForAttach, clientGarmentSlug } from "@releve/db/tags/queries";
 import { Hono } from "hono";
 import { jsonBody } from "../validation";
@@ -28,7 +28,9 @@ guestRoutes.post("/", jsonBody(GuestCaptureBodySchema), async (c) => {
   if (input.garment_id !== null && slug === null) {
     throw new AppError("not_found", `The client has no garment with the id ${input.garment_id}.`);
   }
-  const contactId = await insertCapturedGuest(db, actorOf(c), {
+  const { contactId } = await takeContact(db, {
+    door: "capture",
+    actor: actorOf(c),
     ownerUserId: client.user_id,
     eventId,
     garmentId: input.garment_id,

@@ -11,19 +11,19 @@ import {
   QA_RUN_SLUG_PREFIX,
 } from "@releve/core/qa/e2e-scenarios";
 import { QA_MESSAGES } from "@releve/core/qa/tools";
+import { CONTACT_OWNER_BUCKET } from "@releve/core/sharing/contact-limits";
 import type { Db } from "@releve/db";
 import type { Actor } from "@releve/db/audit";
 import { garmentBySlug } from "@releve/db/garments";
 import { createQaGarment, ensureQaAccount, removeQaRun } from "@releve/db/qa/commands";
+import { rateKey } from "@releve/db/rate-limits";
 import type { TapStores } from "@releve/db/tap/cache";
 import { Hono } from "hono";
 import { type AdminEnv, actorOf } from "../../api/admin/admin-env";
 import type { Loopback } from "../../api/api-env";
 import { hasBody } from "../../api/validation";
 import type { WebEnv } from "../../env.server";
-import { rateKey } from "../../lib/rate-limit.server";
 import { createSession } from "../../lib/session.server";
-import { CONTACT_OWNER_BUCKET } from "../../lib/share.server";
 import { type DryRunAnswer, dryRunTap } from "./dry-run-tap";
 
 /**

@@ -3,12 +3,12 @@ import { Button } from "@releve/ui";
 import { QueryClientProvider } from "@tanstack/react-query";
 import "./admin.css";
 import { type MouseEvent, type ReactNode, useState } from "react";
-import { InstagramAdmin } from "./instagram";
-import { NfcDashboard } from "./nfc-dashboard";
 import { NotifyContext } from "./notify";
 import { LinkTester } from "./qa/link-tester";
 import { QaPanelPage } from "./qa/qa-tab";
 import { createQueryClient } from "./queries";
+import { InstagramAdmin } from "./site/instagram";
+import { NfcDashboard } from "./tags/nfc-dashboard";
 import { NfcProgrammer } from "./tags/programmer/page";
 import { TagRegistry } from "./tags/registry";
 

@@ -1,12 +1,12 @@
 import { ButtonAnchor } from "@releve/ui";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { AuditLog } from "./audit-log";
+import { AuditLog } from "../platform/audit-log";
+import { statsQuery } from "../queries";
+import { Tabs } from "../tabs";
+import { ScansTab } from "../tap/scans-tab";
+import { TagBatches } from "./batches";
 import { GarmentsTab } from "./garments-tab";
-import { statsQuery } from "./queries";
-import { ScansTab } from "./scans-tab";
-import { Tabs } from "./tabs";
-import { TagBatches } from "./tags/batches";
 import { UnclaimedTab } from "./unclaimed-tab";
 
 const CARDS = [

@@ -3,9 +3,9 @@ import { ADMIN_MESSAGES } from "@releve/core/admin-portal";
 import { Button, TextField } from "@releve/ui";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, type InputHTMLAttributes, useState } from "react";
-import { useNotify } from "./notify";
-import { postsQuery, useDeletePost, useSavePost } from "./queries";
-import { Empty, Modal, NotLoaded } from "./ui";
+import { useNotify } from "../notify";
+import { postsQuery, useDeletePost, useSavePost } from "../queries";
+import { Empty, Modal, NotLoaded } from "../ui";
 
 type Draft = { image_url: string; caption: string; permalink: string; display_order: string; is_active: boolean };
 const EMPTY: Draft = { image_url: "", caption: "", permalink: "", display_order: "0", is_active: true };

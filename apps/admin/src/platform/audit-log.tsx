@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { auditQuery } from "./queries";
-import { Empty, formatDate, NotLoaded } from "./ui";
+import { auditQuery } from "../queries";
+import { Empty, formatDate, NotLoaded } from "../ui";
 
 const describe = (value: unknown) => (value === null || value === undefined ? "—" : JSON.stringify(value));
 

@@ -1,8 +1,8 @@
 import { SUSPECT_REASON_TEXT } from "@releve/core/tap/secure-tap";
 import { useQuery } from "@tanstack/react-query";
+import { scansQuery } from "../queries";
+import { type Column, DataTable, Empty, formatDate, NotLoaded } from "../ui";
 import { CounterfeitAlerts } from "./counterfeit-alerts";
-import { scansQuery } from "./queries";
-import { type Column, DataTable, Empty, formatDate, NotLoaded } from "./ui";
 
 const COLUMNS: Column[] = [
   { label: "When (UTC)" },

@@ -2,9 +2,9 @@ import { ADMIN_MESSAGES } from "@releve/core/admin-portal";
 import { Button, ButtonAnchor } from "@releve/ui";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { useNotify } from "./notify";
-import { unclaimedQuery, useMarkProgrammed } from "./queries";
-import { Empty, formatDate, NotLoaded, Pager } from "./ui";
+import { useNotify } from "../notify";
+import { unclaimedQuery, useMarkProgrammed } from "../queries";
+import { Empty, formatDate, NotLoaded, Pager } from "../ui";
 
 /** 'Unclaimed / To Program': the unclaimed garments, 10 per page, to program and mark. */
 export function UnclaimedTab() {

@@ -1,7 +1,7 @@
 import { SUSPECT_REASON_TEXT } from "@releve/core/tap/secure-tap";
 import { useQuery } from "@tanstack/react-query";
-import { suspectScansQuery } from "./queries";
-import { Empty, formatDate, NotLoaded } from "./ui";
+import { suspectScansQuery } from "../queries";
+import { Empty, formatDate, NotLoaded } from "../ui";
 
 /**
  * Counterfeit alerts (issue #21): the newest taps of secure garments that did not verify, with

@@ -4,9 +4,9 @@ import { SEARCH_MAX_LENGTH } from "@releve/core/input-limits";
 import { Button, ButtonAnchor, TextField } from "@releve/ui";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { useNotify } from "./notify";
-import { clientsQuery, garmentsQuery, useReassignGarment, useSetGarmentStatus } from "./queries";
-import { Empty, formatDate, Modal, NotLoaded } from "./ui";
+import { useNotify } from "../notify";
+import { clientsQuery, garmentsQuery, useReassignGarment, useSetGarmentStatus } from "../queries";
+import { Empty, formatDate, Modal, NotLoaded } from "../ui";
 
 const SHOW: Array<[GarmentFilter, string]> = [
   ["claimed", "Claimed garments"],

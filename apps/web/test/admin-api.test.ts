@@ -2,6 +2,7 @@ import { env, exports } from "cloudflare:workers";
 import { hashPassword } from "@releve/core";
 import type { AdminStats } from "@releve/core/admin-portal";
 import { getDb, users } from "@releve/db";
+import { createGarment, createScanDailyStat, makeAdmin } from "@releve/db/testing/factories";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "../app/lib/session.server";
 
@@ -17,7 +18,7 @@ beforeAll(async () => {
       email: `${role}-${id.slice(0, 6)}@example.com`,
       password_hash: await hashPassword("x".repeat(12)),
     });
-    if (role === "admin") await env.DB.prepare("insert into admin_users (user_id) values (?)").bind(id).run();
+    if (role === "admin") await makeAdmin(db, id);
     cookies[role] = (await createSession(db, new Request(ORIGIN), id)).cookie.split(";")[0] ?? "";
   }
 });
@@ -57,18 +58,14 @@ describe("GET /api/admin/stats", () => {
     const before = (await (await get("/api/admin/stats", cookies.admin)).json()) as AdminStats;
     const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
     // A fresh garment counts in every window; rollup rows 2, 20 and 200 days old count where they fall.
-    await env.DB.prepare("insert into garments (short_slug, title) values (?, 'Stats coat')")
-      .bind(`st-${crypto.randomUUID().slice(0, 6)}`)
-      .run();
+    await createGarment(db, { fields: { title: "Stats coat" } });
     const ownerId = `stats-${crypto.randomUUID()}`;
     for (const [daysAgo, scans] of [
       [2, 3],
       [20, 5],
       [200, 7],
     ] as const) {
-      await env.DB.prepare("insert into scan_daily_stats (day, owner_user_id, scans) values (?, ?, ?)")
-        .bind(day(daysAgo), ownerId, scans)
-        .run();
+      await createScanDailyStat(db, { day: day(daysAgo), ownerUserId: ownerId, scans });
     }
     const res = await get("/api/admin/stats", cookies.admin);
     expect(res.status).toBe(200);

@@ -3,6 +3,7 @@ import { hashPassword } from "@releve/core";
 import type { TagBatch } from "@releve/core/admin-api";
 import { getDb, users } from "@releve/db";
 import { batchLabels } from "@releve/db/tags/queries";
+import { makeAdmin } from "@releve/db/testing/factories";
 import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cloudflareContext } from "../app/context";
@@ -22,7 +23,7 @@ beforeAll(async () => {
   await db
     .insert(users)
     .values({ id, email: `qr-admin-${id.slice(0, 6)}@example.com`, password_hash: await hashPassword("x".repeat(12)) });
-  await env.DB.prepare("insert into admin_users (user_id) values (?)").bind(id).run();
+  await makeAdmin(db, id);
   cookie = (await createSession(db, new Request(ORIGIN), id)).cookie.split(";")[0] ?? "";
 });
 

@@ -1,7 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import type { AdminGarment, AuditEntry, InstagramPost, TagBatch, UnclaimedPage } from "@releve/core/admin-api";
 import { getDb } from "@releve/db";
-import { createGarment, createOwner } from "@releve/db/testing/factories";
+import { createGarment, createOwner, createScan, createTag, profileClientId } from "@releve/db/testing/factories";
 import { describe, expect, it } from "vitest";
 import { adminApiCallers, json, ORIGIN } from "./admin-support";
 
@@ -55,10 +55,7 @@ describe("every /api/admin route refuses non-admins and changes nothing", () => 
 
 describe("garments", () => {
   it("lists newest first with the owner's name and email, and searches", async () => {
-    const owner = await createOwner(db);
-    await env.DB.prepare("update profiles set first_name = 'Ottilie', last_name = 'Zephyr' where id = ?")
-      .bind(owner.profileId)
-      .run();
+    const owner = await createOwner(db, { profile: { first_name: "Ottilie", last_name: "Zephyr" } });
     const older = await createGarment(db);
     const newer = await createGarment(db, { ownerUserId: owner.userId });
     const { garments } = await json<{ garments: AdminGarment[] }>(await call("admin", "GET", "/garments"));
@@ -200,13 +197,9 @@ describe("garments", () => {
 describe("clients, scans and audit", () => {
   it("finds clients by name, email or client id, and requires a search", async () => {
     const owner = await createOwner(db);
-    const clientId = (
-      await env.DB.prepare("select client_id from profiles where id = ?")
-        .bind(owner.profileId)
-        .first<{ client_id: string }>()
-    )?.client_id;
+    const clientId = await profileClientId(db, owner.profileId);
     const byId = await json<{ clients: { profileId: number }[] }>(
-      await call("admin", "GET", `/clients?q=${clientId?.slice(0, 12)}`),
+      await call("admin", "GET", `/clients?q=${clientId.slice(0, 12)}`),
     );
     expect(byId.clients.map((c) => c.profileId)).toContain(owner.profileId);
     expect((await call("admin", "GET", "/clients")).status).toBe(400);
@@ -215,11 +208,12 @@ describe("clients, scans and audit", () => {
   it("lists at most 100 recent scans with garment and owner", async () => {
     const owner = await createOwner(db);
     const garment = await createGarment(db, { ownerUserId: owner.userId });
-    await env.DB.prepare(
-      "insert into scans (id, garment_id, owner_user_id, short_slug, viewer_kind, created_at) values (?, ?, ?, ?, 'visitor', ?)",
-    )
-      .bind(crypto.randomUUID(), garment.id, owner.userId, garment.slug, Date.now() + 60_000)
-      .run();
+    await createScan(db, {
+      garmentId: garment.id,
+      ownerUserId: owner.userId,
+      slug: garment.slug,
+      at: Date.now() + 60_000,
+    });
     const { scans } = await json<{ scans: { slug: string; garment: { name: string }; ownerName: string }[] }>(
       await call("admin", "GET", "/scans/recent"),
     );
@@ -286,10 +280,8 @@ describe("tag batches", () => {
       201,
     );
     expect(batch).toMatchObject({ batch_name: "Autumn 2026", description: null, total: 0 });
-    for (const status of ["uninitialized", "assigned", "active"]) {
-      await env.DB.prepare("insert into nfc_tags (chip_id, batch_id, status) values (?, ?, ?)")
-        .bind(`RLV-${crypto.randomUUID()}`, batch.id, status)
-        .run();
+    for (const status of ["uninitialized", "assigned", "active"] as const) {
+      await createTag(db, { batch_id: batch.id, status });
     }
     const { batches } = await json<{ batches: TagBatch[] }>(await call("admin", "GET", "/tag-batches"));
     expect(batches[0]).toMatchObject({ id: batch.id, total: 3, programmed: 2, active: 1 });

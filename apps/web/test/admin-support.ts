@@ -1,6 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import { hashPassword } from "@releve/core";
 import { getDb, users } from "@releve/db";
+import { makeAdmin } from "@releve/db/testing/factories";
 import { beforeAll, expect } from "vitest";
 import { createSession } from "../app/lib/session.server";
 
@@ -23,7 +24,7 @@ export function adminApiCallers() {
       const email = `${role}-${id.slice(0, 6)}@example.com`;
       await db.insert(users).values({ id, email, password_hash: await hashPassword("x".repeat(12)) });
       if (role === "admin") {
-        await env.DB.prepare("insert into admin_users (user_id) values (?)").bind(id).run();
+        await makeAdmin(db, id);
         accounts.adminEmail = email;
       }
       cookies[role] = (await createSession(db, new Request(ORIGIN), id)).cookie.split(";")[0] ?? "";

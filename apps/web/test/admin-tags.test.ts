@@ -12,7 +12,7 @@ import type {
 } from "@releve/core/tags/contracts";
 import { getDb } from "@releve/db";
 import { readCachedTapRoute } from "@releve/db/tap/cache";
-import { createOwner } from "@releve/db/testing/factories";
+import { createOwner, profileUserId } from "@releve/db/testing/factories";
 import { describe, expect, it } from "vitest";
 import { adminApiCallers, json, ORIGIN } from "./admin-support";
 
@@ -436,13 +436,7 @@ describe("the registry's lifecycle", () => {
       before: { status: "active", garment_status: "claimed" },
       after: { status: "released", reason: "Sold back to the boutique", owner_user_id: null },
     });
-    expect(JSON.stringify(entries[0]?.before)).toContain(
-      (
-        await env.DB.prepare("select user_id from profiles where id = ?")
-          .bind(client.profileId)
-          .first<{ user_id: string }>()
-      )?.user_id ?? "?",
-    );
+    expect(JSON.stringify(entries[0]?.before)).toContain(await profileUserId(db, client.profileId));
     // Nothing left to release.
     const again = await act(tag.id, "release");
     expect(again.status).toBe(409);

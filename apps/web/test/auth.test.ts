@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { hashPassword } from "@releve/core";
 import { AUTH_MESSAGES, MAIL_LIMITS } from "@releve/core/auth-constants";
 import { authTokens, emailOutbox, getDb, sessions, users } from "@releve/db";
+import { makeAdmin, setAdminActive } from "@releve/db/testing/factories";
 import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import {
@@ -30,8 +31,7 @@ async function makeUser(overrides: { admin?: boolean } = {}) {
   const id = crypto.randomUUID();
   const email = `user${seq}-${id.slice(0, 8)}@example.com`;
   await db.insert(users).values({ id, email, password_hash: await hashPassword(PASSWORD), first_name: "Ada" });
-  if (overrides.admin)
-    await env.DB.prepare("insert into admin_users (user_id, role) values (?, 'admin')").bind(id).run();
+  if (overrides.admin) await makeAdmin(db, id);
   return { id, email };
 }
 
@@ -63,7 +63,7 @@ describe("authenticate", () => {
     expect(await authenticate(db, { email: admin.email, password: PASSWORD, ip: null })).toMatchObject({
       adminRole: "admin",
     });
-    await env.DB.prepare("update admin_users set is_active = 0 where user_id = ?").bind(admin.id).run();
+    await setAdminActive(db, admin.id, false);
     expect(await authenticate(db, { email: admin.email, password: PASSWORD, ip: null })).toMatchObject({
       adminRole: null,
     });

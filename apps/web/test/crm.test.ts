@@ -5,11 +5,18 @@ import { contactsCsv } from "@releve/core/csv";
 import { buildScanMessage, scanOrigin } from "@releve/core/tap/scan";
 import { getDb } from "@releve/db";
 import { exportContacts, listConnections, listContacts, markContactContacted } from "@releve/db/contacts";
-import { createEvent, listEvents, loadEventDetail, setActiveEvent } from "@releve/db/events";
+import { listEvents, loadEventDetail, setActiveEvent } from "@releve/db/events";
 import { rollupScans } from "@releve/db/rollup";
 import { insertScan, toScanRow } from "@releve/db/scans";
 import { readCachedTapRoute } from "@releve/db/tap/cache";
-import { createGarment, createOwner, createShareContact, type TestOwner } from "@releve/db/testing/factories";
+import {
+  createContact,
+  createGarment,
+  createOwner,
+  createShareContact,
+  createWardrobeEvent,
+  type TestOwner,
+} from "@releve/db/testing/factories";
 import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cloudflareContext } from "../app/context";
@@ -47,52 +54,8 @@ async function addScan(
   }).run();
 }
 
-async function addContact(
-  owner: TestOwner,
-  fields: {
-    first_name: string;
-    last_name?: string;
-    email?: string;
-    phone?: string;
-    notes?: string;
-    garmentId?: number | null;
-    eventId?: number | null;
-    contactedAt?: number | null;
-    contactNotes?: string;
-    at?: number;
-  },
-): Promise<number> {
-  const row = await env.DB.prepare(
-    `INSERT INTO contacts (owner_user_id, garment_id, wardrobe_event_id, first_name, last_name, email, phone, notes,
-       contacted_at, contact_notes, contact_source, created_at)
-     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 'nfc_share', ?11) RETURNING id`,
-  )
-    .bind(
-      owner.userId,
-      fields.garmentId ?? null,
-      fields.eventId ?? null,
-      fields.first_name,
-      fields.last_name ?? null,
-      fields.email ?? null,
-      fields.phone ?? null,
-      fields.notes ?? null,
-      fields.contactedAt ?? null,
-      fields.contactNotes ?? null,
-      fields.at ?? Date.now(),
-    )
-    .first<{ id: number }>();
-  if (!row) throw new Error("contact not created");
-  return row.id;
-}
-
 const event = (owner: TestOwner, name: string, extra: { date?: string; active?: boolean } = {}) =>
-  createEvent(db, owner.userId, { name, description: null, location: null, date: extra.date ?? null }).then(
-    async (id) => {
-      if (extra.active === false)
-        await env.DB.prepare("UPDATE wardrobe_events SET is_active = 0 WHERE id = ?").bind(id).run();
-      return id;
-    },
-  );
+  createWardrobeEvent(db, owner.userId, { name, ...extra });
 
 /** Owner A with two events, a garment, contacts and scans; owner B with their own. */
 async function twoOwners() {
@@ -103,28 +66,32 @@ async function twoOwners() {
   const expo = await event(a, "Expo");
   const t = Date.now();
   const ids = {
-    vera: await addContact(a, {
+    vera: await createContact(db, a.userId, {
       first_name: "Vera",
       last_name: "Wang",
       email: "vera@example.com",
       phone: "+33611223344",
       notes: "Loved the 100%_silk lining",
-      garmentId: garment.id,
-      eventId: gala,
-      at: t - 3000,
+      garment_id: garment.id,
+      wardrobe_event_id: gala,
+      created_at: new Date(t - 3000),
     }),
-    marc: await addContact(a, {
+    marc: await createContact(db, a.userId, {
       first_name: "Marc",
       last_name: "Jacobs",
       email: "marc@example.com",
-      garmentId: garment.id,
-      eventId: gala,
-      contactedAt: t - 1000,
-      contactNotes: "Sent the lookbook",
-      at: t - 2000,
+      garment_id: garment.id,
+      wardrobe_event_id: gala,
+      contacted_at: new Date(t - 1000),
+      contact_notes: "Sent the lookbook",
+      created_at: new Date(t - 2000),
     }),
-    ines: await addContact(a, { first_name: "Inès", email: "ines@example.com", at: t - 1000 }),
-    bob: await addContact(b, { first_name: "Bob", email: "bob@example.com", notes: "Vera's friend" }),
+    ines: await createContact(db, a.userId, {
+      first_name: "Inès",
+      email: "ines@example.com",
+      created_at: new Date(t - 1000),
+    }),
+    bob: await createContact(db, b.userId, { first_name: "Bob", email: "bob@example.com", notes: "Vera's friend" }),
   };
   return { a, b, garment, gala, expo, ids };
 }

@@ -7,10 +7,16 @@ import { parseSunKeys } from "@releve/core/tap/sun";
 import { randomSunUid, sunTapQuery } from "@releve/core/tap/testing/sun-tap";
 import { CARD_WINDOW_COOKIE, signCardWindow } from "@releve/core/tap/verified-tap";
 import { getDb } from "@releve/db";
-import { garments } from "@releve/db/schema";
 import { takeContact } from "@releve/db/sharing/commands";
-import { createGarment, createOwner, setGarmentSecureTag, setGarmentTagStatus } from "@releve/db/testing/factories";
-import { eq } from "drizzle-orm";
+import {
+  countContacts,
+  createGarment,
+  createOwner,
+  profileClientId,
+  setGarmentFields,
+  setGarmentSecureTag,
+  setGarmentTagStatus,
+} from "@releve/db/testing/factories";
 import { describe, expect, it } from "vitest";
 import * as receiveInfo from "../app/routes/receive-info";
 import * as share from "../app/routes/share";
@@ -35,20 +41,17 @@ const SECRETS = { name: "Odile", last: "Vasseur", email: "odile@example.com", ph
 type Garment = { id: number; slug: string; ownerUserId: string; uid: string | null };
 
 async function ownersGarment(opts: { secure?: boolean } = {}): Promise<Garment> {
-  const owner = await createOwner(db);
-  await env.DB.prepare(
-    `UPDATE profiles SET first_name = ?, last_name = ?, email = ?, mobile_phone = ?, bio = ?,
-       share_email = 1, share_mobile = 1 WHERE id = ?`,
-  )
-    .bind(
-      SECRETS.name,
-      SECRETS.last,
-      SECRETS.email,
-      SECRETS.phone,
-      `${SECRETS.bio} ${crypto.randomUUID()}`,
-      owner.profileId,
-    )
-    .run();
+  const owner = await createOwner(db, {
+    profile: {
+      first_name: SECRETS.name,
+      last_name: SECRETS.last,
+      email: SECRETS.email,
+      mobile_phone: SECRETS.phone,
+      bio: `${SECRETS.bio} ${crypto.randomUUID()}`,
+      share_email: true,
+      share_mobile: true,
+    },
+  });
   const g = await createGarment(db, { ownerUserId: owner.userId });
   let uid: string | null = null;
   if (opts.secure) {
@@ -62,7 +65,7 @@ async function ownersGarment(opts: { secure?: boolean } = {}): Promise<Garment> 
 const STATES: Record<string, () => Promise<Garment>> = {
   "garment inactive": async () => {
     const g = await ownersGarment();
-    await db.update(garments).set({ is_active: false }).where(eq(garments.id, g.id));
+    await setGarmentFields(db, g.id, { is_active: false });
     return g;
   },
   "tag inactive": async () => {
@@ -83,7 +86,7 @@ const STATES: Record<string, () => Promise<Garment>> = {
   released: async () => {
     const g = await ownersGarment();
     await setGarmentTagStatus(db, g.id, "released");
-    await db.update(garments).set({ status: "unclaimed", owner_user_id: null }).where(eq(garments.id, g.id));
+    await setGarmentFields(db, g.id, { status: "unclaimed", owner_user_id: null });
     return g;
   },
   "secure, no window": () => ownersGarment({ secure: true }),
@@ -116,13 +119,6 @@ async function doors(g: Garment, cookie?: string) {
   return { tap: { status: tap.status, body: await tap.text() }, page, card, code, post };
 }
 
-const contactCount = async (ownerUserId: string) =>
-  (
-    await env.DB.prepare("SELECT count(*) AS n FROM contacts WHERE owner_user_id = ?")
-      .bind(ownerUserId)
-      .first<{ n: number }>()
-  )?.n ?? 0;
-
 function expectNothingOfTheOwner(answers: Awaited<ReturnType<typeof doors>>, label: string) {
   for (const [door, answer] of Object.entries(answers)) {
     const text = typeof answer.body === "string" ? answer.body : JSON.stringify(answer.body);
@@ -147,7 +143,7 @@ describe("every door agrees with /t/ (states x doors)", () => {
   for (const [state, make] of Object.entries(STATES)) {
     it(`${state}: ${JSON.stringify(expected[state])}, nothing of the owner, no contact written`, async () => {
       const g = await make();
-      const before = await contactCount(g.ownerUserId);
+      const before = await countContacts(db, g.ownerUserId);
       const answers = await doors(g);
       const want = expected[state];
       expect(answers.tap.status).toBe(want?.tap);
@@ -156,7 +152,7 @@ describe("every door agrees with /t/ (states x doors)", () => {
       expect(answers.code.status).toBe(want?.resource);
       expect(answers.post.status).toBe(want?.post);
       expectNothingOfTheOwner(answers, state);
-      expect(await contactCount(g.ownerUserId)).toBe(before);
+      expect(await countContacts(db, g.ownerUserId)).toBe(before);
       if (state === "lost" || state === "stolen") {
         expect(answers.tap.body).toContain(REPORTED_MISSING_MESSAGE);
         expect(answers.page.body).toMatchObject({ share: { state: "missing" } });
@@ -187,7 +183,7 @@ describe("a secure garment's card opens only in the window its verified tap mint
     expect(setCookie).toContain("HttpOnly");
     const cookie = setCookie?.split(";")[0];
 
-    const before = await contactCount(g.ownerUserId);
+    const before = await countContacts(db, g.ownerUserId);
     const ctx = routeContext(db, null);
     const params = { slug: g.slug };
     const page = await outcome(() => share.loader(args(request(`/share/${g.slug}`, { cookie }), ctx, params)));
@@ -204,7 +200,7 @@ describe("a secure garment's card opens only in the window its verified tap mint
       share.action(args(request(`/share/${g.slug}`, { method: "POST", body: contactForm(), cookie }), ctx, params)),
     );
     expect(post.status).toBe(303);
-    expect(await contactCount(g.ownerUserId)).toBe(before + 1);
+    expect(await countContacts(db, g.ownerUserId)).toBe(before + 1);
 
     // The same URL again is a replay: refused, and no window for whoever sent it.
     const again = await exports.default.fetch(
@@ -256,20 +252,16 @@ describe("a public form's repeated submit stores one contact (issue #28)", () =>
       expect(answer.status).toBe(303);
       expect(answer.location).toBe(`/share/${g.slug}?connected=1`);
     }
-    expect(await contactCount(g.ownerUserId)).toBe(1);
+    expect(await countContacts(db, g.ownerUserId)).toBe(1);
     // Other details are another contact.
     form.set("notes", "We met at the gala");
     expect((await send()).status).toBe(303);
-    expect(await contactCount(g.ownerUserId)).toBe(2);
+    expect(await countContacts(db, g.ownerUserId)).toBe(2);
   });
 
   it("a share token and /receive-info: one contact each for the same post twice", async () => {
     const owner = await createOwner(db);
-    const clientId = (
-      await env.DB.prepare("SELECT client_id FROM profiles WHERE id = ?")
-        .bind(owner.profileId)
-        .first<{ client_id: string }>()
-    )?.client_id;
+    const clientId = await profileClientId(db, owner.profileId);
     const ctx = routeContext(db, null);
     const token = `${clientId}-1700000000`;
     const form = contactForm();
@@ -280,7 +272,7 @@ describe("a public form's repeated submit stores one contact (issue #28)", () =>
       expect(answer.status).toBe(303);
       expect(answer.location).toBe(`/share/${token}?tag=event&step=success`);
     }
-    expect(await contactCount(owner.userId)).toBe(1);
+    expect(await countContacts(db, owner.userId)).toBe(1);
     const guest = new URLSearchParams({ guest_name: "Guest Twice", phone: "+33 6 12 34 56 78" });
     for (let i = 0; i < 2; i++) {
       const answer = await outcome(() =>
@@ -289,7 +281,7 @@ describe("a public form's repeated submit stores one contact (issue #28)", () =>
       expect(answer.status).toBe(303);
       expect(answer.location).toBe("/thank-you");
     }
-    expect(await contactCount(owner.userId)).toBe(2);
+    expect(await countContacts(db, owner.userId)).toBe(2);
   });
 
   it("the same details a day later are a new connection", async () => {
@@ -309,6 +301,6 @@ describe("a public form's repeated submit stores one contact (issue #28)", () =>
     expect(await takeContact(db, input, now + 60_000)).toBe("repeat");
     expect(await takeContact(db, input, now + CONTACT_REPEAT_WINDOW_MS + 1)).toBe("stored");
     expect(await takeContact(db, input, now + CONTACT_REPEAT_WINDOW_MS + 2)).toBe("repeat");
-    expect(await contactCount(owner.userId)).toBe(2);
+    expect(await countContacts(db, owner.userId)).toBe(2);
   });
 });

@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { EARLY_ACCESS_MESSAGES, REFERRAL_SOURCES } from "@releve/core/early-access";
 import { getDb } from "@releve/db";
 import { referralSources } from "@releve/db/schema";
+import { ageRateEvents } from "@releve/db/testing/factories";
 import { describe, expect, it } from "vitest";
 import { EARLY_ACCESS_IP_LIMIT, EARLY_ACCESS_WINDOW_MS, submitEarlyAccess } from "../app/lib/early-access.server";
 
@@ -77,9 +78,7 @@ describe("submitEarlyAccess", () => {
     expect(await entry(email)).toBeNull();
     expect((await submitEarlyAccess(db, { full_name: "Vera", email: unique() }, "192.0.2.77")).ok).toBe(true);
     // The window slides: the same connection's old attempts stop counting.
-    await env.DB.prepare("UPDATE rate_events SET created_at = created_at - ? WHERE bucket = 'early_access_ip'")
-      .bind(EARLY_ACCESS_WINDOW_MS)
-      .run();
+    await ageRateEvents(db, "early_access_ip", EARLY_ACCESS_WINDOW_MS);
     expect((await submitEarlyAccess(db, { full_name: "Bot", email }, mine)).ok).toBe(true);
   });
 

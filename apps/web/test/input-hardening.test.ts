@@ -6,7 +6,15 @@ import { getDb, users } from "@releve/db";
 import { exportContacts, listConnections, listContacts } from "@releve/db/contacts";
 import { listAdminGarments } from "@releve/db/garments";
 import { searchClients } from "@releve/db/profiles";
-import { createGarment, createOwner, type TestOwner } from "@releve/db/testing/factories";
+import {
+  countContacts,
+  createContact,
+  createGarment,
+  createOwner,
+  makeAdmin,
+  profileClientId,
+  type TestOwner,
+} from "@releve/db/testing/factories";
 import { beforeAll, describe, expect, it } from "vitest";
 import { FORM_MESSAGES } from "../app/lib/form.server";
 import { createSession } from "../app/lib/session.server";
@@ -41,27 +49,17 @@ const post = (path: string, body: BodyInit | null, contentType?: string) =>
 const postForm = (path: string, fields: Array<[string, string]>) =>
   post(path, new URLSearchParams(fields).toString(), "application/x-www-form-urlencoded");
 
-async function addContact(owner: TestOwner, fields: { first_name: string; notes?: string; email?: string }) {
-  await env.DB.prepare(
-    `INSERT INTO contacts (owner_user_id, first_name, email, notes, contact_source, created_at)
-     VALUES (?1, ?2, ?3, ?4, 'nfc_share', ?5)`,
-  )
-    .bind(owner.userId, fields.first_name, fields.email ?? null, fields.notes ?? null, Date.now())
-    .run();
-}
-const contactCount = (owner: TestOwner) =>
-  env.DB.prepare("SELECT count(*) AS n FROM contacts WHERE owner_user_id = ?")
-    .bind(owner.userId)
-    .first<{ n: number }>()
-    .then((row) => row?.n ?? 0);
-
 describe("search terms D1 takes at any length (issue #17)", () => {
   let owner: TestOwner;
   beforeAll(async () => {
     owner = await createOwner(db);
-    await addContact(owner, { first_name: "Zoé", notes: `Said ${E25} at the gala`, email: "zoe@example.com" });
-    await addContact(owner, { first_name: "Marc", notes: "Offered 50% off, pay_later" });
-    await addContact(owner, { first_name: "Ines", notes: "Offered 500 off, paylater" });
+    await createContact(db, owner.userId, {
+      first_name: "Zoé",
+      notes: `Said ${E25} at the gala`,
+      email: "zoe@example.com",
+    });
+    await createContact(db, owner.userId, { first_name: "Marc", notes: "Offered 50% off, pay_later" });
+    await createContact(db, owner.userId, { first_name: "Ines", notes: "Offered 500 off, paylater" });
   });
 
   it("finds by 25 x é, ASCII case-insensitively, with % and _ taken literally", async () => {
@@ -128,7 +126,7 @@ describe("the admin API's searches (issue #17)", () => {
       email: `admin-${id.slice(0, 6)}@example.com`,
       password_hash: await hashPassword("x".repeat(12)),
     });
-    await env.DB.prepare("insert into admin_users (user_id) values (?)").bind(id).run();
+    await makeAdmin(db, id);
     admin = (await createSession(db, new Request(ORIGIN), id)).cookie.split(";")[0] ?? "";
   });
   const api = (path: string, init: RequestInit = {}) =>
@@ -209,11 +207,9 @@ describe("forms read by the one form reader (issue #17)", () => {
 
   it("POST /receive-info with no guest_name stores nothing and says the name is required", async () => {
     const owner = await createOwner(db);
-    const clientId = await env.DB.prepare("SELECT client_id FROM profiles WHERE id = ?")
-      .bind(owner.profileId)
-      .first<{ client_id: string }>();
-    const before = await contactCount(owner);
-    const path = `/receive-info?id=${clientId?.client_id}`;
+    const clientId = await profileClientId(db, owner.profileId);
+    const before = await countContacts(db, owner.userId);
+    const path = `/receive-info?id=${clientId}`;
     const result = await outcome(() =>
       receiveInfo.action(args(postForm(path, [["phone", "+33612345678"]]), context())),
     );
@@ -231,7 +227,7 @@ describe("forms read by the one form reader (issue #17)", () => {
       ),
     );
     expect(bot.status).toBe(400);
-    expect(await contactCount(owner)).toBe(before);
+    expect(await countContacts(db, owner.userId)).toBe(before);
   });
 
   it("the share form's honeypot cannot be skipped by sending it twice; extra fields are not echoed", async () => {
@@ -272,7 +268,7 @@ describe("forms read by the one form reader (issue #17)", () => {
     );
     expect(echoed.status).toBe(400);
     expect((echoed.body as { values: Record<string, string> }).values).toEqual({ first_name: "y".repeat(500) });
-    expect(await contactCount(owner)).toBe(0);
+    expect(await countContacts(db, owner.userId)).toBe(0);
   });
 });
 

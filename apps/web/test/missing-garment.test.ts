@@ -5,9 +5,14 @@ import { REPORTED_MISSING_MESSAGE } from "@releve/core/tap/rules";
 import { getDb, users } from "@releve/db";
 import { claimGarment } from "@releve/db/garments";
 import {
+  countContacts,
   createGarment,
   createOwner,
   createUser,
+  createWardrobeEvent,
+  makeAdmin,
+  profileUserId,
+  setEmailVerified,
   setGarmentTagStatus,
   type TestOwner,
 } from "@releve/db/testing/factories";
@@ -35,7 +40,7 @@ beforeAll(async () => {
   await db
     .insert(users)
     .values({ id, email: `admin-${id.slice(0, 6)}@example.com`, password_hash: await hashPassword("x".repeat(12)) });
-  await env.DB.prepare("insert into admin_users (user_id) values (?)").bind(id).run();
+  await makeAdmin(db, id);
   adminCookie = (await createSession(db, new Request(ORIGIN), id)).cookie.split(";")[0] ?? "";
 });
 
@@ -57,10 +62,6 @@ const createClient = () =>
     201,
   );
 
-const userIdOf = async (profileId: number) =>
-  (await env.DB.prepare("select user_id from profiles where id = ?").bind(profileId).first<{ user_id: string }>())
-    ?.user_id ?? "";
-
 const context = (userId?: string) => routeContext(db, userId ? { userId, email: "someone@test.local" } : null);
 
 const get = (path: string) => new Request(`${ORIGIN}${path}`);
@@ -70,12 +71,6 @@ const postForm = (path: string, fields: Array<[string, string]>) =>
     body: new URLSearchParams(fields).toString(),
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
   });
-
-const contactCount = (userId: string) =>
-  env.DB.prepare("select count(*) as n from contacts where owner_user_id = ?")
-    .bind(userId)
-    .first<{ n: number }>()
-    .then((row) => row?.n ?? 0);
 
 const garmentRow = (id: number) =>
   env.DB.prepare("select status, owner_user_id, claimed_at from garments where id = ?").bind(id).first();
@@ -97,7 +92,7 @@ async function reportedGarment(action: "report_lost" | "report_stolen") {
     ((await share.loader(args(get(`/share/${slug}`), context(), { slug }))) as { share: { state: string } }).share,
   ).toMatchObject({ state: "open" });
   await admin("POST", `/tags/${tag.id}/status`, { action, reason: "Client called the boutique" }, 200);
-  return { client, slug, garmentId, ownerUserId: await userIdOf(client.profileId) };
+  return { client, slug, garmentId, ownerUserId: await profileUserId(db, client.profileId) };
 }
 
 describe("the share page of a garment reported lost or stolen", () => {
@@ -120,7 +115,7 @@ describe("the share page of a garment reported lost or stolen", () => {
 
   it("refuses the visitor form with the message (409) and stores nothing", async () => {
     const { slug, ownerUserId } = await reportedGarment("report_stolen");
-    const before = await contactCount(ownerUserId);
+    const before = await countContacts(db, ownerUserId);
     const res = await outcome(() =>
       share.action(
         args(
@@ -135,7 +130,7 @@ describe("the share page of a garment reported lost or stolen", () => {
     );
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({ formError: REPORTED_MISSING_MESSAGE });
-    expect(await contactCount(ownerUserId)).toBe(before);
+    expect(await countContacts(db, ownerUserId)).toBe(before);
   });
 
   it("opens the card again once the tag is reactivated (the current tag decides)", async () => {
@@ -227,7 +222,7 @@ const setPassword = (token: string) =>
 describe("a password set through an emailed link proves the email", () => {
   it("an admin's invitation: the client's email is verified once the password is set", async () => {
     const client = await createClient();
-    const userId = await userIdOf(client.profileId);
+    const userId = await profileUserId(db, client.profileId);
     expect(await verifiedAt(userId)).toBeNull();
     const mail = await env.DB.prepare("select text_body from email_outbox where to_address = ? and kind = ?")
       .bind(client.email, "client_invitation")
@@ -253,7 +248,7 @@ describe("a password set through an emailed link proves the email", () => {
     const verified = await createUser(db, { emailVerified: true });
     const first = await verifiedAt(verified);
     expect(first).not.toBeNull();
-    await env.DB.prepare("update users set email_verified_at = ? where id = ?").bind(1_000_000, verified).run();
+    await setEmailVerified(db, verified, new Date(1_000_000));
     expect((await setPassword(await issueToken(db, verified, "password_reset"))).status).toBe(302);
     expect(await verifiedAt(verified)).toBe(1_000_000);
   });
@@ -262,12 +257,10 @@ describe("a password set through an emailed link proves the email", () => {
 describe("a guest captured at a brand event, in the owner's contacts", () => {
   it("names the brand event (contacts.event_id is the brand's, not one of the owner's events)", async () => {
     const client = await createClient();
-    const userId = await userIdOf(client.profileId);
+    const userId = await profileUserId(db, client.profileId);
     const { event } = await admin<{ event: BrandEvent }>("POST", "/events", { name: "Atelier night" }, 201);
     // The owner has events of their own; none is this contact's.
-    await env.DB.prepare("insert into wardrobe_events (owner_user_id, name) values (?, ?)")
-      .bind(userId, "Owner's own dinner")
-      .run();
+    await createWardrobeEvent(db, userId, { name: "Owner's own dinner" });
     await admin(
       "POST",
       "/guests",

@@ -2,16 +2,17 @@ import { env, exports } from "cloudflare:workers";
 import { hashPassword } from "@releve/core";
 import { type LinkTestResult, QA_MESSAGES } from "@releve/core/qa/tools";
 import { OWNER_TOKEN_COOKIE, signOwnerToken } from "@releve/core/tap/owner-token";
-import { garments, getDb, users } from "@releve/db";
+import { getDb, users } from "@releve/db";
 import { loadTapRoute, writeCachedTapRoute } from "@releve/db/tap/cache";
 import {
   createGarment,
   createOwner,
   createSession as createOwnerSession,
+  makeAdmin,
+  setGarmentFields,
   setGarmentTagStatus,
   uniqueSlug,
 } from "@releve/db/testing/factories";
-import { eq } from "drizzle-orm";
 import { SignJWT } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "../app/lib/session.server";
@@ -34,7 +35,7 @@ beforeAll(async () => {
       email: `lt-${role}-${id.slice(0, 6)}@example.com`,
       password_hash: await hashPassword("x".repeat(12)),
     });
-    if (role === "admin") await env.DB.prepare("insert into admin_users (user_id) values (?)").bind(id).run();
+    if (role === "admin") await makeAdmin(db, id);
     cookies[role] = (await createSession(db, new Request(ORIGIN), id)).cookie.split(";")[0] ?? "";
   }
 });
@@ -118,7 +119,7 @@ describe("POST /api/admin/qa/link-test", () => {
     await writeCachedTapRoute(env.TAP_KV, g.slug, await loadTapRoute(env.DB, g.slug));
     expect(await test()).toMatchObject({ source: "memo", cacheAgrees: true });
     // D1 changed behind the cache's back (no refresh): the tester says the cached record disagrees.
-    await db.update(garments).set({ is_active: false }).where(eq(garments.id, g.id));
+    await setGarmentFields(db, g.id, { is_active: false });
     expect(await test()).toMatchObject({ cacheAgrees: false });
   });
 

@@ -2,7 +2,7 @@ import { env, exports } from "cloudflare:workers";
 import { hashPassword } from "@releve/core";
 import { QA_MESSAGES, type QaPanel, type QaResetResult } from "@releve/core/qa/tools";
 import { contacts, garments, getDb, scans, users } from "@releve/db";
-import { createOwner, type TestOwner, uniqueSlug } from "@releve/db/testing/factories";
+import { createOwner, makeAdmin, type TestOwner, uniqueSlug } from "@releve/db/testing/factories";
 import { eq, inArray, not } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as testGarmentRoute from "../app/features/qa/test-garment";
@@ -66,7 +66,7 @@ beforeAll(async () => {
     const email = `qa-${role}-${id.slice(0, 6)}@example.com`;
     await db.insert(users).values({ id, email, password_hash: await hashPassword("x".repeat(12)) });
     if (role === "admin") {
-      await env.DB.prepare("insert into admin_users (user_id) values (?)").bind(id).run();
+      await makeAdmin(db, id);
       adminEmail = email;
       admin = { userId: id, email };
     } else {

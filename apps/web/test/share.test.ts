@@ -3,7 +3,16 @@ import { ContactFormSchema } from "@releve/core/contact";
 import { IP_LIMIT, IP_WINDOW_MS, OWNER_LIMIT, SENDER_OWNER_LIMIT } from "@releve/core/sharing/contact-limits";
 import { getDb } from "@releve/db";
 import { takeContactPost } from "@releve/db/sharing/commands";
-import { createGarment, createOwner, createShareContact } from "@releve/db/testing/factories";
+import {
+  countContacts,
+  createGarment,
+  createOwner,
+  createShareContact,
+  profileClientId,
+  setEmailVerified,
+  setGarmentFields,
+  setProfileFields,
+} from "@releve/db/testing/factories";
 import { describe, expect, it } from "vitest";
 import { loadContactCard, loadShare } from "../app/lib/share.server";
 
@@ -14,14 +23,19 @@ async function ownerWithGarment(opts: { sharing?: boolean; event?: boolean; emai
     sharing: opts.sharing ?? true,
     withActiveEvent: opts.event,
     emailVerified: opts.emailVerified,
+    profile: {
+      email: "owner@example.com",
+      mobile_phone: "+33600000000",
+      website: "https://hidden.example",
+      instagram: "shown.handle",
+      linkedin: "https://www.linkedin.com/in/hidden",
+      share_email: true,
+      share_mobile: false,
+      share_website: false,
+      share_instagram: true,
+      share_linkedin: false,
+    },
   });
-  await env.DB.prepare(
-    `UPDATE profiles SET email = 'owner@example.com', mobile_phone = '+33600000000', website = 'https://hidden.example',
-       instagram = 'shown.handle', linkedin = 'https://www.linkedin.com/in/hidden', share_email = 1, share_mobile = 0,
-       share_website = 0, share_instagram = 1, share_linkedin = 0 WHERE id = ?`,
-  )
-    .bind(owner.profileId)
-    .run();
   const garment = await createGarment(db, { ownerUserId: owner.userId });
   return { owner, garment };
 }
@@ -40,19 +54,14 @@ describe("loadShare", () => {
 
   it("shows a shared email only once the owner's address is verified, here and on the contact card", async () => {
     const { owner, garment } = await ownerWithGarment({ emailVerified: false });
-    const clientId = (
-      await env.DB.prepare("SELECT client_id FROM profiles WHERE id = ?")
-        .bind(owner.profileId)
-        .first<{ client_id: string }>()
-    )?.client_id;
-    if (!clientId) throw new Error("the profile has no client id");
+    const clientId = await profileClientId(db, owner.profileId);
     const shown = async () => {
       const share = await loadShare(db, garment.slug, { cardWindow: false });
       const card = await loadContactCard(db, clientId);
       return [share.state === "open" ? share.profile : null, card?.profile].map((p) => p?.channels.map((c) => c.kind));
     };
     expect(await shown()).toEqual([["instagram"], ["instagram"]]);
-    await env.DB.prepare("UPDATE users SET email_verified_at = ? WHERE id = ?").bind(Date.now(), owner.userId).run();
+    await setEmailVerified(db, owner.userId);
     expect(await shown()).toEqual([
       ["email", "instagram"],
       ["email", "instagram"],
@@ -64,7 +73,7 @@ describe("loadShare", () => {
     const unclaimed = await createGarment(db);
     expect(await loadShare(db, unclaimed.slug, { cardWindow: false })).toEqual({ state: "unavailable" });
     const { garment: inactive } = await ownerWithGarment();
-    await env.DB.prepare("UPDATE garments SET is_active = 0 WHERE id = ?").bind(inactive.id).run();
+    await setGarmentFields(db, inactive.id, { is_active: false });
     expect(await loadShare(db, inactive.slug, { cardWindow: false })).toEqual({ state: "unavailable" });
     const { garment } = await ownerWithGarment({ sharing: false });
     const off = await loadShare(db, garment.slug, { cardWindow: false });
@@ -103,11 +112,6 @@ const freshIp = () => {
   sender += 1;
   return `198.19.${(sender >> 8) & 255}.${sender & 255}`;
 };
-const contactsOf = (ownerUserId: string) =>
-  env.DB.prepare("SELECT count(*) AS n FROM contacts WHERE owner_user_id = ?")
-    .bind(ownerUserId)
-    .first<{ n: number }>()
-    .then((row) => row?.n ?? 0);
 
 async function openShare() {
   const { garment } = await ownerWithGarment();
@@ -147,7 +151,7 @@ describe("takeContactPost", () => {
     }
     for (let i = 1; i <= 50; i++)
       expect(await takeContactPost(db, attacker, share.ownerUserId, at + i * IP_WINDOW_MS)).toBe("sender_owner");
-    expect(await contactsOf(share.ownerUserId)).toBe(SENDER_OWNER_LIMIT);
+    expect(await countContacts(db, share.ownerUserId)).toBe(SENDER_OWNER_LIMIT);
     expect(await takeContactPost(db, freshIp(), share.ownerUserId, at + 60 * IP_WINDOW_MS)).toBe("ok");
     // Its whole IPv6 /64 is one sender.
     const net = `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:7`;
@@ -180,14 +184,12 @@ describe("takeContactPost", () => {
 describe("loadContactCard", () => {
   it("finds a sharing profile by its client id only", async () => {
     const { owner } = await ownerWithGarment();
-    const row = await env.DB.prepare("SELECT client_id FROM profiles WHERE id = ?")
-      .bind(owner.profileId)
-      .first<{ client_id: string }>();
-    const card = await loadContactCard(db, row?.client_id ?? "");
+    const clientId = await profileClientId(db, owner.profileId);
+    const card = await loadContactCard(db, clientId);
     expect(card?.target).toEqual({ ownerUserId: owner.userId, garmentId: null, activeEventId: null });
     expect(JSON.stringify(card?.profile)).not.toContain("+33600000000");
     expect(await loadContactCard(db, String(owner.profileId))).toBeNull();
-    await env.DB.prepare("UPDATE profiles SET nfc_sharing_enabled = 0 WHERE id = ?").bind(owner.profileId).run();
-    expect(await loadContactCard(db, row?.client_id ?? "")).toBeNull();
+    await setProfileFields(db, owner.profileId, { nfc_sharing_enabled: false });
+    expect(await loadContactCard(db, clientId)).toBeNull();
   });
 });

@@ -7,7 +7,8 @@ const call = (path: string, init?: RequestInit) => exports.default.fetch(`http:/
 
 describe("the shell worker", () => {
   it("answers /api/health from the real local D1 with the migrated schema", async () => {
-    await env.DB.prepare("insert into garments (short_slug, brand) values ('zz-001', 'Relevé')").run();
+    const db = getDb(env.DB);
+    await createGarment(db, { fields: { brand: "Relevé" } });
     const res = await call("/api/health");
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ok: true, garments: 1 });

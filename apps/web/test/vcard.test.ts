@@ -2,7 +2,14 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { shareCardVCard } from "@releve/core/vcard";
 import { getDb } from "@releve/db";
-import { createGarment, createOwner, type TestOwner } from "@releve/db/testing/factories";
+import {
+  createGarment,
+  createOwner,
+  deleteTestData,
+  setGarmentFields,
+  setProfileFields,
+  type TestOwner,
+} from "@releve/db/testing/factories";
 import { RouterContextProvider } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { cloudflareContext } from "../app/context";
@@ -14,12 +21,7 @@ const db = getDb(env.DB);
 const made = { users: [] as string[], garments: [] as number[] };
 
 afterEach(async () => {
-  const cleanup = [
-    ...made.garments.map((id) => env.DB.prepare("DELETE FROM garments WHERE id = ?1").bind(id)),
-    ...made.users.map((id) => env.DB.prepare("DELETE FROM profiles WHERE user_id = ?1").bind(id)),
-    ...made.users.map((id) => env.DB.prepare("DELETE FROM users WHERE id = ?1").bind(id)),
-  ];
-  if (cleanup.length > 0) await env.DB.batch(cleanup);
+  await deleteTestData(db, { garmentIds: made.garments, userIds: made.users });
   made.users = [];
   made.garments = [];
 });
@@ -33,16 +35,28 @@ async function sharingOwner(
 ): Promise<TestOwner> {
   const owner = await createOwner(db, opts);
   made.users.push(owner.userId);
-  await env.DB.prepare(
-    `UPDATE profiles SET first_name = 'Camille', last_name = 'Laurent', display_name = ?2, bio = 'Couture; tailoring, and silk.',
-       email = ?3, mobile_phone = '+33 6 00 00 00 00', website = 'https://hidden-site.example', instagram = 'camille.l',
-       linkedin = 'https://www.linkedin.com/in/hidden-linkedin', tiktok = 'hiddentiktok', facebook = 'hiddenfb', twitter = 'hiddenx',
-       share_email = 1, share_mobile = 0, share_website = 0, share_instagram = 1, share_linkedin = 0, share_tiktok = 0,
-       share_facebook = 0, share_twitter = 0
-     WHERE id = ?1`,
-  )
-    .bind(owner.profileId, name, `camille-${owner.userId.slice(0, 8)}@example.com`)
-    .run();
+  await setProfileFields(db, owner.profileId, {
+    first_name: "Camille",
+    last_name: "Laurent",
+    display_name: name,
+    bio: "Couture; tailoring, and silk.",
+    email: `camille-${owner.userId.slice(0, 8)}@example.com`,
+    mobile_phone: "+33 6 00 00 00 00",
+    website: "https://hidden-site.example",
+    instagram: "camille.l",
+    linkedin: "https://www.linkedin.com/in/hidden-linkedin",
+    tiktok: "hiddentiktok",
+    facebook: "hiddenfb",
+    twitter: "hiddenx",
+    share_email: true,
+    share_mobile: false,
+    share_website: false,
+    share_instagram: true,
+    share_linkedin: false,
+    share_tiktok: false,
+    share_facebook: false,
+    share_twitter: false,
+  });
   return owner;
 }
 
@@ -94,9 +108,7 @@ describe("loadShareCard", () => {
   it("turns each share flag stored as 0/1 into exactly its channel", async () => {
     const owner = await sharingOwner();
     const garment = await garmentFor(owner);
-    await env.DB.prepare("UPDATE profiles SET share_email = 0, share_instagram = 0, share_twitter = 1 WHERE id = ?1")
-      .bind(owner.profileId)
-      .run();
+    await setProfileFields(db, owner.profileId, { share_email: false, share_instagram: false, share_twitter: true });
     const card = (await loadShareCard(db, garment.slug, { cardWindow: false })).card;
     expect(card?.channels).toEqual([{ kind: "twitter", label: "X", value: "hiddenx", href: "https://x.com/hiddenx" }]);
   });
@@ -105,7 +117,7 @@ describe("loadShareCard", () => {
     const owner = await sharingOwner();
     const garment = await garmentFor(owner);
     expect((await loadShareCard(db, garment.slug, { cardWindow: false })).card).not.toBeNull();
-    await env.DB.prepare("UPDATE profiles SET nfc_sharing_enabled = 0 WHERE id = ?1").bind(owner.profileId).run();
+    await setProfileFields(db, owner.profileId, { nfc_sharing_enabled: false });
     expect((await loadShareCard(db, garment.slug, { cardWindow: false })).card).toBeNull();
   });
 
@@ -114,7 +126,7 @@ describe("loadShareCard", () => {
     expect((await loadShareCard(db, garment.slug, { cardWindow: false })).card).toBeNull();
     const owner = await sharingOwner();
     const stale = await garmentFor(owner);
-    await env.DB.prepare("UPDATE garments SET status = 'unclaimed' WHERE id = ?1").bind(stale.id).run();
+    await setGarmentFields(db, stale.id, { status: "unclaimed" });
     expect((await loadShareCard(db, stale.slug, { cardWindow: false })).card).toBeNull();
   });
 

@@ -1,6 +1,6 @@
 import { env, exports } from "cloudflare:workers";
 import { ContactFormSchema } from "@releve/core/contact";
-import { ContactsQuerySchema, contactsVCard } from "@releve/core/crm";
+import { ContactsQuerySchema, contactsVCard } from "@releve/core/crm/rules";
 import { contactsCsv } from "@releve/core/csv";
 import { buildScanMessage, scanOrigin } from "@releve/core/tap/scan";
 import { getDb } from "@releve/db";
@@ -21,8 +21,8 @@ import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cloudflareContext } from "../app/context";
 import type { WebEnv } from "../app/env.server";
-import { loadAnalytics } from "../app/lib/analytics.server";
-import { crmAction } from "../app/lib/crm-actions.server";
+import { loadAnalytics } from "../app/features/crm/analytics.server";
+import { crmAction } from "../app/features/crm/crm-actions.server";
 import { loadShare } from "../app/lib/share.server";
 import { userContext } from "../app/lib/user.server";
 

@@ -6,7 +6,7 @@ import { rollupScans } from "@releve/db/rollup";
 import { adminDashboardCounts, insertScan, utcDay } from "@releve/db/scans";
 import { createGarment, createOwner, type TestGarment, type TestOwner } from "@releve/db/testing/factories";
 import { describe, expect, it } from "vitest";
-import { loadAnalytics } from "../app/lib/analytics.server";
+import { loadAnalytics } from "../app/features/crm/analytics.server";
 
 // Issue #16: every page counts scans as the rollups up to the watermark plus the scans stored
 // after it, so a tap shows at once, everywhere, and a rollup moves it without counting it twice.

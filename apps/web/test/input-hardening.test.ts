@@ -1,6 +1,6 @@
 import { env, exports } from "cloudflare:workers";
 import { hashPassword } from "@releve/core";
-import { ContactsQuerySchema } from "@releve/core/crm";
+import { ContactsQuerySchema } from "@releve/core/crm/rules";
 import { SEARCH_TOO_LONG } from "@releve/core/input-limits";
 import { getDb, users } from "@releve/db";
 import { exportContacts, listConnections, listContacts } from "@releve/db/contacts";
@@ -16,14 +16,14 @@ import {
   type TestOwner,
 } from "@releve/db/testing/factories";
 import { beforeAll, describe, expect, it } from "vitest";
+import * as connections from "../app/features/crm/connections";
+import * as contactsPage from "../app/features/crm/dashboard.contacts";
+import * as contactsExport from "../app/features/crm/dashboard.contacts.export";
+import * as eventPage from "../app/features/crm/dashboard.event";
 import { FORM_MESSAGES } from "../app/lib/form.server";
 import { createSession } from "../app/lib/session.server";
 import * as adminLogin from "../app/routes/admin.login";
 import * as auth from "../app/routes/auth";
-import * as connections from "../app/routes/connections";
-import * as contactsPage from "../app/routes/dashboard.contacts";
-import * as contactsExport from "../app/routes/dashboard.contacts.export";
-import * as eventPage from "../app/routes/dashboard.event";
 import * as garmentPage from "../app/routes/dashboard.garment";
 import * as garmentCsv from "../app/routes/dashboard.garment.csv";
 import * as receiveInfo from "../app/routes/receive-info";

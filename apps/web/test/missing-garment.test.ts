@@ -17,11 +17,11 @@ import {
   type TestOwner,
 } from "@releve/db/testing/factories";
 import { beforeAll, describe, expect, it } from "vitest";
+import * as connections from "../app/features/crm/connections";
+import * as contactsPage from "../app/features/crm/dashboard.contacts";
 import { issueToken } from "../app/lib/auth.server";
 import { createSession } from "../app/lib/session.server";
 import * as claimPage from "../app/routes/claim";
-import * as connections from "../app/routes/connections";
-import * as contactsPage from "../app/routes/dashboard.contacts";
 import * as resetPassword from "../app/routes/reset-password";
 import * as share from "../app/routes/share";
 import * as vcf from "../app/routes/share.contact-vcf";

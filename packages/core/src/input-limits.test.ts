@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { GarmentIdParamSchema, ListQuerySchema, ReassignBodySchema } from "./admin-api";
-import { ContactsQuerySchema, MarkContactedSchema } from "./crm";
+import { ContactsQuerySchema, MarkContactedSchema } from "./crm/rules";
 import { ID_MAX, parseId, SEARCH_MAX_LENGTH } from "./input-limits";
 
 const LENIENT = [

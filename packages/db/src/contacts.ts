@@ -11,7 +11,7 @@ import {
   type ContactsQuery,
   type EventFilter,
   EXPORT_MAX_ROWS,
-} from "@releve/core/crm";
+} from "@releve/core/crm/rules";
 import { and, count, desc, eq, gt, isNotNull, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import { type Actor, auditEntry } from "./audit";
 import type { Db } from "./client";

@@ -3,7 +3,7 @@
  * Every function takes `db` first; drizzle's query builder and `db.batch()`; raw `sql` only
  * where drizzle cannot say it, with a one-line reason. Row types come from the schema.
  */
-import { type CreateEventInput, EVENT_CONTACTS_SHOWN } from "@releve/core/crm";
+import { type CreateEventInput, EVENT_CONTACTS_SHOWN } from "@releve/core/crm/rules";
 import { and, desc, eq, exists, isNull, sql } from "drizzle-orm";
 import { type Actor, auditEntry } from "./audit";
 import type { Db } from "./client";

@@ -2,7 +2,7 @@ import { garmentLabels } from "@releve/core/garment";
 import type { WardrobeGarment } from "@releve/db/garments";
 import { buttonClass } from "@releve/ui";
 import { Link } from "react-router";
-import { formatDay } from "../lib/crm-format";
+import { formatDay } from "../features/crm/crm-format";
 import { GarmentImage } from "./garment-image";
 
 export type GarmentCardData = Omit<WardrobeGarment, "short_slug" | "is_active" | "claimed_at">;

@@ -1,4 +1,4 @@
-import { CONTACT_NOTES_MAX } from "@releve/core/crm";
+import { CONTACT_NOTES_MAX } from "@releve/core/crm/rules";
 import { garmentLabels } from "@releve/core/garment";
 import { parseId } from "@releve/core/input-limits";
 import { cleanText, textLength, textProblemMessage } from "@releve/core/text";
@@ -10,8 +10,8 @@ import { BackLink } from "../components/back-link";
 import { CopyButton } from "../components/copy-button";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { GarmentFacts } from "../components/garment-card";
-import { ContactStatus } from "../components/mark-contacted";
-import { formatDay } from "../lib/crm-format";
+import { formatDay } from "../features/crm/crm-format";
+import { ContactStatus } from "../features/crm/mark-contacted";
 import { readForm } from "../lib/form.server";
 import { qrDataUri } from "../lib/qr.server";
 import { redirectWithToast } from "../lib/toast.server";

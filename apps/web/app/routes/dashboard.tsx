@@ -8,7 +8,7 @@ import { data, Form, Link, redirect } from "react-router";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { ShareCardPanel } from "../components/share-card-panel";
 import { SubmitButton } from "../components/submit-button";
-import { formatDay } from "../lib/crm-format";
+import { formatDay } from "../features/crm/crm-format";
 import { readForm } from "../lib/form.server";
 import { ownCard } from "../lib/own-card.server";
 import { getProfile } from "../lib/profile.server";

@@ -1,17 +1,17 @@
-import { CRM_MESSAGES } from "@releve/core/crm";
+import { CRM_MESSAGES } from "@releve/core/crm/rules";
 import { listEvents } from "@releve/db/events";
 import { Button, buttonClass, FormAlert, TextAreaField, TextField } from "@releve/ui";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
-import { ActiveEventStar, EventBadges } from "../components/active-event-star";
-import { BackLink } from "../components/back-link";
-import { GeneralErrorBoundary } from "../components/error-boundary";
-import { SubmitButton } from "../components/submit-button";
-import { type CrmActionData, crmAction } from "../lib/crm-actions.server";
-import { formatEventDate } from "../lib/crm-format";
-import { requireUser } from "../lib/user.server";
-import { requestContext } from "../request-context.server";
+import { BackLink } from "../../components/back-link";
+import { GeneralErrorBoundary } from "../../components/error-boundary";
+import { SubmitButton } from "../../components/submit-button";
+import { requireUser } from "../../lib/user.server";
+import { requestContext } from "../../request-context.server";
 import type { Route } from "./+types/dashboard.events";
+import { ActiveEventStar, EventBadges } from "./active-event-star";
+import { type CrmActionData, crmAction } from "./crm-actions.server";
+import { formatEventDate } from "./crm-format";
 
 export const meta = () => [{ title: "Events · Relevé" }, { name: "robots", content: "noindex" }];
 

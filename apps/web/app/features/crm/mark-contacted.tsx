@@ -1,8 +1,8 @@
-import { CONTACT_NOTES_MAX } from "@releve/core/crm";
+import { CONTACT_NOTES_MAX } from "@releve/core/crm/rules";
 import { buttonClass, FormAlert } from "@releve/ui";
 import { Form } from "react-router";
-import { formatDay } from "../lib/crm-format";
-import { SubmitButton } from "./submit-button";
+import { SubmitButton } from "../../components/submit-button";
+import { formatDay } from "./crm-format";
 
 /**
  * The owner's 'Mark Contacted' with optional notes (spec part 2 §2), folded in a disclosure that

@@ -1,13 +1,19 @@
 import { safeRedirect } from "@releve/core/auth-constants";
-import { ActiveEventSchema, CRM_MESSAGES, CreateEventSchema, fieldErrors, MarkContactedSchema } from "@releve/core/crm";
+import {
+  ActiveEventSchema,
+  CRM_MESSAGES,
+  CreateEventSchema,
+  fieldErrors,
+  MarkContactedSchema,
+} from "@releve/core/crm/rules";
 import { parseId } from "@releve/core/input-limits";
 import { markContactContacted } from "@releve/db/contacts";
 import { createEvent, setActiveEvent } from "@releve/db/events";
 import { data, type RouterContextProvider } from "react-router";
-import { requestContext } from "../request-context.server";
-import { readForm } from "./form.server";
-import { redirectWithToast } from "./toast.server";
-import { requireUser } from "./user.server";
+import { readForm } from "../../lib/form.server";
+import { redirectWithToast } from "../../lib/toast.server";
+import { requireUser } from "../../lib/user.server";
+import { requestContext } from "../../request-context.server";
 
 export type CrmIntent = "mark-contacted" | "create-event" | "set-active-event";
 

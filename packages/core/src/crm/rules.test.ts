@@ -9,7 +9,7 @@ import {
   conversionRate,
   MarkContactedSchema,
   parseId,
-} from "./crm";
+} from "./rules";
 
 describe("contacts query", () => {
   it("reads search, event, status and page, with defaults", () => {

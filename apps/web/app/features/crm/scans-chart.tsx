@@ -1,5 +1,5 @@
 import { useId } from "react";
-import type { BarChart, BarGeometry } from "../lib/chart.server";
+import type { BarChart, BarGeometry } from "./chart.server";
 
 const dayLabel = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
 const fmt = (day: string) => dayLabel.format(new Date(`${day}T00:00:00Z`));

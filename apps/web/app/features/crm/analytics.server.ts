@@ -1,4 +1,4 @@
-import { CHART_DAYS, conversionRate, TOP_WINDOW_DAYS } from "@releve/core/crm";
+import { CHART_DAYS, conversionRate, TOP_WINDOW_DAYS } from "@releve/core/crm/rules";
 import type { Db } from "@releve/db";
 import { ownerAnalytics, utcDay } from "@releve/db/scans";
 

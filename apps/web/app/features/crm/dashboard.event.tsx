@@ -1,20 +1,20 @@
-import { EVENT_CONTACTS_SHOWN, parseId } from "@releve/core/crm";
+import { EVENT_CONTACTS_SHOWN, parseId } from "@releve/core/crm/rules";
 import { loadEventDetail } from "@releve/db/events";
 import { FormAlert } from "@releve/ui";
 import { data, Link } from "react-router";
-import { ActiveEventStar, EventBadges } from "../components/active-event-star";
-import { BackLink } from "../components/back-link";
-import { ContactExports } from "../components/contact-exports";
-import { ContactItem } from "../components/contact-item";
-import { GeneralErrorBoundary } from "../components/error-boundary";
-import { ScansChart } from "../components/scans-chart";
-import { fillDays, utcDay } from "../lib/analytics.server";
-import { barChart } from "../lib/chart.server";
-import { crmAction } from "../lib/crm-actions.server";
-import { formatEventDate } from "../lib/crm-format";
-import { requireUser } from "../lib/user.server";
-import { requestContext } from "../request-context.server";
+import { BackLink } from "../../components/back-link";
+import { GeneralErrorBoundary } from "../../components/error-boundary";
+import { requireUser } from "../../lib/user.server";
+import { requestContext } from "../../request-context.server";
 import type { Route } from "./+types/dashboard.event";
+import { ActiveEventStar, EventBadges } from "./active-event-star";
+import { fillDays, utcDay } from "./analytics.server";
+import { barChart } from "./chart.server";
+import { ContactExports } from "./contact-exports";
+import { ContactItem } from "./contact-item";
+import { crmAction } from "./crm-actions.server";
+import { formatEventDate } from "./crm-format";
+import { ScansChart } from "./scans-chart";
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [
   { title: `${loaderData?.event.name ?? "Event"} · Relevé` },

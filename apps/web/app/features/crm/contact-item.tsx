@@ -1,8 +1,8 @@
-import { contactName } from "@releve/core/crm";
+import { contactName } from "@releve/core/crm/rules";
 import type { OwnerContact } from "@releve/db/contacts";
 import { useLocation } from "react-router";
-import type { CrmActionData } from "../lib/crm-actions.server";
-import { formatDay } from "../lib/crm-format";
+import type { CrmActionData } from "./crm-actions.server";
+import { formatDay } from "./crm-format";
 import { ContactStatus } from "./mark-contacted";
 
 /**

@@ -1,13 +1,13 @@
-import { CHART_DAYS, TOP_WINDOW_DAYS } from "@releve/core/crm";
-import { BackLink } from "../components/back-link";
-import { GeneralErrorBoundary } from "../components/error-boundary";
-import { ScansChart } from "../components/scans-chart";
-import { type ConversionRow, loadAnalytics, WINDOWS } from "../lib/analytics.server";
-import { barChart } from "../lib/chart.server";
-import { formatRate } from "../lib/crm-format";
-import { requireUser } from "../lib/user.server";
-import { requestContext } from "../request-context.server";
+import { CHART_DAYS, TOP_WINDOW_DAYS } from "@releve/core/crm/rules";
+import { BackLink } from "../../components/back-link";
+import { GeneralErrorBoundary } from "../../components/error-boundary";
+import { requireUser } from "../../lib/user.server";
+import { requestContext } from "../../request-context.server";
 import type { Route } from "./+types/dashboard.analytics";
+import { type ConversionRow, loadAnalytics, WINDOWS } from "./analytics.server";
+import { barChart } from "./chart.server";
+import { formatRate } from "./crm-format";
+import { ScansChart } from "./scans-chart";
 
 export const meta = () => [{ title: "Analytics · Relevé" }, { name: "robots", content: "noindex" }];
 

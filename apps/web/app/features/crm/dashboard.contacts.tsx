@@ -1,17 +1,17 @@
-import { contactsQueryFrom, contactsQueryString, fieldErrors } from "@releve/core/crm";
+import { contactsQueryFrom, contactsQueryString, fieldErrors } from "@releve/core/crm/rules";
 import { SEARCH_MAX_LENGTH } from "@releve/core/input-limits";
 import { listContacts } from "@releve/db/contacts";
 import { buttonClass } from "@releve/ui";
 import { data, Form, Link, useNavigation } from "react-router";
-import { BackLink } from "../components/back-link";
-import { ContactExports } from "../components/contact-exports";
-import { ContactItem } from "../components/contact-item";
-import { GeneralErrorBoundary } from "../components/error-boundary";
-import { SubmitButton } from "../components/submit-button";
-import { crmAction } from "../lib/crm-actions.server";
-import { requireUser } from "../lib/user.server";
-import { requestContext } from "../request-context.server";
+import { BackLink } from "../../components/back-link";
+import { GeneralErrorBoundary } from "../../components/error-boundary";
+import { SubmitButton } from "../../components/submit-button";
+import { requireUser } from "../../lib/user.server";
+import { requestContext } from "../../request-context.server";
 import type { Route } from "./+types/dashboard.contacts";
+import { ContactExports } from "./contact-exports";
+import { ContactItem } from "./contact-item";
+import { crmAction } from "./crm-actions.server";
 
 export const meta = () => [{ title: "Contacts · Relevé" }, { name: "robots", content: "noindex" }];
 

@@ -1,18 +1,18 @@
-import { CONNECTIONS_MAX_ROWS, parseId } from "@releve/core/crm";
+import { CONNECTIONS_MAX_ROWS, parseId } from "@releve/core/crm/rules";
 import { SEARCH_MAX_LENGTH, SEARCH_TOO_LONG } from "@releve/core/input-limits";
 import { cleanText, textLength, textProblemMessage } from "@releve/core/text";
 import { listConnections } from "@releve/db/contacts";
 import { buttonClass } from "@releve/ui";
 import { data, Form, Link } from "react-router";
-import { BackLink } from "../components/back-link";
-import { ContactItem } from "../components/contact-item";
-import { GeneralErrorBoundary } from "../components/error-boundary";
-import { groupByEvent } from "../lib/contacts.server";
-import { crmAction } from "../lib/crm-actions.server";
-import { formatEventDate } from "../lib/crm-format";
-import { requireUser } from "../lib/user.server";
-import { requestContext } from "../request-context.server";
+import { BackLink } from "../../components/back-link";
+import { GeneralErrorBoundary } from "../../components/error-boundary";
+import { requireUser } from "../../lib/user.server";
+import { requestContext } from "../../request-context.server";
 import type { Route } from "./+types/connections";
+import { ContactItem } from "./contact-item";
+import { groupByEvent } from "./contacts.server";
+import { crmAction } from "./crm-actions.server";
+import { formatEventDate } from "./crm-format";
 
 export const meta = () => [{ title: "Connections · Relevé" }, { name: "robots", content: "noindex" }];
 

@@ -8,7 +8,7 @@
  * scans stored but not yet rolled up (counts are the rollups plus them, decision 0028), and
  * its time beside the rolled-up-only one (target: at most 1.5x). Times are printed, not asserted.
  */
-import { ContactsQuerySchema } from "@releve/core/crm";
+import { ContactsQuerySchema } from "@releve/core/crm/rules";
 import { getDb } from "@releve/db";
 import type { D1Like } from "@releve/db/binding-types";
 import { exportContacts, listConnections, listContacts } from "@releve/db/contacts";
@@ -16,7 +16,7 @@ import { listEvents, loadEventDetail } from "@releve/db/events";
 import { rollupScans } from "@releve/db/rollup";
 import { addCrmBenchRecentScans, applyMigrations, countCrmBench, seedCrmBench } from "@releve/db/testing/bench-data";
 import { convertV4MiniflareOptions, Miniflare } from "miniflare";
-import { loadAnalytics } from "../apps/web/app/lib/analytics.server";
+import { loadAnalytics } from "../apps/web/app/features/crm/analytics.server";
 
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 7);
 const CONTACTS = 10_000;

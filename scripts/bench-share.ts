@@ -21,8 +21,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { type CDPSession, chromium, request } from "@playwright/test";
-import { PHOTO_CARD_EDGE } from "@releve/core/photo";
-import { fitWithin } from "@releve/core/photo-resize";
+import { PHOTO_CARD_EDGE } from "@releve/core/wardrobe/photo";
+import { fitWithin } from "@releve/core/wardrobe/photo-resize";
 import { CHROMIUM, startBenchServer } from "./bench-server";
 import { parseDevVars, ROOT } from "./dev-vars";
 

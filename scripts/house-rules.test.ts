@@ -69,6 +69,12 @@ const cases: [string, string, string, string][] = [
     "public route modules never reach admin code",
   ],
   [
+    "a public room's pages never reach admin code",
+    "apps/web/app/features/wardrobe/zz-house-rule.tsx",
+    'import { a } from "../tags/tags-api";',
+    "public route modules never reach admin code",
+  ],
+  [
     "drizzle only in packages/db (an app)",
     "apps/web/app/lib/zz-house-rule.ts",
     'import { eq as a } from "drizzle-orm";',

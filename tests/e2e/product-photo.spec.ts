@@ -1,5 +1,5 @@
 import { JPEG_37X21, sampleBytes } from "@releve/core/fixtures/photos/samples";
-import { PHOTO_MESSAGES } from "@releve/core/photo";
+import { PHOTO_MESSAGES } from "@releve/core/wardrobe/photo";
 import { demoPassword, signIn } from "./accounts";
 import { expect, test } from "./fixtures";
 

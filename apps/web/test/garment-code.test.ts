@@ -4,7 +4,7 @@ import { garments, getDb } from "@releve/db";
 import { createGarment } from "@releve/db/testing/factories";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { slugFromCode } from "../app/lib/garment-code.server";
+import { slugFromCode } from "../app/features/wardrobe/garment-code.server";
 
 const db = getDb(env.DB);
 

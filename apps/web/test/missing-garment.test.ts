@@ -19,9 +19,9 @@ import {
 import { beforeAll, describe, expect, it } from "vitest";
 import * as connections from "../app/features/crm/connections";
 import * as contactsPage from "../app/features/crm/dashboard.contacts";
+import * as claimPage from "../app/features/wardrobe/claim";
 import { issueToken } from "../app/lib/auth.server";
 import { createSession } from "../app/lib/session.server";
-import * as claimPage from "../app/routes/claim";
 import * as resetPassword from "../app/routes/reset-password";
 import * as share from "../app/routes/share";
 import * as vcf from "../app/routes/share.contact-vcf";

@@ -14,12 +14,12 @@ import {
   PHOTO_MAX_BYTES,
   PHOTO_MESSAGES,
   photoKeyType,
-} from "@releve/core/photo";
+} from "@releve/core/wardrobe/photo";
 import { getDb } from "@releve/db";
 import { createGarment, createOwner } from "@releve/db/testing/factories";
 import { beforeAll, describe, expect, it } from "vitest";
-import { replacePhoto } from "../app/api/photos";
 import type { WebEnv } from "../app/env.server";
+import { replacePhoto } from "../app/features/wardrobe/photos-api";
 import { createSession } from "../app/lib/session.server";
 import { loader as shareLoader } from "../app/routes/share";
 import { adminApiCallers, json, ORIGIN } from "./admin-support";

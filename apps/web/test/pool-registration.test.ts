@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { REGISTRATION_MESSAGES } from "@releve/core/registration";
+import { REGISTRATION_MESSAGES } from "@releve/core/wardrobe/registration";
 import { getDb } from "@releve/db";
 import { claimGarment, registerPoolGarment } from "@releve/db/garments";
 import { garments } from "@releve/db/schema";
@@ -7,9 +7,9 @@ import { readCachedTapRoute } from "@releve/db/tap/cache";
 import { createGarment, createOwner, createUser, uniqueSlug } from "@releve/db/testing/factories";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import * as claimPage from "../app/routes/claim";
-import * as garmentRegistration from "../app/routes/garment-registration";
-import * as tapRegister from "../app/routes/tap-register";
+import * as claimPage from "../app/features/wardrobe/claim";
+import * as garmentRegistration from "../app/features/wardrobe/garment-registration";
+import * as tapRegister from "../app/features/wardrobe/tap-register";
 import { adminApiCallers, json } from "./admin-support";
 import { args, outcome, routeContext } from "./route-support";
 

@@ -1,4 +1,4 @@
-import { photoKeyType } from "@releve/core/photo";
+import { photoKeyType } from "@releve/core/wardrobe/photo";
 import { getDb } from "@releve/db";
 import { findPhotoByKey } from "@releve/db/photos";
 import { Hono } from "hono";

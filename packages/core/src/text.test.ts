@@ -6,7 +6,6 @@ import { ContactsQuerySchema, CreateEventSchema, MarkContactedSchema } from "./c
 import { EarlyAccessSchema } from "./early-access";
 import { ProfileSchema } from "./profile";
 import { LinkTestBodySchema, UrlSuiteBodySchema } from "./qa/contracts";
-import { GarmentRegistrationSchema, tapRegistrationSchema } from "./registration";
 import {
   BatchImportBodySchema,
   BatchProgramBodySchema,
@@ -21,6 +20,7 @@ import {
 } from "./tags/contracts";
 import { cleanText, findLoneSurrogate, TEXT_MESSAGES, textLength } from "./text";
 import { text } from "./text-field";
+import { GarmentRegistrationSchema, tapRegistrationSchema } from "./wardrobe/registration";
 
 const HIGH = "\ud800";
 const LOW = "\udc00";

@@ -4,11 +4,11 @@ import { countGarments } from "@releve/db/garments";
 import { Hono } from "hono";
 import { requestId } from "hono/request-id";
 import { getWebEnv } from "../env.server";
+import { photos } from "../features/wardrobe/photos-api";
 import { requestServices } from "../request-context.server";
 import { admin } from "./admin";
 import type { ApiEnv } from "./api-env";
 import { errorBody } from "./errors";
-import { photos } from "./photos";
 
 export const api = new Hono<ApiEnv>();
 

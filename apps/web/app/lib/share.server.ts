@@ -1,4 +1,3 @@
-import { photoUrl } from "@releve/core/photo";
 import { publicProfile } from "@releve/core/share-visibility";
 import { type DoorVerdict, decideDoor } from "@releve/core/tap/rules";
 import {
@@ -7,6 +6,7 @@ import {
   verifyCardWindow,
   verifyVerifiedTap,
 } from "@releve/core/tap/verified-tap";
+import { photoUrl } from "@releve/core/wardrobe/photo";
 import type { Db } from "@releve/db";
 import type { ContactTarget } from "@releve/db/contacts";
 import { findContactCardByClientId, findShareByGarmentSlug } from "@releve/db/profiles";

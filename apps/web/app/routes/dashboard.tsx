@@ -1,5 +1,5 @@
-import { garmentLabels } from "@releve/core/garment";
 import { publicName } from "@releve/core/share-visibility";
+import { garmentLabels } from "@releve/core/wardrobe/garment";
 import { listRecentContacts } from "@releve/db/contacts";
 import { listWardrobe } from "@releve/db/garments";
 import { setNfcSharing } from "@releve/db/profiles";

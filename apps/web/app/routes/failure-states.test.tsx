@@ -5,11 +5,11 @@ import { createRoutesStub, RouterContextProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { cloudflareContext } from "../context";
 import type { WebEnv } from "../env.server";
+import * as wardrobe from "../features/wardrobe/dashboard.wardrobe";
+import * as registration from "../features/wardrobe/garment-registration";
 import type { SessionUser } from "../lib/session.server";
 import { getToast } from "../lib/toast.server";
 import { userContext } from "../lib/user.server";
-import * as wardrobe from "./dashboard.wardrobe";
-import * as registration from "./garment-registration";
 import * as logout from "./logout";
 import * as share from "./share";
 

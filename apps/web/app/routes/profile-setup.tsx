@@ -12,8 +12,8 @@ import { BioField, ChannelField, NameFields, ProfileText, profileFormState } fro
 import { previewFromForm } from "../components/profile-preview";
 import { SubmitButton } from "../components/submit-button";
 import { SwitchField } from "../components/switch-field";
+import { pendingClaimRedirect } from "../features/wardrobe/pending-claim.server";
 import { readForm } from "../lib/form.server";
-import { pendingClaimRedirect } from "../lib/pending-claim.server";
 import { getProfile, saveProfile } from "../lib/profile.server";
 import { redirectWithToast, toastHeader } from "../lib/toast.server";
 import { requireUser } from "../lib/user.server";

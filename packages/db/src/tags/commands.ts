@@ -11,10 +11,11 @@
  * 'stolen' as reported missing.
  * Reads: ./queries.ts.
  */
-import { BRAND_NAME } from "@releve/core/garment";
+
 import type { SecureChip } from "@releve/core/tags/chip-id";
 import type { TagStatus } from "@releve/core/tags/rules";
 import type { StockTag } from "@releve/core/tags/stock";
+import { BRAND_NAME } from "@releve/core/wardrobe/garment";
 import { eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";

@@ -1,6 +1,6 @@
 import type { ErrorBody } from "@releve/core";
-import type { GarmentPhoto } from "@releve/core/photo";
-import { resizePhoto } from "@releve/core/photo-resize";
+import type { GarmentPhoto } from "@releve/core/wardrobe/photo";
+import { resizePhoto } from "@releve/core/wardrobe/photo-resize";
 import { FormAlert } from "@releve/ui";
 import { type ChangeEvent, useId, useState } from "react";
 

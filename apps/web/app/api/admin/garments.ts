@@ -11,8 +11,8 @@ import {
   type UnclaimedPage,
 } from "@releve/core/admin-api";
 import { toCsv } from "@releve/core/csv";
-import { PHOTO_CARD_MESSAGES } from "@releve/core/photo";
 import { publicName } from "@releve/core/share-visibility";
+import { PHOTO_CARD_MESSAGES } from "@releve/core/wardrobe/photo";
 import type { Db } from "@releve/db/client";
 import {
   type AdminGarmentRow,
@@ -30,7 +30,7 @@ import {
   getGarmentPhoto,
 } from "@releve/db/photos";
 import { Hono } from "hono";
-import { deletePhotoObject, replacePhoto, replacePhotoCard, toPhoto } from "../photos";
+import { deletePhotoObject, replacePhoto, replacePhotoCard, toPhoto } from "../../features/wardrobe/photos-api";
 import { badRequest, jsonBody } from "../validation";
 import { type AdminEnv, actorOf } from "./admin-env";
 

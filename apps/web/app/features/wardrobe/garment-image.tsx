@@ -1,4 +1,4 @@
-import { type GarmentLike, garmentPhoto } from "@releve/core/garment";
+import { type GarmentLike, garmentPhoto } from "@releve/core/wardrobe/garment";
 
 export type GarmentImageData = GarmentLike & {
   photo_key: string | null;

@@ -1,4 +1,6 @@
-import { garmentLabels } from "@releve/core/garment";
+import { normalizeSlug } from "@releve/core/slug";
+import { BRAND_CONTACT_EMAIL } from "@releve/core/tap/rules";
+import { garmentLabels } from "@releve/core/wardrobe/garment";
 import {
   latestPurchaseDate,
   NAME_MAX,
@@ -8,24 +10,22 @@ import {
   registrationErrors,
   SKU_MAX,
   tapRegistrationSchema,
-} from "@releve/core/registration";
-import { normalizeSlug } from "@releve/core/slug";
-import { BRAND_CONTACT_EMAIL } from "@releve/core/tap/rules";
+} from "@releve/core/wardrobe/registration";
 import { garmentBySlug } from "@releve/db/garments";
 import { Button, buttonClass, FormAlert, TextField } from "@releve/ui";
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, useNavigate, useNavigation } from "react-router";
-import { BackLink } from "../components/back-link";
-import { ChoiceField } from "../components/choice-field";
-import { GeneralErrorBoundary } from "../components/error-boundary";
-import { SubmitButton } from "../components/submit-button";
-import { type ClaimFailure, claimAndRespond } from "../lib/claim.server";
-import { readForm } from "../lib/form.server";
-import { slugFromCode } from "../lib/garment-code.server";
-import { getUser } from "../lib/user.server";
-import { hasWebNfc, readTagWithTimeout } from "../lib/web-nfc";
-import { requestContext } from "../request-context.server";
+import { BackLink } from "../../components/back-link";
+import { ChoiceField } from "../../components/choice-field";
+import { GeneralErrorBoundary } from "../../components/error-boundary";
+import { SubmitButton } from "../../components/submit-button";
+import { readForm } from "../../lib/form.server";
+import { getUser } from "../../lib/user.server";
+import { hasWebNfc, readTagWithTimeout } from "../../lib/web-nfc";
+import { requestContext } from "../../request-context.server";
 import type { Route } from "./+types/tap-register";
+import { type ClaimFailure, claimAndRespond } from "./claim.server";
+import { slugFromCode } from "./garment-code.server";
 
 export const meta = () => [{ title: "Tap to Register · Relevé" }, { name: "robots", content: "noindex" }];
 

@@ -1,6 +1,6 @@
-import { CLAIM_MESSAGES, garmentLabels } from "@releve/core/garment";
-import { REGISTRATION_MESSAGES } from "@releve/core/registration";
 import { REPORTED_MISSING_MESSAGE } from "@releve/core/tap/rules";
+import { CLAIM_MESSAGES, garmentLabels } from "@releve/core/wardrobe/garment";
+import { REGISTRATION_MESSAGES } from "@releve/core/wardrobe/registration";
 import {
   type ClaimResult,
   claimGarment,
@@ -9,10 +9,10 @@ import {
   registerPoolGarment,
 } from "@releve/db/garments";
 import { data, type RouterContextProvider, redirect } from "react-router";
-import { requestContext } from "../request-context.server";
-import { pendingClaimHeader } from "./cookies.server";
-import { toastHeader } from "./toast.server";
-import { getUser } from "./user.server";
+import { pendingClaimHeader } from "../../lib/cookies.server";
+import { toastHeader } from "../../lib/toast.server";
+import { getUser } from "../../lib/user.server";
+import { requestContext } from "../../request-context.server";
 
 export type ClaimFailure = {
   error: { title: "Garment Already Claimed" | "Claim Failed"; message: string; retryable: boolean; status: string };

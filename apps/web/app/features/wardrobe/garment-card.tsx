@@ -1,8 +1,8 @@
-import { garmentLabels } from "@releve/core/garment";
+import { garmentLabels } from "@releve/core/wardrobe/garment";
 import type { WardrobeGarment } from "@releve/db/garments";
 import { buttonClass } from "@releve/ui";
 import { Link } from "react-router";
-import { formatDay } from "../features/crm/crm-format";
+import { formatDay } from "../crm/crm-format";
 import { GarmentImage } from "./garment-image";
 
 export type GarmentCardData = Omit<WardrobeGarment, "short_slug" | "is_active" | "claimed_at">;

@@ -1,12 +1,12 @@
-import { garmentLabels } from "@releve/core/garment";
-import { resizePhoto } from "@releve/core/photo-resize";
+import { garmentLabels } from "@releve/core/wardrobe/garment";
+import { resizePhoto } from "@releve/core/wardrobe/photo-resize";
 import { Button, buttonClass, FormAlert } from "@releve/ui";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
-import { hasWebNfc, readTagWithTimeout, tapSlugOf } from "../lib/web-nfc";
+import { SWITCH_CLASS } from "../../components/switch-field";
+import { hasWebNfc, readTagWithTimeout, tapSlugOf } from "../../lib/web-nfc";
 import type { GarmentCardData } from "./garment-card";
 import { GarmentImage } from "./garment-image";
-import { SWITCH_CLASS } from "./switch-field";
 
 export type WardrobePiece = GarmentCardData & { short_slug: string };
 

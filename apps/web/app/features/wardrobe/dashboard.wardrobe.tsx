@@ -1,20 +1,20 @@
-import { GARMENTS_LOAD_FAILED, garmentLabels } from "@releve/core/garment";
 import { parseId } from "@releve/core/input-limits";
+import { GARMENTS_LOAD_FAILED, garmentLabels } from "@releve/core/wardrobe/garment";
 import { listWardrobe } from "@releve/db/garments";
 import { buttonClass } from "@releve/ui";
 import { useState } from "react";
 import { data, Link } from "react-router";
-import { AddGarmentDialog } from "../components/add-garment-dialog";
-import { BackLink } from "../components/back-link";
-import { GeneralErrorBoundary } from "../components/error-boundary";
-import { GarmentCard } from "../components/garment-card";
-import { WardrobeDetailDialog } from "../components/wardrobe-detail-dialog";
-import { type ClaimFailure, claimAndRespond } from "../lib/claim.server";
-import { readForm } from "../lib/form.server";
-import { slugFromCode } from "../lib/garment-code.server";
-import { requireUser } from "../lib/user.server";
-import { requestContext } from "../request-context.server";
+import { BackLink } from "../../components/back-link";
+import { GeneralErrorBoundary } from "../../components/error-boundary";
+import { readForm } from "../../lib/form.server";
+import { requireUser } from "../../lib/user.server";
+import { requestContext } from "../../request-context.server";
 import type { Route } from "./+types/dashboard.wardrobe";
+import { AddGarmentDialog } from "./add-garment-dialog";
+import { type ClaimFailure, claimAndRespond } from "./claim.server";
+import { GarmentCard } from "./garment-card";
+import { slugFromCode } from "./garment-code.server";
+import { WardrobeDetailDialog } from "./wardrobe-detail-dialog";
 
 export const meta = () => [{ title: "My Digital Wardrobe · Relevé" }, { name: "robots", content: "noindex" }];
 

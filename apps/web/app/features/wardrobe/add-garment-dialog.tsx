@@ -1,8 +1,8 @@
 import { Button, buttonClass, FormAlert, TextField } from "@releve/ui";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
-import type { ClaimFailure } from "../lib/claim.server";
-import { SubmitButton } from "./submit-button";
+import { SubmitButton } from "../../components/submit-button";
+import type { ClaimFailure } from "./claim.server";
 
 /**
  * 'Add Garment' (spec part 1 §2): a dialog titled 'Register New Piece' that takes the code on

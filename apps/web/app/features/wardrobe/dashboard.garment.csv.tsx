@@ -1,9 +1,9 @@
 import { contactsCsv, contactsCsvFileName } from "@releve/core/csv";
-import { garmentLabels } from "@releve/core/garment";
 import { parseId } from "@releve/core/input-limits";
+import { garmentLabels } from "@releve/core/wardrobe/garment";
 import { loadGarmentContacts } from "@releve/db/garments";
-import { requireUser } from "../lib/user.server";
-import { requestContext } from "../request-context.server";
+import { requireUser } from "../../lib/user.server";
+import { requestContext } from "../../request-context.server";
 import type { Route } from "./+types/dashboard.garment.csv";
 
 /** A resource route: the garment's contacts as CSV (spec part 2 §9 columns and file name). */

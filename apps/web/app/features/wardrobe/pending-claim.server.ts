@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
-import type { WebEnv } from "../env.server";
-import { pendingClaimHeader, readPendingClaim } from "./cookies.server";
+import type { WebEnv } from "../../env.server";
+import { pendingClaimHeader, readPendingClaim } from "../../lib/cookies.server";
 
 /**
  * Spec part 1 §4: a garment the user was about to claim comes before anywhere else. The

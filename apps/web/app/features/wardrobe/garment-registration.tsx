@@ -1,29 +1,29 @@
-import { GARMENTS_LOAD_FAILED, garmentLabels } from "@releve/core/garment";
+import { GARMENT_SIZES, GARMENT_TYPES, tagUrl } from "@releve/core/tags/rules";
+import { BRAND_CONTACT_EMAIL } from "@releve/core/tap/rules";
+import { GARMENTS_LOAD_FAILED, garmentLabels } from "@releve/core/wardrobe/garment";
 import {
   CHIP_CODE_MAX,
   GarmentRegistrationSchema,
   NAME_MAX,
   REGISTRATION_MESSAGES,
   registrationErrors,
-} from "@releve/core/registration";
-import { GARMENT_SIZES, GARMENT_TYPES, tagUrl } from "@releve/core/tags/rules";
-import { BRAND_CONTACT_EMAIL } from "@releve/core/tap/rules";
+} from "@releve/core/wardrobe/registration";
 import { garmentBySlug, listActiveOwnedGarments } from "@releve/db/garments";
 import { Button, buttonClass, FormAlert, TextField } from "@releve/ui";
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link } from "react-router";
-import { BackLink } from "../components/back-link";
-import { ChoiceField } from "../components/choice-field";
-import { GeneralErrorBoundary } from "../components/error-boundary";
-import { SubmitButton } from "../components/submit-button";
-import { type ClaimFailure, claimOrRegister } from "../lib/claim.server";
-import { pendingClaimHeader } from "../lib/cookies.server";
-import { readForm } from "../lib/form.server";
-import { slugFromCode } from "../lib/garment-code.server";
-import { requireUser } from "../lib/user.server";
-import { hasWebNfc, writeTapUrl } from "../lib/web-nfc";
-import { requestContext } from "../request-context.server";
+import { BackLink } from "../../components/back-link";
+import { ChoiceField } from "../../components/choice-field";
+import { GeneralErrorBoundary } from "../../components/error-boundary";
+import { SubmitButton } from "../../components/submit-button";
+import { pendingClaimHeader } from "../../lib/cookies.server";
+import { readForm } from "../../lib/form.server";
+import { requireUser } from "../../lib/user.server";
+import { hasWebNfc, writeTapUrl } from "../../lib/web-nfc";
+import { requestContext } from "../../request-context.server";
 import type { Route } from "./+types/garment-registration";
+import { type ClaimFailure, claimOrRegister } from "./claim.server";
+import { slugFromCode } from "./garment-code.server";
 
 export const meta = () => [{ title: "Register a garment · Relevé" }, { name: "robots", content: "noindex" }];
 

@@ -1,19 +1,19 @@
-import { AUTO_CLAIM_DELAY_MS, CLAIM_MESSAGES, CLAIM_TIMEOUT_MS, garmentLabels } from "@releve/core/garment";
 import { normalizeSlug } from "@releve/core/slug";
 import { BRAND_CONTACT_EMAIL, REPORTED_MISSING_MESSAGE } from "@releve/core/tap/rules";
+import { AUTO_CLAIM_DELAY_MS, CLAIM_MESSAGES, CLAIM_TIMEOUT_MS, garmentLabels } from "@releve/core/wardrobe/garment";
 import { garmentBySlug } from "@releve/db/garments";
 import { Button, buttonClass } from "@releve/ui";
 import { useEffect, useRef, useState } from "react";
 import { data, Link, redirect, useActionData, useFetcher } from "react-router";
-import { GeneralErrorBoundary } from "../components/error-boundary";
-import { GarmentFacts } from "../components/garment-card";
-import { SubmitButton } from "../components/submit-button";
-import { type ClaimFailure, claimAndRespond } from "../lib/claim.server";
-import { pendingClaimHeader } from "../lib/cookies.server";
-import { readForm } from "../lib/form.server";
-import { getUser } from "../lib/user.server";
-import { requestContext } from "../request-context.server";
+import { GeneralErrorBoundary } from "../../components/error-boundary";
+import { SubmitButton } from "../../components/submit-button";
+import { pendingClaimHeader } from "../../lib/cookies.server";
+import { readForm } from "../../lib/form.server";
+import { getUser } from "../../lib/user.server";
+import { requestContext } from "../../request-context.server";
 import type { Route } from "./+types/claim";
+import { type ClaimFailure, claimAndRespond } from "./claim.server";
+import { GarmentFacts } from "./garment-card";
 
 export const meta = () => [{ title: "Claim Your Garment · Relevé" }, { name: "robots", content: "noindex" }];
 

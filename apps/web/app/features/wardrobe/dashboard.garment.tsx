@@ -1,23 +1,23 @@
 import { CONTACT_NOTES_MAX } from "@releve/core/crm/rules";
-import { garmentLabels } from "@releve/core/garment";
 import { parseId } from "@releve/core/input-limits";
 import { cleanText, textLength, textProblemMessage } from "@releve/core/text";
+import { garmentLabels } from "@releve/core/wardrobe/garment";
 import { markContactContacted } from "@releve/db/contacts";
 import { loadGarmentDetail } from "@releve/db/garments";
 import { Button, buttonClass } from "@releve/ui";
 import { data } from "react-router";
-import { BackLink } from "../components/back-link";
-import { CopyButton } from "../components/copy-button";
-import { GeneralErrorBoundary } from "../components/error-boundary";
-import { GarmentFacts } from "../components/garment-card";
-import { formatDay } from "../features/crm/crm-format";
-import { ContactStatus } from "../features/crm/mark-contacted";
-import { readForm } from "../lib/form.server";
-import { qrDataUri } from "../lib/qr.server";
-import { redirectWithToast } from "../lib/toast.server";
-import { requireUser } from "../lib/user.server";
-import { requestContext } from "../request-context.server";
+import { BackLink } from "../../components/back-link";
+import { CopyButton } from "../../components/copy-button";
+import { GeneralErrorBoundary } from "../../components/error-boundary";
+import { readForm } from "../../lib/form.server";
+import { qrDataUri } from "../../lib/qr.server";
+import { redirectWithToast } from "../../lib/toast.server";
+import { requireUser } from "../../lib/user.server";
+import { requestContext } from "../../request-context.server";
+import { formatDay } from "../crm/crm-format";
+import { ContactStatus } from "../crm/mark-contacted";
 import type { Route } from "./+types/dashboard.garment";
+import { GarmentFacts } from "./garment-card";
 
 export const meta = () => [{ title: "Garment · Relevé" }, { name: "robots", content: "noindex" }];
 

@@ -9,7 +9,7 @@ import {
   sampleBytes,
   WEBP_EXTENDED_37X21,
   WEBP_LOSSY_37X21,
-} from "./fixtures/photos/samples";
+} from "../fixtures/photos/samples";
 import {
   inspectPhoto,
   isPhotoKey,

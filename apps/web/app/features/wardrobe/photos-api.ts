@@ -14,7 +14,7 @@ import {
   photoKeyType,
   photoUrl,
   sameAspect,
-} from "@releve/core/photo";
+} from "@releve/core/wardrobe/photo";
 import {
   clearOwnedGarmentPhoto,
   type GarmentPhotoRow,
@@ -28,11 +28,11 @@ import {
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
-import type { WebEnv } from "../env.server";
-import { drainReader, OVERFLOW_DRAIN_LIMIT } from "../lib/drain-body.server";
-import { readSession, type SessionUser } from "../lib/session.server";
-import type { ApiEnv } from "./api-env";
-import { badRequest, jsonBody } from "./validation";
+import type { ApiEnv } from "../../api/api-env";
+import { badRequest, jsonBody } from "../../api/validation";
+import type { WebEnv } from "../../env.server";
+import { drainReader, OVERFLOW_DRAIN_LIMIT } from "../../lib/drain-body.server";
+import { readSession, type SessionUser } from "../../lib/session.server";
 
 /** A garment's photo as the API answers it: null when it has none. */
 export function toPhoto(row: GarmentPhotoRow): GarmentPhoto | null {

@@ -26,7 +26,7 @@ async function seed(vars: Record<string, string>) {
   const { getPlatformProxy } = await import("wrangler");
   const { getDb } = await import("@releve/db");
   const { seedDatabase } = await import("@releve/db/seed");
-  const { hashPassword } = await import("@releve/core/password");
+  const { hashPassword } = await import("@releve/core/accounts/password");
   const proxy = await getPlatformProxy<{ DB: Parameters<typeof getDb>[0] }>({
     configPath: WEB_CONFIG,
     persist: { path: join(stateDir, "v3") },

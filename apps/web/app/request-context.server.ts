@@ -3,9 +3,9 @@ import type { TapStores } from "@releve/db/tap/cache";
 import type { RouterContextProvider } from "react-router";
 import { type CloudflareContext, cloudflareContext } from "./context";
 import { tapStores, type WebEnv } from "./env.server";
+import type { SessionUser } from "./features/accounts/session.server";
+import { getUser } from "./features/accounts/user.server";
 import { type EmailSender, getEmailSender } from "./lib/email.server";
-import type { SessionUser } from "./lib/session.server";
-import { getUser } from "./lib/user.server";
 
 /**
  * What a request's code reaches beyond its bindings (issue #29): the sender's address, the

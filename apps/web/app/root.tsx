@@ -18,10 +18,10 @@ import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { Toaster } from "./components/toaster";
 import { cloudflareContext } from "./context";
+import { viewerOf } from "./features/accounts/session.server";
+import { getUser, sessionMiddleware } from "./features/accounts/user.server";
 import { isPlainRoute, PLAIN_PAGE_SCRIPT, routeScripts, useServerDocument } from "./lib/document";
-import { viewerOf } from "./lib/session.server";
 import { getToast } from "./lib/toast.server";
-import { getUser, sessionMiddleware } from "./lib/user.server";
 import type { Viewer } from "./lib/viewer";
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];

@@ -2,12 +2,12 @@ import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
 export default [
   index("routes/home.tsx"),
-  route("auth", "routes/auth.tsx"),
-  route("auth/verified", "routes/auth.verified.tsx"),
-  route("reset-password", "routes/reset-password.tsx"),
-  route("logout", "routes/logout.tsx"),
-  route("profile-setup", "routes/profile-setup.tsx"),
-  route("onboarding/profile", "routes/onboarding.profile.tsx"),
+  route("auth", "features/accounts/auth.tsx"),
+  route("auth/verified", "features/accounts/auth.verified.tsx"),
+  route("reset-password", "features/accounts/reset-password.tsx"),
+  route("logout", "features/accounts/logout.tsx"),
+  route("profile-setup", "features/accounts/profile-setup.tsx"),
+  route("onboarding/profile", "features/accounts/onboarding.profile.tsx"),
   route("claim/:slug", "features/wardrobe/claim.tsx"),
   route("share/:slug", "routes/share.tsx"),
   route("share/:slug/contact.vcf", "routes/share.contact-vcf.tsx"),

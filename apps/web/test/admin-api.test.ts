@@ -4,7 +4,7 @@ import type { AdminStats } from "@releve/core/admin-portal";
 import { getDb, users } from "@releve/db";
 import { createGarment, createScanDailyStat, makeAdmin } from "@releve/db/testing/factories";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createSession } from "../app/lib/session.server";
+import { createSession } from "../app/features/accounts/session.server";
 
 const db = getDb(env.DB);
 const ORIGIN = "http://releve.test";

@@ -3,7 +3,7 @@ import { hashPassword } from "@releve/core";
 import { getDb, users } from "@releve/db";
 import { makeAdmin } from "@releve/db/testing/factories";
 import { beforeAll, expect } from "vitest";
-import { createSession } from "../app/lib/session.server";
+import { createSession } from "../app/features/accounts/session.server";
 
 // Shared by the tests that call /api/admin as a visitor, a client and an admin.
 

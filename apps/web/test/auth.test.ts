@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { hashPassword } from "@releve/core";
-import { AUTH_MESSAGES, MAIL_LIMITS } from "@releve/core/auth-constants";
+import { AUTH_MESSAGES, MAIL_LIMITS } from "@releve/core/accounts/auth-constants";
 import { authTokens, emailOutbox, getDb, sessions, users } from "@releve/db";
 import { makeAdmin, setAdminActive } from "@releve/db/testing/factories";
 import { and, eq } from "drizzle-orm";
@@ -17,9 +17,9 @@ import {
   signUp,
   TOKEN_TTL_MS,
   verifyEmail,
-} from "../app/lib/auth.server";
+} from "../app/features/accounts/auth.server";
+import { createSession, destroyUserSessions, readSession } from "../app/features/accounts/session.server";
 import { outboxSender } from "../app/lib/email.server";
-import { createSession, destroyUserSessions, readSession } from "../app/lib/session.server";
 
 const db = getDb(env.DB);
 const mail = { sender: outboxSender(db), origin: "https://releve.test" };

@@ -7,7 +7,7 @@ import { createGarment, createOwner, createUser } from "@releve/db/testing/facto
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { WebEnv } from "../app/env.server";
-import { saveProfile } from "../app/lib/profile.server";
+import { saveProfile } from "../app/features/accounts/profile.server";
 
 const db = getDb(env.DB);
 const stores = { DB: env.DB, TAP_KV: env.TAP_KV };

@@ -21,10 +21,10 @@ import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cloudflareContext } from "../app/context";
 import type { WebEnv } from "../app/env.server";
+import { userContext } from "../app/features/accounts/user.server";
 import { loadAnalytics } from "../app/features/crm/analytics.server";
 import { crmAction } from "../app/features/crm/crm-actions.server";
 import { loadShare } from "../app/lib/share.server";
-import { userContext } from "../app/lib/user.server";
 
 const db = getDb(env.DB);
 const stores = { DB: env.DB, TAP_KV: env.TAP_KV };

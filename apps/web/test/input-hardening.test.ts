@@ -16,6 +16,9 @@ import {
   type TestOwner,
 } from "@releve/db/testing/factories";
 import { beforeAll, describe, expect, it } from "vitest";
+import * as auth from "../app/features/accounts/auth";
+import * as resetPassword from "../app/features/accounts/reset-password";
+import { createSession } from "../app/features/accounts/session.server";
 import * as connections from "../app/features/crm/connections";
 import * as contactsPage from "../app/features/crm/dashboard.contacts";
 import * as contactsExport from "../app/features/crm/dashboard.contacts.export";
@@ -23,11 +26,8 @@ import * as eventPage from "../app/features/crm/dashboard.event";
 import * as garmentPage from "../app/features/wardrobe/dashboard.garment";
 import * as garmentCsv from "../app/features/wardrobe/dashboard.garment.csv";
 import { FORM_MESSAGES } from "../app/lib/form.server";
-import { createSession } from "../app/lib/session.server";
 import * as adminLogin from "../app/routes/admin.login";
-import * as auth from "../app/routes/auth";
 import * as receiveInfo from "../app/routes/receive-info";
-import * as resetPassword from "../app/routes/reset-password";
 import * as share from "../app/routes/share";
 import { args, outcome, routeContext } from "./route-support";
 

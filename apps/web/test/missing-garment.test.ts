@@ -17,12 +17,12 @@ import {
   type TestOwner,
 } from "@releve/db/testing/factories";
 import { beforeAll, describe, expect, it } from "vitest";
+import { issueToken } from "../app/features/accounts/auth.server";
+import * as resetPassword from "../app/features/accounts/reset-password";
+import { createSession } from "../app/features/accounts/session.server";
 import * as connections from "../app/features/crm/connections";
 import * as contactsPage from "../app/features/crm/dashboard.contacts";
 import * as claimPage from "../app/features/wardrobe/claim";
-import { issueToken } from "../app/lib/auth.server";
-import { createSession } from "../app/lib/session.server";
-import * as resetPassword from "../app/routes/reset-password";
 import * as share from "../app/routes/share";
 import * as vcf from "../app/routes/share.contact-vcf";
 import { args, outcome, routeContext } from "./route-support";

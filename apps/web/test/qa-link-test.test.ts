@@ -15,7 +15,7 @@ import {
 } from "@releve/db/testing/factories";
 import { SignJWT } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createSession } from "../app/lib/session.server";
+import { createSession } from "../app/features/accounts/session.server";
 
 // Issue #20, the link tester: POST /api/admin/qa/link-test through the real shell, which asks
 // the real tap worker beside it for a dry run. Its answer must be the one a real tap (through

@@ -5,9 +5,9 @@ import { contacts, garments, getDb, scans, users } from "@releve/db";
 import { createOwner, makeAdmin, type TestOwner, uniqueSlug } from "@releve/db/testing/factories";
 import { eq, inArray, not } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { createSession } from "../app/features/accounts/session.server";
+import { userContext } from "../app/features/accounts/user.server";
 import * as testGarmentRoute from "../app/features/qa/test-garment";
-import { createSession } from "../app/lib/session.server";
-import { userContext } from "../app/lib/user.server";
 import { args, outcome, routeContext } from "./route-support";
 
 // Issue #20: the QA panel's reset (spec part 2 §7, qa-reset-e2e) through the real shell and the

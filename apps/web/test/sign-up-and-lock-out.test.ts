@@ -1,24 +1,24 @@
 import { env } from "cloudflare:workers";
 import { hashPassword } from "@releve/core";
-import { AUTH_MESSAGES, MAIL_LIMITS } from "@releve/core/auth-constants";
-import { SIGN_IN_DELAY, signInDelayMs } from "@releve/core/sign-in-delay";
+import { AUTH_MESSAGES, MAIL_LIMITS } from "@releve/core/accounts/auth-constants";
+import { SIGN_IN_DELAY, signInDelayMs } from "@releve/core/accounts/sign-in-delay";
 import { emailOutbox, getDb, users } from "@releve/db";
 import { createGarment } from "@releve/db/testing/factories";
 import { and, desc, eq } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { cloudflareContext } from "../app/context";
+import * as authPage from "../app/features/accounts/auth";
 import {
   authenticate,
   MAX_FAILURES_PER_EMAIL_NETWORK,
   requestPasswordReset,
   signUp,
   takeMailLimits,
-} from "../app/lib/auth.server";
+} from "../app/features/accounts/auth.server";
+import * as verifiedPage from "../app/features/accounts/auth.verified";
+import { readSession } from "../app/features/accounts/session.server";
 import { outboxSender } from "../app/lib/email.server";
-import { readSession } from "../app/lib/session.server";
-import * as authPage from "../app/routes/auth";
-import * as verifiedPage from "../app/routes/auth.verified";
 import { args, routeContext } from "./route-support";
 
 // Issue #28, deliverables 3 and 4: sign-up that does not tell a taken address from a new one,

@@ -5,7 +5,7 @@ import { Hono } from "hono";
 import { api } from "../app/api";
 import type { Loopback } from "../app/api/api-env";
 import { getWebEnv, type WebEnv } from "../app/env.server";
-import { readSession } from "../app/lib/session.server";
+import { readSession } from "../app/features/accounts/session.server";
 import { drainUnreadBody, requireSameOrigin } from "./csrf";
 import { securityHeaders } from "./security-headers";
 

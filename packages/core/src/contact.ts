@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { normaliseHandle, normalisePhone, normaliseUrl } from "./accounts/normalise";
 import { normalisedField as normalised, optionalText } from "./form-fields";
-import { normaliseHandle, normalisePhone, normaliseUrl } from "./normalise";
 import { text } from "./text-field";
 
 /** Spec part 2 §5 and §8 (Share), verbatim. */

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { LoginSchema, ResetPasswordSchema, SignupSchema } from "./accounts/auth";
+import { ProfileSchema } from "./accounts/profile";
 import { InstagramPostBodySchema, ListQuerySchema, TagBatchBodySchema } from "./admin-api";
-import { LoginSchema, ResetPasswordSchema, SignupSchema } from "./auth";
 import { ContactFormSchema, GuestContactSchema } from "./contact";
 import { ContactsQuerySchema, CreateEventSchema, MarkContactedSchema } from "./crm/rules";
 import { EarlyAccessSchema } from "./early-access";
-import { ProfileSchema } from "./profile";
 import { LinkTestBodySchema, UrlSuiteBodySchema } from "./qa/contracts";
 import {
   BatchImportBodySchema,

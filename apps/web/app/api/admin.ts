@@ -1,11 +1,11 @@
 import { AppError } from "@releve/core";
 import { Hono } from "hono";
+import { readSession } from "../features/accounts/session.server";
 import { qaRoutes } from "../features/qa/api";
 import { e2eRoutes } from "../features/qa/e2e-api";
 import { urlSuiteRoutes } from "../features/qa/url-suite-api";
 import { batchRoutes } from "../features/tags/batches-api";
 import { tagRoutes } from "../features/tags/tags-api";
-import { readSession } from "../lib/session.server";
 import type { AdminEnv } from "./admin/admin-env";
 import { auditRoutes } from "./admin/audit";
 import { clientRoutes } from "./admin/clients";

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { requireAdmin } from "../lib/user.server";
+import { requireAdmin } from "../features/accounts/user.server";
 import type { Route } from "./+types/admin.index";
 
 /** `/admin` alone opens the NFC dashboard; the gate answers first (login for visitors, 403 for clients). */

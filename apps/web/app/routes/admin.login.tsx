@@ -3,12 +3,12 @@ import { FormAlert, TextField } from "@releve/ui";
 import { useEffect } from "react";
 import { data, Form, redirect, type ShouldRevalidateFunction, useNavigate } from "react-router";
 import { GeneralErrorBoundary } from "../components/error-boundary";
-import { PasswordField } from "../components/password-fields";
 import { SubmitButton } from "../components/submit-button";
-import { authenticate } from "../lib/auth.server";
+import { authenticate } from "../features/accounts/auth.server";
+import { PasswordField } from "../features/accounts/password-fields";
+import { createSession } from "../features/accounts/session.server";
+import { getUser } from "../features/accounts/user.server";
 import { ECHO_MAX, readForm } from "../lib/form.server";
-import { createSession } from "../lib/session.server";
-import { getUser } from "../lib/user.server";
 import { requestContext } from "../request-context.server";
 import type { Route } from "./+types/admin.login";
 

@@ -2,7 +2,7 @@ import { QA_MESSAGES } from "@releve/core/qa/tools";
 import { isRouteErrorResponse, Outlet, useLocation, useRouteError } from "react-router";
 import { AccessDenied } from "../components/access-denied";
 import { GeneralErrorBoundary } from "../components/error-boundary";
-import { requireAdmin } from "../lib/user.server";
+import { requireAdmin } from "../features/accounts/user.server";
 import type { Route } from "./+types/admin";
 
 export const meta = () => [{ name: "robots", content: "noindex" }];

@@ -8,12 +8,12 @@ import { data, Form, Link, redirect } from "react-router";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { ShareCardPanel } from "../components/share-card-panel";
 import { SubmitButton } from "../components/submit-button";
+import { getProfile } from "../features/accounts/profile.server";
+import { requireUser } from "../features/accounts/user.server";
 import { formatDay } from "../features/crm/crm-format";
 import { readForm } from "../lib/form.server";
 import { ownCard } from "../lib/own-card.server";
-import { getProfile } from "../lib/profile.server";
 import { redirectWithToast } from "../lib/toast.server";
-import { requireUser } from "../lib/user.server";
 import { requestContext } from "../request-context.server";
 import type { Route } from "./+types/dashboard";
 

@@ -5,12 +5,12 @@ import { createRoutesStub, RouterContextProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { cloudflareContext } from "../context";
 import type { WebEnv } from "../env.server";
+import * as logout from "../features/accounts/logout";
+import type { SessionUser } from "../features/accounts/session.server";
+import { userContext } from "../features/accounts/user.server";
 import * as wardrobe from "../features/wardrobe/dashboard.wardrobe";
 import * as registration from "../features/wardrobe/garment-registration";
-import type { SessionUser } from "../lib/session.server";
 import { getToast } from "../lib/toast.server";
-import { userContext } from "../lib/user.server";
-import * as logout from "./logout";
 import * as share from "./share";
 
 // The spec's failure texts (issue #16), each in its situation: the route's own loader or action

@@ -13,10 +13,10 @@ import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { ContactForm, type ContactFormFailure, type ContactFormField } from "../components/contact-form";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { OwnerCard } from "../components/owner-card";
+import { getUser } from "../features/accounts/user.server";
 import type { RouteHandle } from "../lib/document";
 import { ECHO_MAX, readForm } from "../lib/form.server";
 import { contactCardState, hasCardWindow, loadShare, type ShareState, shareTarget } from "../lib/share.server";
-import { getUser } from "../lib/user.server";
 import { requestContext } from "../request-context.server";
 import type { Route } from "./+types/share";
 

@@ -1,6 +1,6 @@
 import type { Actor } from "@releve/db/audit";
 import type { Context } from "hono";
-import type { SessionUser } from "../../lib/session.server";
+import type { SessionUser } from "../../features/accounts/session.server";
 import type { ApiEnv } from "../api-env";
 
 /** What every /api/admin handler sees: the API's variables and the signed-in admin. */

@@ -1,4 +1,4 @@
-import { safeRedirect } from "@releve/core/auth-constants";
+import { safeRedirect } from "@releve/core/accounts/auth-constants";
 import {
   ActiveEventSchema,
   CRM_MESSAGES,
@@ -12,8 +12,8 @@ import { createEvent, setActiveEvent } from "@releve/db/events";
 import { data, type RouterContextProvider } from "react-router";
 import { readForm } from "../../lib/form.server";
 import { redirectWithToast } from "../../lib/toast.server";
-import { requireUser } from "../../lib/user.server";
 import { requestContext } from "../../request-context.server";
+import { requireUser } from "../accounts/user.server";
 
 export type CrmIntent = "mark-contacted" | "create-event" | "set-active-event";
 

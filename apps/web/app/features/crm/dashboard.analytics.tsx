@@ -1,8 +1,8 @@
 import { CHART_DAYS, TOP_WINDOW_DAYS } from "@releve/core/crm/rules";
 import { BackLink } from "../../components/back-link";
 import { GeneralErrorBoundary } from "../../components/error-boundary";
-import { requireUser } from "../../lib/user.server";
 import { requestContext } from "../../request-context.server";
+import { requireUser } from "../accounts/user.server";
 import type { Route } from "./+types/dashboard.analytics";
 import { type ConversionRow, loadAnalytics, WINDOWS } from "./analytics.server";
 import { barChart } from "./chart.server";

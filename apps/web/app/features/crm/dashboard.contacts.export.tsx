@@ -1,8 +1,8 @@
 import { contactsExportFileName, contactsQueryFrom, contactsVCard, fieldErrors } from "@releve/core/crm/rules";
 import { contactsCsv, fileSlug } from "@releve/core/csv";
 import { exportContacts } from "@releve/db/contacts";
-import { requireUser } from "../../lib/user.server";
 import { requestContext } from "../../request-context.server";
+import { requireUser } from "../accounts/user.server";
 import type { Route } from "./+types/dashboard.contacts.export";
 
 /**

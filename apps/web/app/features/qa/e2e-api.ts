@@ -23,7 +23,7 @@ import { type AdminEnv, actorOf } from "../../api/admin/admin-env";
 import type { Loopback } from "../../api/api-env";
 import { hasBody } from "../../api/validation";
 import type { WebEnv } from "../../env.server";
-import { createSession } from "../../lib/session.server";
+import { createSession } from "../accounts/session.server";
 import { type DryRunAnswer, dryRunTap } from "./dry-run-tap";
 
 /**

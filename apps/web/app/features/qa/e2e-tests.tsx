@@ -12,7 +12,7 @@ import { QA_MESSAGES } from "@releve/core/qa/tools";
 import { Button, FormAlert } from "@releve/ui";
 import { useRef, useState } from "react";
 import { Link } from "react-router";
-import { requireAdmin } from "../../lib/user.server";
+import { requireAdmin } from "../accounts/user.server";
 import type { Route } from "./+types/e2e-tests";
 import { QaErrorBoundary, QaPage } from "./qa-page";
 

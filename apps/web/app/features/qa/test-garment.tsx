@@ -6,8 +6,8 @@ import { useEffect, useRef, useState } from "react";
 import { data, Form, Link } from "react-router";
 import { SubmitButton } from "../../components/submit-button";
 import { readForm } from "../../lib/form.server";
-import { requireAdmin } from "../../lib/user.server";
 import { requestContext } from "../../request-context.server";
+import { requireAdmin } from "../accounts/user.server";
 import type { Route } from "./+types/test-garment";
 import { QaErrorBoundary, QaPage, TEST_SLUG_FIELD } from "./qa-page";
 

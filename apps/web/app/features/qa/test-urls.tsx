@@ -11,7 +11,7 @@ import {
 import { Button, FormAlert, TextField } from "@releve/ui";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { requireAdmin } from "../../lib/user.server";
+import { requireAdmin } from "../accounts/user.server";
 import type { Route } from "./+types/test-urls";
 import { QaErrorBoundary, QaPage, TEST_SLUG_FIELD } from "./qa-page";
 

@@ -11,8 +11,8 @@ import {
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { pendingClaimHeader } from "../../lib/cookies.server";
 import { toastHeader } from "../../lib/toast.server";
-import { getUser } from "../../lib/user.server";
 import { requestContext } from "../../request-context.server";
+import { getUser } from "../accounts/user.server";
 
 export type ClaimFailure = {
   error: { title: "Garment Already Claimed" | "Claim Failed"; message: string; retryable: boolean; status: string };

@@ -2,8 +2,8 @@ import { contactsCsv, contactsCsvFileName } from "@releve/core/csv";
 import { parseId } from "@releve/core/input-limits";
 import { garmentLabels } from "@releve/core/wardrobe/garment";
 import { loadGarmentContacts } from "@releve/db/garments";
-import { requireUser } from "../../lib/user.server";
 import { requestContext } from "../../request-context.server";
+import { requireUser } from "../accounts/user.server";
 import type { Route } from "./+types/dashboard.garment.csv";
 
 /** A resource route: the garment's contacts as CSV (spec part 2 §9 columns and file name). */

@@ -32,7 +32,7 @@ import type { ApiEnv } from "../../api/api-env";
 import { badRequest, jsonBody } from "../../api/validation";
 import type { WebEnv } from "../../env.server";
 import { drainReader, OVERFLOW_DRAIN_LIMIT } from "../../lib/drain-body.server";
-import { readSession, type SessionUser } from "../../lib/session.server";
+import { readSession, type SessionUser } from "../accounts/session.server";
 
 /** A garment's photo as the API answers it: null when it has none. */
 export function toPhoto(row: GarmentPhotoRow): GarmentPhoto | null {

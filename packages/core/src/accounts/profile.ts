@@ -6,9 +6,9 @@ import {
   type InputChannel,
   ONBOARDING_CHANNELS,
   type OnboardingChannel,
-} from "./channels";
-import { normalisedField, optionalText as optional } from "./form-fields";
-import { text } from "./text-field";
+} from "../channels";
+import { normalisedField, optionalText as optional } from "../form-fields";
+import { text } from "../text-field";
 
 export const PROFILE_MESSAGES = {
   contactRequired: "Contact Required: Please enable at least one way for people to contact you.",

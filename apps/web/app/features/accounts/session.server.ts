@@ -1,8 +1,14 @@
 import type { Db } from "@releve/db";
 import { extendSession, findLiveSession, insertSession } from "@releve/db/accounts";
-import { randomToken, sha256Hex } from "../../../../packages/core/src/platform/crypto";
-import { clearCookieHeader, readCookie, SESSION_COOKIE, SESSION_TTL_MS, sessionCookieHeader } from "./cookies.server";
-import type { Viewer } from "./viewer";
+import { randomToken, sha256Hex } from "../../../../../packages/core/src/platform/crypto";
+import {
+  clearCookieHeader,
+  readCookie,
+  SESSION_COOKIE,
+  SESSION_TTL_MS,
+  sessionCookieHeader,
+} from "../../lib/cookies.server";
+import type { Viewer } from "../../lib/viewer";
 
 /** A session is extended at most once a day, so reads stay reads on most requests. */
 const ROLL_AFTER_MS = 24 * 60 * 60 * 1000;

@@ -1,6 +1,6 @@
 import { createContext, data, type RouterContextProvider, redirect } from "react-router";
-import { cloudflareContext } from "../context";
-import { SESSION_COOKIE } from "./cookies.server";
+import { cloudflareContext } from "../../context";
+import { SESSION_COOKIE } from "../../lib/cookies.server";
 import { ownerTokenCookie } from "./owner-token.server";
 import { readSession, type SessionUser } from "./session.server";
 

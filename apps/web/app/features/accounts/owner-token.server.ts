@@ -1,6 +1,6 @@
 import { OWNER_TOKEN_COOKIE, type OwnerClaims, signOwnerToken, verifyOwnerToken } from "@releve/core/tap/owner-token";
 import { decodeJwt } from "jose";
-import { clearCookieHeader, readCookie, tokenCookieHeader } from "./cookies.server";
+import { clearCookieHeader, readCookie, tokenCookieHeader } from "../../lib/cookies.server";
 
 export const OWNER_TOKEN_TTL_S = 60 * 60;
 const REFRESH_BELOW_S = OWNER_TOKEN_TTL_S / 2;

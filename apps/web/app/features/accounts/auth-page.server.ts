@@ -1,6 +1,6 @@
-import { safeRedirect } from "@releve/core/auth-constants";
-import type { WebEnv } from "../env.server";
-import { signedCookie } from "./cookies.server";
+import { safeRedirect } from "@releve/core/accounts/auth-constants";
+import type { WebEnv } from "../../env.server";
+import { signedCookie } from "../../lib/cookies.server";
 
 export function formString(form: FormData, name: string): string {
   const value = form.get(name);

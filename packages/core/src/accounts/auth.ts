@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { isWellFormed, malformedMessage, text } from "../text-field";
 import { AUTH_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./auth-constants";
-import { isWellFormed, malformedMessage, text } from "./text-field";
 
 const email = text({
   label: "Email",

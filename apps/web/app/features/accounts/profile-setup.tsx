@@ -1,24 +1,24 @@
 import { fieldErrors } from "@releve/core";
+import { PROFILE_DEFAULTS, PROFILE_MESSAGES, ProfileSchema } from "@releve/core/accounts/profile";
 import { INPUT_CHANNELS } from "@releve/core/channels";
-import { PROFILE_DEFAULTS, PROFILE_MESSAGES, ProfileSchema } from "@releve/core/profile";
 import { type PublicProfile, publicProfile, type ShareableProfile } from "@releve/core/share-visibility";
 import { FormAlert } from "@releve/ui";
 import { useRef, useState } from "react";
 import { data, Form } from "react-router";
-import { BackLink } from "../components/back-link";
-import { GeneralErrorBoundary } from "../components/error-boundary";
-import { OwnerCard } from "../components/owner-card";
-import { BioField, ChannelField, NameFields, ProfileText, profileFormState } from "../components/profile-fields";
-import { previewFromForm } from "../components/profile-preview";
-import { SubmitButton } from "../components/submit-button";
-import { SwitchField } from "../components/switch-field";
-import { pendingClaimRedirect } from "../features/wardrobe/pending-claim.server";
-import { readForm } from "../lib/form.server";
-import { getProfile, saveProfile } from "../lib/profile.server";
-import { redirectWithToast, toastHeader } from "../lib/toast.server";
-import { requireUser } from "../lib/user.server";
-import { requestContext } from "../request-context.server";
+import { BackLink } from "../../components/back-link";
+import { GeneralErrorBoundary } from "../../components/error-boundary";
+import { OwnerCard } from "../../components/owner-card";
+import { SubmitButton } from "../../components/submit-button";
+import { SwitchField } from "../../components/switch-field";
+import { readForm } from "../../lib/form.server";
+import { redirectWithToast, toastHeader } from "../../lib/toast.server";
+import { requestContext } from "../../request-context.server";
+import { pendingClaimRedirect } from "../wardrobe/pending-claim.server";
 import type { Route } from "./+types/profile-setup";
+import { getProfile, saveProfile } from "./profile.server";
+import { BioField, ChannelField, NameFields, ProfileText, profileFormState } from "./profile-fields";
+import { previewFromForm } from "./profile-preview";
+import { requireUser } from "./user.server";
 
 export const meta = () => [{ title: "Your profile · Relevé" }, { name: "robots", content: "noindex" }];
 

@@ -1,7 +1,7 @@
 import { hashPassword, verifyPassword } from "@releve/core";
-import { AUTH_MESSAGES, MAIL_LIMITS } from "@releve/core/auth-constants";
+import { AUTH_MESSAGES, MAIL_LIMITS } from "@releve/core/accounts/auth-constants";
+import { signInDelayMs } from "@releve/core/accounts/sign-in-delay";
 import { senderNetwork } from "@releve/core/sender-network";
-import { signInDelayMs } from "@releve/core/sign-in-delay";
 import type { AuthTokenPurpose, Db } from "@releve/db";
 import {
   countFailedSignIns,
@@ -16,8 +16,8 @@ import {
   spendAuthToken,
 } from "@releve/db/accounts";
 import { takeLimits } from "@releve/db/rate-limits";
-import { randomToken, sha256Hex } from "../../../../packages/core/src/platform/crypto";
-import { type EmailSender, passwordResetEmail, signupAttemptEmail, verificationEmail } from "./email.server";
+import { randomToken, sha256Hex } from "../../../../../packages/core/src/platform/crypto";
+import { type EmailSender, passwordResetEmail, signupAttemptEmail, verificationEmail } from "../../lib/email.server";
 
 export const LOCKOUT_WINDOW_MS = 15 * 60 * 1000;
 /** Failures for one email from one sender network that lock that network out of that email. */

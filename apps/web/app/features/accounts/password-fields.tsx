@@ -1,4 +1,4 @@
-import { PASSWORD_RULES } from "@releve/core/auth-constants";
+import { PASSWORD_RULES } from "@releve/core/accounts/auth-constants";
 import { TextField } from "@releve/ui";
 
 /** The password of a sign-in form. */

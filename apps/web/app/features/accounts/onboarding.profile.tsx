@@ -1,19 +1,19 @@
 import { fieldErrors } from "@releve/core";
+import { OnboardingSchema, PROFILE_DEFAULTS, PROFILE_MESSAGES } from "@releve/core/accounts/profile";
 import { INPUT_CHANNELS } from "@releve/core/channels";
-import { OnboardingSchema, PROFILE_DEFAULTS, PROFILE_MESSAGES } from "@releve/core/profile";
 import { FormAlert } from "@releve/ui";
 import { data, Form, redirect } from "react-router";
-import { GeneralErrorBoundary } from "../components/error-boundary";
-import { BioField, ChannelField, NameFields, ProfileText, profileFormState } from "../components/profile-fields";
-import { SubmitButton } from "../components/submit-button";
-import { SwitchField } from "../components/switch-field";
-import { pendingClaimRedirect } from "../features/wardrobe/pending-claim.server";
-import { readForm } from "../lib/form.server";
-import { getProfile, saveProfile } from "../lib/profile.server";
-import { toastHeader } from "../lib/toast.server";
-import { requireUser } from "../lib/user.server";
-import { requestContext } from "../request-context.server";
+import { GeneralErrorBoundary } from "../../components/error-boundary";
+import { SubmitButton } from "../../components/submit-button";
+import { SwitchField } from "../../components/switch-field";
+import { readForm } from "../../lib/form.server";
+import { toastHeader } from "../../lib/toast.server";
+import { requestContext } from "../../request-context.server";
+import { pendingClaimRedirect } from "../wardrobe/pending-claim.server";
 import type { Route } from "./+types/onboarding.profile";
+import { getProfile, saveProfile } from "./profile.server";
+import { BioField, ChannelField, NameFields, ProfileText, profileFormState } from "./profile-fields";
+import { requireUser } from "./user.server";
 
 export const meta = () => [{ title: "Complete Your Profile · Relevé" }, { name: "robots", content: "noindex" }];
 

@@ -1,16 +1,16 @@
 import { fieldErrors, ResetPasswordSchema } from "@releve/core";
-import { AUTH_MESSAGES } from "@releve/core/auth-constants";
+import { AUTH_MESSAGES } from "@releve/core/accounts/auth-constants";
 import { buttonClass, FormAlert } from "@releve/ui";
 import { data, Form, Link, redirect } from "react-router";
-import { GeneralErrorBoundary } from "../components/error-boundary";
-import { NewPasswordFields } from "../components/password-fields";
-import { SubmitButton } from "../components/submit-button";
-import { peekToken, resetPassword } from "../lib/auth.server";
-import { readForm } from "../lib/form.server";
-import { createSession, destroyUserSessions } from "../lib/session.server";
-import { toastHeader } from "../lib/toast.server";
-import { requestContext } from "../request-context.server";
+import { GeneralErrorBoundary } from "../../components/error-boundary";
+import { SubmitButton } from "../../components/submit-button";
+import { readForm } from "../../lib/form.server";
+import { toastHeader } from "../../lib/toast.server";
+import { requestContext } from "../../request-context.server";
 import type { Route } from "./+types/reset-password";
+import { peekToken, resetPassword } from "./auth.server";
+import { NewPasswordFields } from "./password-fields";
+import { createSession, destroyUserSessions } from "./session.server";
 
 export const meta = () => [{ title: "Choose a new password · Relevé" }, { name: "robots", content: "noindex" }];
 export const headers = () => ({ "Referrer-Policy": "no-referrer" });

@@ -1,4 +1,4 @@
-import type { OnboardingInput, ProfileInput } from "@releve/core/profile";
+import type { OnboardingInput, ProfileInput } from "@releve/core/accounts/profile";
 import type { Db } from "@releve/db";
 import { getProfile, saveProfile as saveProfileRow } from "@releve/db/profiles";
 import type { TapStores } from "@releve/db/tap/cache";

@@ -1,6 +1,6 @@
 import type { InputChannel } from "@releve/core/channels";
 import { TextAreaField, TextField, type TextFieldProps } from "@releve/ui";
-import { SwitchField } from "./switch-field";
+import { SwitchField } from "../../components/switch-field";
 
 type Submitted = { fieldErrors?: Record<string, string>; values?: Record<string, unknown> };
 

@@ -1,7 +1,7 @@
 import { env, exports } from "cloudflare:workers";
-import { ContactFormSchema } from "@releve/core/contact";
 import { ContactsQuerySchema, contactsVCard } from "@releve/core/crm/rules";
 import { contactsCsv } from "@releve/core/csv";
+import { ContactFormSchema } from "@releve/core/sharing/contact";
 import { buildScanMessage, scanOrigin } from "@releve/core/tap/scan";
 import { getDb } from "@releve/db";
 import { exportContacts, listConnections, listContacts, markContactContacted } from "@releve/db/contacts";
@@ -24,7 +24,7 @@ import type { WebEnv } from "../app/env.server";
 import { userContext } from "../app/features/accounts/user.server";
 import { loadAnalytics } from "../app/features/crm/analytics.server";
 import { crmAction } from "../app/features/crm/crm-actions.server";
-import { loadShare } from "../app/lib/share.server";
+import { loadShare } from "../app/features/sharing/share.server";
 
 const db = getDb(env.DB);
 const stores = { DB: env.DB, TAP_KV: env.TAP_KV };

@@ -1,5 +1,5 @@
 import { env, exports } from "cloudflare:workers";
-import { ContactFormSchema } from "@releve/core/contact";
+import { ContactFormSchema } from "@releve/core/sharing/contact";
 import { CONTACT_REPEAT_WINDOW_MS } from "@releve/core/sharing/contact-limits";
 import { REPORTED_MISSING_MESSAGE } from "@releve/core/tap/rules";
 import { SECURE_TAP_MESSAGES } from "@releve/core/tap/secure-tap";
@@ -18,10 +18,10 @@ import {
   setGarmentTagStatus,
 } from "@releve/db/testing/factories";
 import { describe, expect, it } from "vitest";
-import * as receiveInfo from "../app/routes/receive-info";
-import * as share from "../app/routes/share";
-import * as vcf from "../app/routes/share.contact-vcf";
-import * as qr from "../app/routes/share.qr-svg";
+import * as receiveInfo from "../app/features/sharing/receive-info";
+import * as share from "../app/features/sharing/share";
+import * as vcf from "../app/features/sharing/share.contact-vcf";
+import * as qr from "../app/features/sharing/share.qr-svg";
 import { args, outcome, routeContext } from "./route-support";
 
 // Issue #28: every public door to a garment's card (the share page, its vCard and QR, the share

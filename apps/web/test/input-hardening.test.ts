@@ -23,12 +23,12 @@ import * as connections from "../app/features/crm/connections";
 import * as contactsPage from "../app/features/crm/dashboard.contacts";
 import * as contactsExport from "../app/features/crm/dashboard.contacts.export";
 import * as eventPage from "../app/features/crm/dashboard.event";
+import * as receiveInfo from "../app/features/sharing/receive-info";
+import * as share from "../app/features/sharing/share";
 import * as garmentPage from "../app/features/wardrobe/dashboard.garment";
 import * as garmentCsv from "../app/features/wardrobe/dashboard.garment.csv";
 import { FORM_MESSAGES } from "../app/lib/form.server";
 import * as adminLogin from "../app/routes/admin.login";
-import * as receiveInfo from "../app/routes/receive-info";
-import * as share from "../app/routes/share";
 import { args, outcome, routeContext } from "./route-support";
 
 const db = getDb(env.DB);

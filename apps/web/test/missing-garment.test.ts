@@ -22,9 +22,9 @@ import * as resetPassword from "../app/features/accounts/reset-password";
 import { createSession } from "../app/features/accounts/session.server";
 import * as connections from "../app/features/crm/connections";
 import * as contactsPage from "../app/features/crm/dashboard.contacts";
+import * as share from "../app/features/sharing/share";
+import * as vcf from "../app/features/sharing/share.contact-vcf";
 import * as claimPage from "../app/features/wardrobe/claim";
-import * as share from "../app/routes/share";
-import * as vcf from "../app/routes/share.contact-vcf";
 import { args, outcome, routeContext } from "./route-support";
 
 // Issue #18, the owner's side: a garment reported lost or stolen on its share and claim pages,

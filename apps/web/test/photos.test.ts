@@ -20,8 +20,8 @@ import { createGarment, createOwner } from "@releve/db/testing/factories";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { WebEnv } from "../app/env.server";
 import { createSession } from "../app/features/accounts/session.server";
+import { loader as shareLoader } from "../app/features/sharing/share";
 import { replacePhoto } from "../app/features/wardrobe/photos-api";
-import { loader as shareLoader } from "../app/routes/share";
 import { adminApiCallers, json, ORIGIN } from "./admin-support";
 import { args, routeContext } from "./route-support";
 

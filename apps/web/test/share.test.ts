@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { ContactFormSchema } from "@releve/core/contact";
+import { ContactFormSchema } from "@releve/core/sharing/contact";
 import { IP_LIMIT, IP_WINDOW_MS, OWNER_LIMIT, SENDER_OWNER_LIMIT } from "@releve/core/sharing/contact-limits";
 import { getDb } from "@releve/db";
 import { takeContactPost } from "@releve/db/sharing/commands";
@@ -14,7 +14,7 @@ import {
   setProfileFields,
 } from "@releve/db/testing/factories";
 import { describe, expect, it } from "vitest";
-import { loadContactCard, loadShare } from "../app/lib/share.server";
+import { loadContactCard, loadShare } from "../app/features/sharing/share.server";
 
 const db = getDb(env.DB);
 

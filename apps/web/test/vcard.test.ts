@@ -1,6 +1,6 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { shareCardVCard } from "@releve/core/vcard";
+import { shareCardVCard } from "@releve/core/sharing/vcard";
 import { getDb } from "@releve/db";
 import {
   createGarment,
@@ -14,8 +14,8 @@ import { RouterContextProvider } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { cloudflareContext } from "../app/context";
 import type { WebEnv } from "../app/env.server";
-import { loadShareCard } from "../app/lib/share-card.server";
-import { loader } from "../app/routes/share.contact-vcf";
+import { loader } from "../app/features/sharing/share.contact-vcf";
+import { loadShareCard } from "../app/features/sharing/share-card.server";
 
 const db = getDb(env.DB);
 const made = { users: [] as string[], garments: [] as number[] };

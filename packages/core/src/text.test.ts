@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import { LoginSchema, ResetPasswordSchema, SignupSchema } from "./accounts/auth";
 import { ProfileSchema } from "./accounts/profile";
 import { InstagramPostBodySchema, ListQuerySchema, TagBatchBodySchema } from "./admin-api";
-import { ContactFormSchema, GuestContactSchema } from "./contact";
 import { ContactsQuerySchema, CreateEventSchema, MarkContactedSchema } from "./crm/rules";
 import { EarlyAccessSchema } from "./early-access";
 import { LinkTestBodySchema, UrlSuiteBodySchema } from "./qa/contracts";
+import { ContactFormSchema, GuestContactSchema } from "./sharing/contact";
 import {
   BatchImportBodySchema,
   BatchProgramBodySchema,

@@ -3,7 +3,7 @@
  * Every function takes `db` first; drizzle's query builder and `db.batch()`; raw `sql` only
  * where drizzle cannot say it, with a one-line reason. Row types come from the schema.
  */
-import { SHARE_FLAGS } from "@releve/core/channels";
+import { SHARE_FLAGS } from "@releve/core/sharing/channels";
 import { and, asc, count, eq, gt, inArray, isNull, lt, lte, max, ne, type SQL, sql } from "drizzle-orm";
 import { type Actor, auditEntry } from "./audit";
 import type { Db } from "./client";

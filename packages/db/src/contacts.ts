@@ -3,7 +3,7 @@
  * Every function takes `db` first; drizzle's query builder and `db.batch()`; raw `sql` only
  * where drizzle cannot say it, with a one-line reason. Row types come from the schema.
  */
-import type { ContactFormInput } from "@releve/core/contact";
+
 import {
   CONNECTIONS_MAX_ROWS,
   CONTACTS_PAGE_SIZE,
@@ -12,6 +12,7 @@ import {
   type EventFilter,
   EXPORT_MAX_ROWS,
 } from "@releve/core/crm/rules";
+import type { ContactFormInput } from "@releve/core/sharing/contact";
 import { and, count, desc, eq, gt, isNotNull, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import { type Actor, auditEntry } from "./audit";
 import type { Db } from "./client";

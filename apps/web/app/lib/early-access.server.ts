@@ -1,5 +1,4 @@
 import { fieldErrors } from "@releve/core";
-import { CONTACT_MESSAGES } from "@releve/core/contact";
 import {
   EARLY_ACCESS_MESSAGES,
   type EarlyAccessInput,
@@ -8,6 +7,7 @@ import {
 } from "@releve/core/early-access";
 import { HONEYPOT_FIELD } from "@releve/core/input-limits";
 import { senderNetwork } from "@releve/core/sender-network";
+import { CONTACT_MESSAGES } from "@releve/core/sharing/contact";
 import type { Db } from "@releve/db";
 import { addEarlyAccessEntry } from "@releve/db/early-access";
 import { takeLimits } from "@releve/db/rate-limits";

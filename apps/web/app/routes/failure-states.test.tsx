@@ -8,10 +8,10 @@ import type { WebEnv } from "../env.server";
 import * as logout from "../features/accounts/logout";
 import type { SessionUser } from "../features/accounts/session.server";
 import { userContext } from "../features/accounts/user.server";
+import * as share from "../features/sharing/share";
 import * as wardrobe from "../features/wardrobe/dashboard.wardrobe";
 import * as registration from "../features/wardrobe/garment-registration";
 import { getToast } from "../lib/toast.server";
-import * as share from "./share";
 
 // The spec's failure texts (issue #16), each in its situation: the route's own loader or action
 // meets a database that fails, and its own ErrorBoundary (or toast) says what the spec says.

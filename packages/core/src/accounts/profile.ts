@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { normalisedField, optionalText as optional } from "../form-fields";
 import {
   byChannel,
   CHANNELS,
@@ -6,8 +7,7 @@ import {
   type InputChannel,
   ONBOARDING_CHANNELS,
   type OnboardingChannel,
-} from "../channels";
-import { normalisedField, optionalText as optional } from "../form-fields";
+} from "../sharing/channels";
 import { text } from "../text-field";
 
 export const PROFILE_MESSAGES = {

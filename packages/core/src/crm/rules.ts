@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { byChannel, CHANNELS } from "../channels";
 import { idField, optionalText } from "../form-fields";
 import { parseId, SEARCH_MAX_LENGTH, SEARCH_TOO_LONG } from "../input-limits";
-import { sharedChannels } from "../share-visibility";
+import { byChannel, CHANNELS } from "../sharing/channels";
+import { sharedChannels } from "../sharing/share-visibility";
+import { toVCard } from "../sharing/vcard";
 import { text } from "../text-field";
-import { toVCard } from "../vcard";
 
 /** Spec part 2 §8 (Connections and contacts, Events), verbatim. */
 export const CRM_MESSAGES = {

@@ -1,4 +1,4 @@
-import { CONTACT_MESSAGES } from "../contact";
+import { CONTACT_MESSAGES } from "./contact";
 
 // Caps on the public contact forms (decision 0031). A sender is an IPv4 address or an IPv6 /64.
 /** A sender's burst, whoever it writes to. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { normalisePhone } from "../accounts/normalise";
-import { NOTES_MAX_BYTES } from "../contact";
 import { idField } from "../form-fields";
+import { NOTES_MAX_BYTES } from "../sharing/contact";
 import { adminSearchText, text } from "../text-field";
 import { GARMENT_TYPES } from "./chip-id";
 import {

@@ -4,9 +4,10 @@
  * (public doors: idempotent, counted against the caps), and the programmer's guest capture (an
  * admin's, audited). Reads of contacts: ../contacts.ts.
  */
-import type { ContactFormInput } from "@releve/core/contact";
+
 import { sha256Hex } from "@releve/core/platform/crypto";
 import { senderNetwork } from "@releve/core/sender-network";
+import type { ContactFormInput } from "@releve/core/sharing/contact";
 import {
   CONTACT_OWNER_BUCKET,
   CONTACT_REPEAT_WINDOW_MS,

@@ -1,4 +1,4 @@
-import type { ContactFormInput } from "@releve/core/contact";
+import type { ContactFormInput } from "@releve/core/sharing/contact";
 import { eq, inArray, sql } from "drizzle-orm";
 import { type ContactTarget, insertVisitorContact } from "../contacts";
 import type { Db } from "../index";

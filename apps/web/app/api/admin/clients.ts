@@ -1,7 +1,7 @@
 import { zValidator } from "@hono/zod-validator";
 import { AppError, hashPassword } from "@releve/core";
 import { type AdminClient, ListQuerySchema } from "@releve/core/admin-api";
-import { publicName } from "@releve/core/share-visibility";
+import { publicName } from "@releve/core/sharing/share-visibility";
 import { CreateClientBodySchema, type CreatedClient } from "@releve/core/tags/contracts";
 import { INVITATION_TTL_MS, TAG_MESSAGES } from "@releve/core/tags/rules";
 import { createInvitedClient, findUserIdByEmail } from "@releve/db/accounts";

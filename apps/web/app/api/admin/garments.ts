@@ -11,7 +11,7 @@ import {
   type UnclaimedPage,
 } from "@releve/core/admin-api";
 import { toCsv } from "@releve/core/csv";
-import { publicName } from "@releve/core/share-visibility";
+import { publicName } from "@releve/core/sharing/share-visibility";
 import { PHOTO_CARD_MESSAGES } from "@releve/core/wardrobe/photo";
 import type { Db } from "@releve/db/client";
 import {

@@ -1,6 +1,6 @@
 import { zValidator } from "@hono/zod-validator";
 import { SCAN_HISTORY_LIMIT, ScanHistoryQuerySchema, type ScanHistoryRow } from "@releve/core/admin-api";
-import { publicName } from "@releve/core/share-visibility";
+import { publicName } from "@releve/core/sharing/share-visibility";
 import { listRecentScans } from "@releve/db/scans";
 import { Hono } from "hono";
 import { badRequest } from "../validation";

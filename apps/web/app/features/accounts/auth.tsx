@@ -1,7 +1,7 @@
 import { type FieldErrors, ForgotPasswordSchema, fieldErrors, LoginSchema, SignupSchema } from "@releve/core";
 import { AUTH_MESSAGES, claimSlugFromPath, safeRedirect } from "@releve/core/accounts/auth-constants";
-import { CONTACT_MESSAGES } from "@releve/core/contact";
 import { HONEYPOT_FIELD } from "@releve/core/input-limits";
+import { CONTACT_MESSAGES } from "@releve/core/sharing/contact";
 import { FormAlert, TextField } from "@releve/ui";
 import { useEffect } from "react";
 import { data, Form, Link, redirect } from "react-router";

@@ -1,6 +1,6 @@
 import { fieldErrors } from "@releve/core";
 import { OnboardingSchema, PROFILE_DEFAULTS, PROFILE_MESSAGES } from "@releve/core/accounts/profile";
-import { INPUT_CHANNELS } from "@releve/core/channels";
+import { INPUT_CHANNELS } from "@releve/core/sharing/channels";
 import { FormAlert } from "@releve/ui";
 import { data, Form, redirect } from "react-router";
 import { GeneralErrorBoundary } from "../../components/error-boundary";

@@ -1,4 +1,4 @@
-import type { InputChannel } from "@releve/core/channels";
+import type { InputChannel } from "@releve/core/sharing/channels";
 import { TextAreaField, TextField, type TextFieldProps } from "@releve/ui";
 import { SwitchField } from "../../components/switch-field";
 

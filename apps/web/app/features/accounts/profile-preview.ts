@@ -1,5 +1,5 @@
-import { byChannel, CHANNELS, INPUT_CHANNELS } from "@releve/core/channels";
-import { type PublicProfile, publicProfile } from "@releve/core/share-visibility";
+import { byChannel, CHANNELS, INPUT_CHANNELS } from "@releve/core/sharing/channels";
+import { type PublicProfile, publicProfile } from "@releve/core/sharing/share-visibility";
 
 const text = (form: FormData, name: string) => {
   const v = form.get(name);

@@ -1,5 +1,4 @@
 import { AppError, hashPassword } from "@releve/core";
-import { CONTACT_MESSAGES } from "@releve/core/contact";
 import type { DryRunViewer } from "@releve/core/qa/dry-run";
 import {
   E2E_SCENARIOS,
@@ -11,6 +10,7 @@ import {
   QA_RUN_SLUG_PREFIX,
 } from "@releve/core/qa/e2e-scenarios";
 import { QA_MESSAGES } from "@releve/core/qa/tools";
+import { CONTACT_MESSAGES } from "@releve/core/sharing/contact";
 import { CONTACT_OWNER_BUCKET } from "@releve/core/sharing/contact-limits";
 import type { Db } from "@releve/db";
 import type { Actor } from "@releve/db/audit";

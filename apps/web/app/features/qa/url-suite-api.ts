@@ -7,7 +7,7 @@ import { loadTapRoute, readCachedTapRoute } from "@releve/db/tap/cache";
 import { type Context, Hono } from "hono";
 import type { AdminEnv } from "../../api/admin/admin-env";
 import { jsonBody } from "../../api/validation";
-import { shareDoor } from "../../lib/share.server";
+import { shareDoor } from "../sharing/share.server";
 import { type DryRunAnswer, dryRunTap } from "./dry-run-tap";
 import { type CardFacts, judgeSharePage, judgeVCard } from "./url-suite-card";
 

@@ -1,9 +1,9 @@
-import type { ShareableProfile } from "@releve/core/share-visibility";
-import { publicProfile } from "@releve/core/share-visibility";
-import { shareCard, shareCardVCard } from "@releve/core/vcard";
+import type { ShareableProfile } from "@releve/core/sharing/share-visibility";
+import { publicProfile } from "@releve/core/sharing/share-visibility";
+import { shareCard, shareCardVCard } from "@releve/core/sharing/vcard";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { OwnerCard } from "../../components/owner-card";
+import { OwnerCard } from "../sharing/owner-card";
 import { hiddenChannels, judgeSharePage, judgeVCard } from "./url-suite-card";
 
 // The URL suite's share card and vCard checks (issue #20 item 3), held to the real card

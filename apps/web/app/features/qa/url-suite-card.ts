@@ -1,5 +1,5 @@
-import { CHANNELS } from "@releve/core/channels";
-import { publicProfile, type ShareableProfile, sharedChannels } from "@releve/core/share-visibility";
+import { CHANNELS } from "@releve/core/sharing/channels";
+import { publicProfile, type ShareableProfile, sharedChannels } from "@releve/core/sharing/share-visibility";
 import ICAL from "ical.js";
 
 /**

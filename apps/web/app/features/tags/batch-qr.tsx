@@ -7,8 +7,8 @@ import { AccessDenied } from "../../components/access-denied";
 import { GeneralErrorBoundary } from "../../components/error-boundary";
 import { cloudflareContext } from "../../context";
 import { type RouteHandle, useServerDocument } from "../../lib/document";
-import { qrSvg } from "../../lib/qr.server";
 import { requireAdmin } from "../accounts/user.server";
+import { qrSvg } from "../sharing/qr.server";
 import type { Route } from "./+types/batch-qr";
 
 /** Labels per screen page: each QR is a few KB of SVG, so a 1,000-tag batch prints in pages. */

@@ -1,5 +1,5 @@
 import { AppError } from "@releve/core";
-import { publicName } from "@releve/core/share-visibility";
+import { publicName } from "@releve/core/sharing/share-visibility";
 import type { AdminTag } from "@releve/core/tags/contracts";
 import { tagUrl } from "@releve/core/tags/rules";
 import { sunEncoderSettings } from "@releve/core/tags/sun-encoder";

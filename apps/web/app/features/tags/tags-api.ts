@@ -35,7 +35,7 @@ import { clientForAttach, countBatchTags, exportTags, findTag, listTags, tagHold
 import { Hono } from "hono";
 import { type AdminEnv, actorOf } from "../../api/admin/admin-env";
 import { badRequest, jsonBody } from "../../api/validation";
-import { qrDataUri } from "../../lib/qr.server";
+import { qrDataUri } from "../sharing/qr.server";
 import { batchOrThrow, originOf, tagOrThrow, toAdminTag } from "./tag-view";
 
 /** The most rows one registry export carries. */

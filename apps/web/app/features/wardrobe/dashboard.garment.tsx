@@ -10,12 +10,12 @@ import { BackLink } from "../../components/back-link";
 import { CopyButton } from "../../components/copy-button";
 import { GeneralErrorBoundary } from "../../components/error-boundary";
 import { readForm } from "../../lib/form.server";
-import { qrDataUri } from "../../lib/qr.server";
 import { redirectWithToast } from "../../lib/toast.server";
 import { requestContext } from "../../request-context.server";
 import { requireUser } from "../accounts/user.server";
 import { formatDay } from "../crm/crm-format";
 import { ContactStatus } from "../crm/mark-contacted";
+import { qrDataUri } from "../sharing/qr.server";
 import type { Route } from "./+types/dashboard.garment";
 import { GarmentFacts } from "./garment-card";
 

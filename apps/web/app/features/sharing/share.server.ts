@@ -1,4 +1,4 @@
-import { publicProfile } from "@releve/core/share-visibility";
+import { publicProfile } from "@releve/core/sharing/share-visibility";
 import { type DoorVerdict, decideDoor } from "@releve/core/tap/rules";
 import {
   CARD_WINDOW_COOKIE,
@@ -11,7 +11,7 @@ import type { Db } from "@releve/db";
 import type { ContactTarget } from "@releve/db/contacts";
 import { findContactCardByClientId, findShareByGarmentSlug } from "@releve/db/profiles";
 import { tapRouteOf } from "@releve/db/tap/cache";
-import { readCookie } from "./cookies.server";
+import { readCookie } from "../../lib/cookies.server";
 
 export type ShareState =
   | { state: "unavailable" }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fieldErrors } from "./accounts/auth";
+import { fieldErrors } from "../accounts/auth";
 import { CONTACT_MESSAGES, ContactFormSchema } from "./contact";
 
 describe("ContactFormSchema", () => {

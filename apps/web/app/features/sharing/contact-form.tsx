@@ -1,8 +1,8 @@
 import { FormAlert, TextAreaField, TextField, type TextFieldProps } from "@releve/ui";
 import type { ReactNode } from "react";
 import { Form } from "react-router";
-import { Honeypot } from "./honeypot";
-import { type PendingNavigation, SubmitButton } from "./submit-button";
+import { Honeypot } from "../../components/honeypot";
+import { type PendingNavigation, SubmitButton } from "../../components/submit-button";
 
 export type ContactFormField = Pick<
   TextFieldProps,

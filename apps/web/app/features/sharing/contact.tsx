@@ -1,11 +1,11 @@
-import { CONTACT_MESSAGES } from "@releve/core/contact";
+import { CONTACT_MESSAGES } from "@releve/core/sharing/contact";
 import { buttonClass } from "@releve/ui";
 import { data, Link } from "react-router";
-import { GeneralErrorBoundary } from "../components/error-boundary";
-import { OwnerCard } from "../components/owner-card";
-import { loadContactCard } from "../lib/share.server";
-import { requestContext } from "../request-context.server";
+import { GeneralErrorBoundary } from "../../components/error-boundary";
+import { requestContext } from "../../request-context.server";
 import type { Route } from "./+types/contact";
+import { OwnerCard } from "./owner-card";
+import { loadContactCard } from "./share.server";
 
 export const meta = () => [{ title: "Contact card · Relevé" }, { name: "robots", content: "noindex" }];
 export const headers = () => ({ "Cache-Control": "private, no-store" });

@@ -1,4 +1,4 @@
-import { CONTACT_MESSAGES } from "@releve/core/contact";
+import { CONTACT_MESSAGES } from "@releve/core/sharing/contact";
 import { buttonClass } from "@releve/ui";
 import { Link } from "react-router";
 

@@ -1,4 +1,4 @@
-import { publicProfile, type ShareableProfile } from "@releve/core/share-visibility";
+import { publicProfile, type ShareableProfile } from "@releve/core/sharing/share-visibility";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { OwnerCard } from "./owner-card";

@@ -1,9 +1,9 @@
 import { normalizeSlug } from "@releve/core/slug";
 import type { LoaderFunctionArgs } from "react-router";
-import { qrSvg } from "../lib/qr.server";
-import { hasCardWindow } from "../lib/share.server";
-import { closedDoor, loadShareCard } from "../lib/share-card.server";
-import { requestContext } from "../request-context.server";
+import { requestContext } from "../../request-context.server";
+import { qrSvg } from "./qr.server";
+import { hasCardWindow } from "./share.server";
+import { closedDoor, loadShareCard } from "./share-card.server";
 
 /**
  * `GET /share/:slug/qr.svg`: the QR code of the share page, fetched only when a visitor opens

@@ -1,4 +1,4 @@
-import { CopyButton } from "./copy-button";
+import { CopyButton } from "../../components/copy-button";
 
 /** 'Share my card' on the dashboard: the owner's contact card link, to copy or show as a QR code. */
 export function ShareCardPanel({ card, sharing }: { card: { url: string; qr: string }; sharing: boolean }) {

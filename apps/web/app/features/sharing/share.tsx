@@ -1,6 +1,6 @@
 import { fieldErrors } from "@releve/core";
-import { CONTACT_MESSAGES, ContactFormSchema } from "@releve/core/contact";
 import { HONEYPOT_FIELD } from "@releve/core/input-limits";
+import { CONTACT_MESSAGES, ContactFormSchema } from "@releve/core/sharing/contact";
 import { contactRateMessage } from "@releve/core/sharing/contact-limits";
 import { normalizeSlug } from "@releve/core/slug";
 import { BRAND_CONTACT_EMAIL, REPORTED_MISSING_MESSAGE } from "@releve/core/tap/rules";
@@ -10,15 +10,15 @@ import { type PublicIntake, takeContact } from "@releve/db/sharing/commands";
 import { buttonClass } from "@releve/ui";
 import { Fragment } from "react";
 import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
-import { ContactForm, type ContactFormFailure, type ContactFormField } from "../components/contact-form";
-import { GeneralErrorBoundary } from "../components/error-boundary";
-import { OwnerCard } from "../components/owner-card";
-import { getUser } from "../features/accounts/user.server";
-import type { RouteHandle } from "../lib/document";
-import { ECHO_MAX, readForm } from "../lib/form.server";
-import { contactCardState, hasCardWindow, loadShare, type ShareState, shareTarget } from "../lib/share.server";
-import { requestContext } from "../request-context.server";
+import { GeneralErrorBoundary } from "../../components/error-boundary";
+import type { RouteHandle } from "../../lib/document";
+import { ECHO_MAX, readForm } from "../../lib/form.server";
+import { requestContext } from "../../request-context.server";
+import { getUser } from "../accounts/user.server";
 import type { Route } from "./+types/share";
+import { ContactForm, type ContactFormFailure, type ContactFormField } from "./contact-form";
+import { OwnerCard } from "./owner-card";
+import { contactCardState, hasCardWindow, loadShare, type ShareState, shareTarget } from "./share.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   {

@@ -1,5 +1,5 @@
+import { type ShareCard, shareCard } from "@releve/core/sharing/vcard";
 import { SECURE_TAP_MESSAGES } from "@releve/core/tap/secure-tap";
-import { type ShareCard, shareCard } from "@releve/core/vcard";
 import type { Db } from "@releve/db";
 import { shareDoor } from "./share.server";
 

@@ -1,10 +1,10 @@
 import { fileSlug } from "@releve/core/csv";
+import { shareCardVCard } from "@releve/core/sharing/vcard";
 import { normalizeSlug } from "@releve/core/slug";
-import { shareCardVCard } from "@releve/core/vcard";
 import type { LoaderFunctionArgs } from "react-router";
-import { hasCardWindow } from "../lib/share.server";
-import { closedDoor, loadShareCard } from "../lib/share-card.server";
-import { requestContext } from "../request-context.server";
+import { requestContext } from "../../request-context.server";
+import { hasCardWindow } from "./share.server";
+import { closedDoor, loadShareCard } from "./share-card.server";
 
 /**
  * A resource route: `GET /share/:slug/contact.vcf`, the owner's 'Save contact' card (issue 7,

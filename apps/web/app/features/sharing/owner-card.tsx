@@ -1,4 +1,4 @@
-import type { PublicProfile } from "@releve/core/share-visibility";
+import type { PublicProfile } from "@releve/core/sharing/share-visibility";
 import { SECURE_TAP_MESSAGES } from "@releve/core/tap/secure-tap";
 
 /** The owner as a visitor sees them after a tap; also the live preview on the profile form. */

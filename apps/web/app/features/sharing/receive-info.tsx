@@ -1,15 +1,15 @@
 import { fieldErrors } from "@releve/core";
-import { CONTACT_MESSAGES, GuestContactSchema } from "@releve/core/contact";
 import { HONEYPOT_FIELD } from "@releve/core/input-limits";
+import { CONTACT_MESSAGES, GuestContactSchema } from "@releve/core/sharing/contact";
 import { contactRateMessage } from "@releve/core/sharing/contact-limits";
 import { type PublicIntake, takeContact } from "@releve/db/sharing/commands";
 import { data, redirect } from "react-router";
-import { ContactForm, type ContactFormFailure, type ContactFormField } from "../components/contact-form";
-import { GeneralErrorBoundary } from "../components/error-boundary";
-import { readForm } from "../lib/form.server";
-import { loadContactCard } from "../lib/share.server";
-import { requestContext } from "../request-context.server";
+import { GeneralErrorBoundary } from "../../components/error-boundary";
+import { readForm } from "../../lib/form.server";
+import { requestContext } from "../../request-context.server";
 import type { Route } from "./+types/receive-info";
+import { ContactForm, type ContactFormFailure, type ContactFormField } from "./contact-form";
+import { loadContactCard } from "./share.server";
 
 export const meta = () => [{ title: "Share your info · Relevé" }, { name: "robots", content: "noindex" }];
 

@@ -10,7 +10,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { chromium } from "@playwright/test";
-import { ARTWORK, type ArtworkSpec, INSTAGRAM_TILES, SOCIAL_CARD } from "../apps/web/app/lib/artwork";
+import { ARTWORK, type ArtworkSpec, INSTAGRAM_TILES, SOCIAL_CARD } from "../apps/web/app/features/site/artwork-specs";
 import { ROOT } from "./dev-vars";
 
 const OUT = join(ROOT, "apps/web/public/images");

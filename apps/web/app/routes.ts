@@ -1,7 +1,7 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
 export default [
-  index("routes/home.tsx"),
+  index("features/site/home.tsx"),
   route("auth", "features/accounts/auth.tsx"),
   route("auth/verified", "features/accounts/auth.verified.tsx"),
   route("reset-password", "features/accounts/reset-password.tsx"),
@@ -41,12 +41,12 @@ export default [
   route("test-garment", "features/qa/test-garment.tsx"),
   route("test-urls", "features/qa/test-urls.tsx"),
   route("e2e-tests", "features/qa/e2e-tests.tsx"),
-  route("learn-more", "routes/learn-more.tsx"),
-  route("blog", "routes/blog.tsx"),
-  route("blog/:slug", "routes/blog.$slug.tsx"),
-  route("get-early-access", "routes/get-early-access.tsx"),
-  route("nfc-demo", "routes/nfc-demo.tsx"),
-  route("robots.txt", "routes/robots.txt.ts"),
-  route("sitemap.xml", "routes/sitemap.xml.ts"),
+  route("learn-more", "features/site/learn-more.tsx"),
+  route("blog", "features/site/blog.tsx"),
+  route("blog/:slug", "features/site/blog.$slug.tsx"),
+  route("get-early-access", "features/site/get-early-access.tsx"),
+  route("nfc-demo", "features/site/nfc-demo.tsx"),
+  route("robots.txt", "features/site/robots.txt.ts"),
+  route("sitemap.xml", "features/site/sitemap.xml.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

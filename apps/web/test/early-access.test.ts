@@ -1,10 +1,14 @@
 import { env } from "cloudflare:workers";
-import { EARLY_ACCESS_MESSAGES, REFERRAL_SOURCES } from "@releve/core/early-access";
+import { EARLY_ACCESS_MESSAGES, REFERRAL_SOURCES } from "@releve/core/site/early-access";
 import { getDb } from "@releve/db";
 import { referralSources } from "@releve/db/schema";
 import { ageRateEvents } from "@releve/db/testing/factories";
 import { describe, expect, it } from "vitest";
-import { EARLY_ACCESS_IP_LIMIT, EARLY_ACCESS_WINDOW_MS, submitEarlyAccess } from "../app/lib/early-access.server";
+import {
+  EARLY_ACCESS_IP_LIMIT,
+  EARLY_ACCESS_WINDOW_MS,
+  submitEarlyAccess,
+} from "../app/features/site/early-access.server";
 
 const db = getDb(env.DB);
 const unique = () => `${crypto.randomUUID().slice(0, 8)}@example.com`;

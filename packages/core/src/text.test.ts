@@ -3,9 +3,9 @@ import { LoginSchema, ResetPasswordSchema, SignupSchema } from "./accounts/auth"
 import { ProfileSchema } from "./accounts/profile";
 import { InstagramPostBodySchema, ListQuerySchema, TagBatchBodySchema } from "./admin-api";
 import { ContactsQuerySchema, CreateEventSchema, MarkContactedSchema } from "./crm/rules";
-import { EarlyAccessSchema } from "./early-access";
 import { LinkTestBodySchema, UrlSuiteBodySchema } from "./qa/contracts";
 import { ContactFormSchema, GuestContactSchema } from "./sharing/contact";
+import { EarlyAccessSchema } from "./site/early-access";
 import {
   BatchImportBodySchema,
   BatchProgramBodySchema,

@@ -1,5 +1,5 @@
-import type { InstagramTile } from "../lib/instagram.server";
 import { Artwork } from "./artwork";
+import type { InstagramTile } from "./instagram.server";
 
 const SIZES = "(min-width: 1024px) 320px, (min-width: 640px) 33vw, 50vw";
 

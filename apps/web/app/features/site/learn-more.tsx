@@ -1,14 +1,14 @@
 import { buttonClass } from "@releve/ui";
 import { Link } from "react-router";
-import { Artwork } from "../components/artwork";
-import { EditorialTeaser } from "../components/editorial-teaser";
-import { GeneralErrorBoundary } from "../components/error-boundary";
-import { InstagramGrid } from "../components/instagram-grid";
-import { ARTWORK } from "../lib/artwork";
-import type { RouteHandle } from "../lib/document";
-import { seo } from "../lib/seo";
-import { loadShowcase } from "../lib/showcase.server";
+import { GeneralErrorBoundary } from "../../components/error-boundary";
+import type { RouteHandle } from "../../lib/document";
 import type { Route } from "./+types/learn-more";
+import { Artwork } from "./artwork";
+import { ARTWORK } from "./artwork-specs";
+import { EditorialTeaser } from "./editorial-teaser";
+import { InstagramGrid } from "./instagram-grid";
+import { seo } from "./seo";
+import { loadShowcase } from "./showcase.server";
 
 // Links and native forms only: sent as plain HTML with inline CSS, no client script (decision 0020).
 export const handle: RouteHandle = { hydrate: false };

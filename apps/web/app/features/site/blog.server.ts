@@ -1,5 +1,5 @@
-import type { ArticleSummary } from "./blog";
-import { sanitizeArticleHtml } from "./sanitize-html.server";
+import { sanitizeArticleHtml } from "../../lib/sanitize-html.server";
+import type { ArticleSummary } from "./blog-posts";
 
 export interface Article extends ArticleSummary {
   /** Written as HTML; always passed through the sanitiser before it reaches a page. */

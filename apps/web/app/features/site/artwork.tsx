@@ -1,5 +1,5 @@
 import { preload } from "react-dom";
-import type { ArtworkSpec } from "../lib/artwork";
+import type { ArtworkSpec } from "./artwork-specs";
 
 /**
  * A responsive picture: WebP at every generated width (the browser picks by `sizes`), a JPEG

@@ -1,8 +1,8 @@
 import { buttonClass } from "@releve/ui";
 import { Link } from "react-router";
-import { ARTWORK } from "../lib/artwork";
-import { type ArticleSummary, formatArticleDate } from "../lib/blog";
 import { Artwork } from "./artwork";
+import { ARTWORK } from "./artwork-specs";
+import { type ArticleSummary, formatArticleDate } from "./blog-posts";
 
 /** The editorial teaser on the landing and Learn More pages: the featured article and /blog. */
 export function EditorialTeaser({ article }: { article: ArticleSummary }) {

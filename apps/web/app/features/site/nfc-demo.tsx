@@ -1,12 +1,12 @@
 import { claimedSampleSlugs } from "@releve/db/seed";
 import { buttonClass } from "@releve/ui";
 import { Link } from "react-router";
-import { DemoTap } from "../components/demo-tap";
-import { DemoVideoDialog } from "../components/demo-video-dialog";
-import { GeneralErrorBoundary } from "../components/error-boundary";
-import { NumberedSteps } from "../components/numbered-steps";
-import { seo } from "../lib/seo";
+import { GeneralErrorBoundary } from "../../components/error-boundary";
 import type { Route } from "./+types/nfc-demo";
+import { DemoTap } from "./demo-tap";
+import { DemoVideoDialog } from "./demo-video-dialog";
+import { NumberedSteps } from "./numbered-steps";
+import { seo } from "./seo";
 
 export function loader({ request }: Route.LoaderArgs) {
   // The demo wearer's (seeded) claimed garment: its share page is real, and a visit is not a

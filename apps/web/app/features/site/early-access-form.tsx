@@ -1,7 +1,7 @@
-import { REFERRAL_LABELS, REFERRAL_SOURCES } from "@releve/core/early-access-constants";
+import { REFERRAL_LABELS, REFERRAL_SOURCES } from "@releve/core/site/early-access-constants";
 import { useId } from "react";
-import { ContactForm, type ContactFormField } from "../features/sharing/contact-form";
-import type { EarlyAccessOutcome } from "../lib/early-access.server";
+import { ContactForm, type ContactFormField } from "../sharing/contact-form";
+import type { EarlyAccessOutcome } from "./early-access.server";
 
 type Failure = Extract<EarlyAccessOutcome, { ok: false }>;
 

@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import { cloudflareContext } from "../context";
+import { cloudflareContext } from "../../context";
 import { featuredArticle } from "./blog.server";
 import { loadInstagramTiles } from "./instagram.server";
 

@@ -1,6 +1,6 @@
-import { listArticles } from "../lib/blog.server";
-import { PUBLIC_PATHS } from "../lib/seo";
 import type { Route } from "./+types/sitemap.xml";
+import { listArticles } from "./blog.server";
+import { PUBLIC_PATHS } from "./seo";
 
 const escapeXml = (s: string) =>
   s.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c] ?? c);

@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { text } from "../text-field";
 import { REFERRAL_SOURCES } from "./early-access-constants";
-import { text } from "./text-field";
 
 export * from "./early-access-constants";
 

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { SOCIAL_CARD, SOCIAL_CARD_URL } from "./artwork";
+import { SOCIAL_CARD, SOCIAL_CARD_URL } from "./artwork-specs";
 
 export const SITE_NAME = "Relevé";
 

@@ -1,15 +1,15 @@
-import { EARLY_ACCESS_MESSAGES } from "@releve/core/early-access-constants";
+import { EARLY_ACCESS_MESSAGES } from "@releve/core/site/early-access-constants";
 import { buttonClass } from "@releve/ui";
 import { data, Link } from "react-router";
-import { Artwork } from "../components/artwork";
-import { EarlyAccessForm } from "../components/early-access-form";
-import { GeneralErrorBoundary } from "../components/error-boundary";
-import { cloudflareContext } from "../context";
-import { ARTWORK } from "../lib/artwork";
-import type { RouteHandle } from "../lib/document";
-import { earlyAccessAction } from "../lib/early-access.server";
-import { seo } from "../lib/seo";
+import { GeneralErrorBoundary } from "../../components/error-boundary";
+import { cloudflareContext } from "../../context";
+import type { RouteHandle } from "../../lib/document";
 import type { Route } from "./+types/get-early-access";
+import { Artwork } from "./artwork";
+import { ARTWORK } from "./artwork-specs";
+import { earlyAccessAction } from "./early-access.server";
+import { EarlyAccessForm } from "./early-access-form";
+import { seo } from "./seo";
 
 // Links and native forms only: sent as plain HTML with inline CSS, no client script (decision 0020).
 export const handle: RouteHandle = { hydrate: false };

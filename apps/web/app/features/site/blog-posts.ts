@@ -1,4 +1,4 @@
-import type { ArtworkName } from "./artwork";
+import type { ArtworkName } from "./artwork-specs";
 
 /** Spec part 1 §9: the chips, in order. No article is filed under Event Highlights yet. */
 export const BLOG_CATEGORIES = ["All", "Tech", "Styling", "Event Highlights", "Behind the Scenes"] as const;

@@ -1,6 +1,6 @@
 import type { Db } from "@releve/db";
 import { listActivePosts } from "@releve/db/posts";
-import { type ArtworkSpec, INSTAGRAM_TILES } from "./artwork";
+import { type ArtworkSpec, INSTAGRAM_TILES } from "./artwork-specs";
 
 export interface InstagramTile {
   id: string;

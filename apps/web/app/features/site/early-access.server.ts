@@ -1,17 +1,17 @@
 import { fieldErrors } from "@releve/core";
+import { HONEYPOT_FIELD } from "@releve/core/input-limits";
+import { senderNetwork } from "@releve/core/sender-network";
+import { CONTACT_MESSAGES } from "@releve/core/sharing/contact";
 import {
   EARLY_ACCESS_MESSAGES,
   type EarlyAccessInput,
   EarlyAccessSchema,
   isMissingRequired,
-} from "@releve/core/early-access";
-import { HONEYPOT_FIELD } from "@releve/core/input-limits";
-import { senderNetwork } from "@releve/core/sender-network";
-import { CONTACT_MESSAGES } from "@releve/core/sharing/contact";
+} from "@releve/core/site/early-access";
 import type { Db } from "@releve/db";
 import { addEarlyAccessEntry } from "@releve/db/early-access";
 import { takeLimits } from "@releve/db/rate-limits";
-import { ECHO_MAX, readForm } from "./form.server";
+import { ECHO_MAX, readForm } from "../../lib/form.server";
 
 // The same D1 sliding window as the share page's contact form (decisions 0015, 0031): every
 // well-formed attempt counts, duplicates too, so the list cannot be probed for addresses; a

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { BLOG_CATEGORIES, categoryFromParam, categoryParam, filterArticles, formatArticleDate } from "./blog";
 import { getArticle, listArticles } from "./blog.server";
+import { BLOG_CATEGORIES, categoryFromParam, categoryParam, filterArticles, formatArticleDate } from "./blog-posts";
 
 describe("the articles (spec part 1 §3)", () => {
   it("are the three of the table, newest first, with the Tech one featured", () => {

@@ -1,15 +1,15 @@
 import { buttonClass } from "@releve/ui";
 import { Link } from "react-router";
-import { ARTICLE_ACTIONS_SCRIPT, ArticleActions } from "../components/article-actions";
-import { Artwork } from "../components/artwork";
-import { BackLink } from "../components/back-link";
-import { GeneralErrorBoundary } from "../components/error-boundary";
-import { ARTWORK } from "../lib/artwork";
-import { formatArticleDate } from "../lib/blog";
-import { getArticle } from "../lib/blog.server";
-import type { RouteHandle } from "../lib/document";
-import { seo } from "../lib/seo";
+import { BackLink } from "../../components/back-link";
+import { GeneralErrorBoundary } from "../../components/error-boundary";
+import type { RouteHandle } from "../../lib/document";
 import type { Route } from "./+types/blog.$slug";
+import { ARTICLE_ACTIONS_SCRIPT, ArticleActions } from "./article-actions";
+import { Artwork } from "./artwork";
+import { ARTWORK } from "./artwork-specs";
+import { getArticle } from "./blog.server";
+import { formatArticleDate } from "./blog-posts";
+import { seo } from "./seo";
 
 /** Plain HTML (decision 0020); Share and Save come with a small inline script. */
 export const handle: RouteHandle = { hydrate: false, script: ARTICLE_ACTIONS_SCRIPT };

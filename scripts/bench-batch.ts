@@ -10,8 +10,8 @@
 import { batchCode } from "@releve/core/tags/chip-id";
 import { drawStockTags } from "@releve/core/tags/stock";
 import { getDb } from "@releve/db";
-import type { Actor } from "@releve/db/audit";
-import type { D1Like, KvLike } from "@releve/db/binding-types";
+import type { Actor } from "@releve/db/platform/audit";
+import type { D1Like, KvLike } from "@releve/db/platform/binding-types";
 import { assignBatchUids, createTagBatch, programBatch } from "@releve/db/tags/commands";
 import { batchTagsBySlugs, getTagBatch } from "@releve/db/tags/queries";
 import { applyMigrations } from "@releve/db/testing/bench-data";

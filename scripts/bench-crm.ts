@@ -10,10 +10,9 @@
  */
 import { ContactsQuerySchema } from "@releve/core/crm/rules";
 import { getDb } from "@releve/db";
-import type { D1Like } from "@releve/db/binding-types";
-import { exportContacts, listConnections, listContacts } from "@releve/db/contacts";
-import { listEvents, loadEventDetail } from "@releve/db/events";
-import { rollupScans } from "@releve/db/rollup";
+import { rollupScans } from "@releve/db/crm/commands";
+import { exportContacts, listConnections, listContacts, listEvents, loadEventDetail } from "@releve/db/crm/queries";
+import type { D1Like } from "@releve/db/platform/binding-types";
 import { addCrmBenchRecentScans, applyMigrations, countCrmBench, seedCrmBench } from "@releve/db/testing/bench-data";
 import { convertV4MiniflareOptions, Miniflare } from "miniflare";
 import { loadAnalytics } from "../apps/web/app/features/crm/analytics.server";

@@ -5,8 +5,9 @@
  * and does the same. Prints both times and their ratio (target <= 1.2). BENCH_REPEATS
  * (default 5) runs each measurement several times and reports the median.
  */
-import type { D1Like } from "@releve/db/binding-types";
-import { rollupScans } from "@releve/db/rollup";
+
+import { rollupScans } from "@releve/db/crm/commands";
+import type { D1Like } from "@releve/db/platform/binding-types";
 import {
   addRollupScans,
   applyMigrations,

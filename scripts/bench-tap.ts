@@ -23,7 +23,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { parseSunKeys } from "@releve/core/tap/sun";
 import { sunTapQuery } from "@releve/core/tap/testing/sun-tap";
-import type { D1Like } from "@releve/db/binding-types";
+import type { D1Like } from "@releve/db/platform/binding-types";
 import { applyMigrations, seedSecureTapBench, seedTapBench } from "@releve/db/testing/bench-data";
 import autocannon from "autocannon";
 import { build } from "esbuild";

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import type { AdminStats } from "@releve/core/admin-portal";
+import type { AdminStats } from "@releve/core/platform/admin-portal";
 import { demoPassword, signIn } from "./accounts";
 import { expect, test } from "./fixtures";
 

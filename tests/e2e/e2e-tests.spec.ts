@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import type { AdminGarment } from "@releve/core/admin-api";
 import { E2E_SCENARIOS, E2E_STEP_COUNT, QA_RUN_SLUG_PREFIX } from "@releve/core/qa/e2e-scenarios";
+import type { AdminGarment } from "@releve/core/tags/contracts";
 import { demoPassword, signIn } from "./accounts";
 import { expect, gotoHydrated, test } from "./fixtures";
 import { restore, sample } from "./samples";

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { devices, type Page } from "@playwright/test";
-import type { AdminGarment } from "@releve/core/admin-api";
+import type { AdminGarment } from "@releve/core/tags/contracts";
 import { demoPassword, signIn } from "./accounts";
 import { expect, gotoHydrated, test } from "./fixtures";
 import { restore, sample } from "./samples";

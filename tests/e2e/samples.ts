@@ -1,5 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
-import type { AdminGarment } from "@releve/core/admin-api";
+import type { AdminGarment } from "@releve/core/tags/contracts";
 import { expect } from "./fixtures";
 
 // A sample garment as the admin API shows it, and putting one back as it was: for the QA specs,

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { devices } from "@playwright/test";
-import type { ScanHistoryRow } from "@releve/core/admin-api";
 import type { AdminTag, ProgrammedTag } from "@releve/core/tags/contracts";
+import type { ScanHistoryRow } from "@releve/core/tap/contracts";
 import { SECURE_TAP_MESSAGES } from "@releve/core/tap/secure-tap";
 import { parseSunKeys } from "@releve/core/tap/sun";
 import { sunTapQuery } from "@releve/core/tap/testing/sun-tap";

@@ -1,4 +1,4 @@
-import { ADMIN_PAGE_TITLES, ADMIN_PAGES, type AdminAppProps, type AdminPage } from "@releve/core/admin-portal";
+import { ADMIN_PAGE_TITLES, ADMIN_PAGES, type AdminAppProps, type AdminPage } from "@releve/core/platform/admin-portal";
 import { Button } from "@releve/ui";
 import { QueryClientProvider } from "@tanstack/react-query";
 import "./admin.css";

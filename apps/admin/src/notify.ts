@@ -1,4 +1,4 @@
-import type { AdminAppProps } from "@releve/core/admin-portal";
+import type { AdminAppProps } from "@releve/core/platform/admin-portal";
 import { createContext, useContext } from "react";
 
 /** The shell's `notify` (its sonner toaster), handed down from AdminApp's props. */

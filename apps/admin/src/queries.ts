@@ -1,16 +1,15 @@
+import type { AuditEntry } from "@releve/core/platform/admin-api";
+import type { AdminStats } from "@releve/core/platform/admin-portal";
+import type { InstagramPost, InstagramPostInput } from "@releve/core/site/contracts";
 import type {
   AdminClient,
   AdminGarment,
-  AuditEntry,
   GarmentFilter,
-  InstagramPost,
-  InstagramPostInput,
-  ScanHistoryRow,
   TagBatch,
   TagBatchInput,
   UnclaimedPage,
-} from "@releve/core/admin-api";
-import type { AdminStats } from "@releve/core/admin-portal";
+} from "@releve/core/tags/contracts";
+import type { ScanHistoryRow } from "@releve/core/tap/contracts";
 import {
   keepPreviousData,
   QueryClient,

@@ -1,4 +1,4 @@
-import { pageNumbers } from "@releve/core/admin-portal";
+import { pageNumbers } from "@releve/core/platform/admin-portal";
 import { Button, type ButtonVariant } from "@releve/ui";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { type ReactNode, type SelectHTMLAttributes, useEffect, useId, useRef } from "react";

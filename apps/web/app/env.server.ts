@@ -1,4 +1,4 @@
-import { binding, parseEnv } from "@releve/core/env";
+import { binding, parseEnv } from "@releve/core/platform/env";
 import type { TapControlLike, TapStores } from "@releve/db/tap/cache";
 import { z } from "zod";
 

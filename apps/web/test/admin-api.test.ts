@@ -1,6 +1,6 @@
 import { env, exports } from "cloudflare:workers";
 import { hashPassword } from "@releve/core";
-import type { AdminStats } from "@releve/core/admin-portal";
+import type { AdminStats } from "@releve/core/platform/admin-portal";
 import { getDb, users } from "@releve/db";
 import { createGarment, createScanDailyStat, makeAdmin } from "@releve/db/testing/factories";
 import { beforeAll, describe, expect, it } from "vitest";

@@ -1,6 +1,6 @@
 import { env, exports } from "cloudflare:workers";
 import { hashPassword } from "@releve/core";
-import type { TagBatch } from "@releve/core/admin-api";
+import type { TagBatch } from "@releve/core/tags/contracts";
 import { getDb, users } from "@releve/db";
 import { batchLabels } from "@releve/db/tags/queries";
 import { makeAdmin } from "@releve/db/testing/factories";

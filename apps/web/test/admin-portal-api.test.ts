@@ -1,5 +1,7 @@
 import { env, exports } from "cloudflare:workers";
-import type { AdminGarment, AuditEntry, InstagramPost, TagBatch, UnclaimedPage } from "@releve/core/admin-api";
+import type { AuditEntry } from "@releve/core/platform/admin-api";
+import type { InstagramPost } from "@releve/core/site/contracts";
+import type { AdminGarment, TagBatch, UnclaimedPage } from "@releve/core/tags/contracts";
 import { getDb } from "@releve/db";
 import { createGarment, createOwner, createScan, createTag, profileClientId } from "@releve/db/testing/factories";
 import { describe, expect, it } from "vitest";

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
-import type { AuditEntry, ScanHistoryRow } from "@releve/core/admin-api";
+import type { AuditEntry } from "@releve/core/platform/admin-api";
 import type { AdminTag, ProgrammedTag } from "@releve/core/tags/contracts";
+import type { ScanHistoryRow } from "@releve/core/tap/contracts";
 import { getDb, scans } from "@releve/db";
 import { loadTapRoute, readCachedTapRoute } from "@releve/db/tap/cache";
 import { describe, expect, it } from "vitest";

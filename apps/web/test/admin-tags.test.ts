@@ -1,11 +1,12 @@
 import { env, exports } from "cloudflare:workers";
-import type { AuditEntry, TagBatch } from "@releve/core/admin-api";
+import type { AuditEntry } from "@releve/core/platform/admin-api";
 import { decryptChipId, parseChipId, verifySignature } from "@releve/core/tags/chip-id";
 import type {
   AdminTag,
   BrandEvent,
   CreatedClient,
   ProgrammedTag,
+  TagBatch,
   TagLookup,
   TagPage,
   WriteResult,

@@ -1,9 +1,10 @@
 import { env } from "cloudflare:workers";
 import { getDb, profiles } from "@releve/db";
-import { claimGarment, listWardrobe } from "@releve/db/garments";
-import { setNfcSharing } from "@releve/db/profiles";
+import { setNfcSharing } from "@releve/db/accounts/commands";
 import { readCachedTapRoute } from "@releve/db/tap/cache";
 import { createGarment, createOwner, createUser } from "@releve/db/testing/factories";
+import { claimGarment } from "@releve/db/wardrobe/commands";
+import { listWardrobe } from "@releve/db/wardrobe/queries";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { WebEnv } from "../app/env.server";

@@ -1,14 +1,13 @@
 import { env, exports } from "cloudflare:workers";
 import { ContactsQuerySchema, contactsVCard } from "@releve/core/crm/rules";
-import { contactsCsv } from "@releve/core/csv";
+import { contactsCsv } from "@releve/core/platform/csv";
 import { ContactFormSchema } from "@releve/core/sharing/contact";
 import { buildScanMessage, scanOrigin } from "@releve/core/tap/scan";
 import { getDb } from "@releve/db";
-import { exportContacts, listConnections, listContacts, markContactContacted } from "@releve/db/contacts";
-import { listEvents, loadEventDetail, setActiveEvent } from "@releve/db/events";
-import { rollupScans } from "@releve/db/rollup";
-import { insertScan, toScanRow } from "@releve/db/scans";
+import { markContactContacted, rollupScans, setActiveEvent } from "@releve/db/crm/commands";
+import { exportContacts, listConnections, listContacts, listEvents, loadEventDetail } from "@releve/db/crm/queries";
 import { readCachedTapRoute } from "@releve/db/tap/cache";
+import { insertScan, toScanRow } from "@releve/db/tap/commands";
 import {
   createContact,
   createGarment,

@@ -1,10 +1,10 @@
 import { env } from "cloudflare:workers";
 import { getDb } from "@releve/db";
-import { createEvent, listEvents, loadEventDetail } from "@releve/db/events";
-import { listWardrobe, loadGarmentDetail } from "@releve/db/garments";
-import { rollupScans } from "@releve/db/rollup";
-import { adminDashboardCounts, insertScan, utcDay } from "@releve/db/scans";
+import { createEvent, rollupScans } from "@releve/db/crm/commands";
+import { adminDashboardCounts, listEvents, loadEventDetail, utcDay } from "@releve/db/crm/queries";
+import { insertScan } from "@releve/db/tap/commands";
 import { createGarment, createOwner, type TestGarment, type TestOwner } from "@releve/db/testing/factories";
+import { listWardrobe, loadGarmentDetail } from "@releve/db/wardrobe/queries";
 import { describe, expect, it } from "vitest";
 import { loadAnalytics } from "../app/features/crm/analytics.server";
 

@@ -1,11 +1,11 @@
 import { env, exports } from "cloudflare:workers";
 import { hashPassword } from "@releve/core";
 import { ContactsQuerySchema } from "@releve/core/crm/rules";
-import { SEARCH_TOO_LONG } from "@releve/core/input-limits";
+import { SEARCH_TOO_LONG } from "@releve/core/platform/input-limits";
 import { getDb, users } from "@releve/db";
-import { exportContacts, listConnections, listContacts } from "@releve/db/contacts";
-import { listAdminGarments } from "@releve/db/garments";
-import { searchClients } from "@releve/db/profiles";
+import { searchClients } from "@releve/db/accounts/queries";
+import { exportContacts, listConnections, listContacts } from "@releve/db/crm/queries";
+import { listAdminGarments } from "@releve/db/tags/queries";
 import {
   countContacts,
   createContact,

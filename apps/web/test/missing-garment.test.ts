@@ -3,7 +3,6 @@ import { hashPassword } from "@releve/core";
 import type { BrandEvent, CreatedClient, ProgrammedTag } from "@releve/core/tags/contracts";
 import { REPORTED_MISSING_MESSAGE } from "@releve/core/tap/rules";
 import { getDb, users } from "@releve/db";
-import { claimGarment } from "@releve/db/garments";
 import {
   countContacts,
   createGarment,
@@ -16,6 +15,7 @@ import {
   setGarmentTagStatus,
   type TestOwner,
 } from "@releve/db/testing/factories";
+import { claimGarment } from "@releve/db/wardrobe/commands";
 import { beforeAll, describe, expect, it } from "vitest";
 import { issueToken } from "../app/features/accounts/auth.server";
 import * as resetPassword from "../app/features/accounts/reset-password";

@@ -1,10 +1,10 @@
 import { env } from "cloudflare:workers";
 import { REGISTRATION_MESSAGES } from "@releve/core/wardrobe/registration";
 import { getDb } from "@releve/db";
-import { claimGarment, registerPoolGarment } from "@releve/db/garments";
 import { garments } from "@releve/db/schema";
 import { readCachedTapRoute } from "@releve/db/tap/cache";
 import { createGarment, createOwner, createUser, uniqueSlug } from "@releve/db/testing/factories";
+import { claimGarment, registerPoolGarment } from "@releve/db/wardrobe/commands";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as claimPage from "../app/features/wardrobe/claim";

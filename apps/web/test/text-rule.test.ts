@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
-import type { InstagramPost, TagBatch } from "@releve/core/admin-api";
-import type { BrandEvent, CreatedClient, ProgrammedTag } from "@releve/core/tags/contracts";
+import type { InstagramPost } from "@releve/core/site/contracts";
+import type { BrandEvent, CreatedClient, ProgrammedTag, TagBatch } from "@releve/core/tags/contracts";
 import { beforeAll, describe, expect, it } from "vitest";
 import { adminApiCallers, json } from "./admin-support";
 

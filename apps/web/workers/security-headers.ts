@@ -1,4 +1,4 @@
-import { HSTS, isLocalHost } from "@releve/core/security-headers";
+import { HSTS, isLocalHost } from "@releve/core/platform/security-headers";
 import type { MiddlewareHandler } from "hono";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 import { readCookie, SESSION_COOKIE } from "../app/lib/cookies.server";

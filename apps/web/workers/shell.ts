@@ -1,6 +1,6 @@
 import { photoKeyType } from "@releve/core/wardrobe/photo";
 import { getDb } from "@releve/db";
-import { findPhotoByKey } from "@releve/db/photos";
+import { findPhotoByKey } from "@releve/db/wardrobe/queries";
 import { Hono } from "hono";
 import { api } from "../app/api";
 import type { Loopback } from "../app/api/api-env";

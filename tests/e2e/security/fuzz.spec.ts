@@ -63,7 +63,7 @@ const BAD_PHOTOS: [string, string, Buffer][] = [
   ["6 MB", "image/jpeg", Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(6 * 1024 * 1024)])],
 ];
 
-/** The honeypot of every public form (packages/core/src/input-limits.ts HONEYPOT_FIELD). */
+/** The honeypot of every public form (packages/core/src/platform/input-limits.ts HONEYPOT_FIELD). */
 const HONEYPOT = "website_url";
 
 type Finding = { target: string; request: string; problem: string };

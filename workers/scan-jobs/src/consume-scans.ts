@@ -1,7 +1,7 @@
 import { ScanMessageSchema } from "@releve/core/tap/scan-message";
 import type { Db } from "@releve/db";
-import { d1Message } from "@releve/db/d1-errors";
-import { insertOneScan, insertScans, type ScanRow, toScanRow } from "@releve/db/scans";
+import { d1Message } from "@releve/db/platform/d1-errors";
+import { insertOneScan, insertScans, type ScanRow, toScanRow } from "@releve/db/tap/commands";
 import type { ScanJobsEnv } from "./env";
 import { parseUserAgent } from "./user-agent";
 

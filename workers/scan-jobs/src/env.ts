@@ -1,4 +1,4 @@
-import { binding, parseEnv } from "@releve/core/env";
+import { binding, parseEnv } from "@releve/core/platform/env";
 import { z } from "zod";
 
 export const ScanJobsEnvSchema = z.object({

@@ -1,7 +1,7 @@
-import { HOUSEKEEPING, type HousekeepingLimits } from "@releve/core/housekeeping";
+import { HOUSEKEEPING, type HousekeepingLimits } from "@releve/core/platform/housekeeping";
 import type { Db } from "@releve/db";
-import { purgeExpiredAuthTokens, purgeExpiredSessions, purgeSignInAttempts } from "@releve/db/accounts";
-import { purgeRateEvents } from "@releve/db/rate-limits";
+import { purgeExpiredAuthTokens, purgeExpiredSessions, purgeSignInAttempts } from "@releve/db/accounts/commands";
+import { purgeRateEvents } from "@releve/db/platform/rate-limits";
 
 export type PurgeCounts = { sessions: number; authTokens: number; signInAttempts: number; rateEvents: number };
 

@@ -1,5 +1,5 @@
 import { type Db, getDb } from "@releve/db";
-import { rollupScans } from "@releve/db/rollup";
+import { rollupScans } from "@releve/db/crm/commands";
 import { consumeScans } from "./consume-scans";
 import { getScanJobsEnv } from "./env";
 import { purgeExpired } from "./housekeeping";

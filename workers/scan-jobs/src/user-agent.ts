@@ -1,4 +1,4 @@
-import type { ScanAgent } from "@releve/db/scans";
+import type { ScanAgent } from "@releve/db/tap/commands";
 import Bowser from "bowser";
 
 /**

@@ -1,6 +1,6 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { HOUSEKEEPING } from "@releve/core/housekeeping";
+import { HOUSEKEEPING } from "@releve/core/platform/housekeeping";
 import { authAttempts, authTokens, rateEvents, sessions } from "@releve/db/schema";
 import { createUser } from "@releve/db/testing/factories";
 import { inArray } from "drizzle-orm";

@@ -1,4 +1,4 @@
-import { EnvError } from "@releve/core/env";
+import { EnvError } from "@releve/core/platform/env";
 import { parseSunKeys, type SunKeyVersion } from "@releve/core/tap/sun";
 import type { TagCounter } from "./tag-counter";
 

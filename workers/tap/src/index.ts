@@ -1,4 +1,5 @@
 import { WorkerEntrypoint } from "cloudflare:workers";
+import { HSTS, isLocalHost } from "@releve/core/platform/security-headers";
 import {
   DRY_RUN_HEADER,
   DRY_RUN_RESULT_HEADER,
@@ -7,15 +8,14 @@ import {
   type TapDiagnosis,
   verifyDryRunToken,
 } from "@releve/core/qa/dry-run";
-import { HSTS, isLocalHost } from "@releve/core/security-headers";
-import { normalizeSlug } from "@releve/core/slug";
 import { OWNER_TOKEN_COOKIE, verifyOwnerToken } from "@releve/core/tap/owner-token";
 import { decideTap, type TapDecision, type TapRoute } from "@releve/core/tap/rules";
 import type { SecureTag, SuspectReason } from "@releve/core/tap/secure-tap";
+import { normalizeSlug } from "@releve/core/tap/slug";
 import { verifySunTap } from "@releve/core/tap/sun";
 import { cardWindowCookie, signCardWindow, signVerifiedTap } from "@releve/core/tap/verified-tap";
-import { tapViewer } from "@releve/db/owner-session";
 import { getTapRoute, loadTapRoute, readCachedTapRoute } from "@releve/db/tap/cache";
+import { tapViewer } from "@releve/db/tap/owner-session";
 import { type Context, Hono } from "hono";
 import { getCookie } from "hono/cookie";
 import { getTapEnv, type TapEnv } from "./env";

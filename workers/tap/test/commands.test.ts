@@ -1,21 +1,21 @@
 import { env } from "cloudflare:workers";
 import { createSecureChip } from "@releve/core/tags/chip-id";
 import { decideTap, tapKvKey } from "@releve/core/tap/rules";
-import type { Actor } from "@releve/db/audit";
-import { setActiveEvent } from "@releve/db/events";
-import {
-  claimGarment,
-  garmentBySlug,
-  getAdminGarment,
-  reassignGarment,
-  registerPoolGarment,
-  setGarmentActive,
-} from "@releve/db/garments";
-import { saveProfile, setNfcSharing } from "@releve/db/profiles";
+import { saveProfile, setNfcSharing } from "@releve/db/accounts/commands";
+import { setActiveEvent } from "@releve/db/crm/commands";
+import type { Actor } from "@releve/db/platform/audit";
 import { createQaGarment, removeQaRun, resetQaGarments } from "@releve/db/qa/commands";
 import { qaResetSlugs } from "@releve/db/seed-data";
-import { assignBatchUids, makeTagSecure, programTag, recordTagWrite, setTagStatus } from "@releve/db/tags/commands";
-import { findTag } from "@releve/db/tags/queries";
+import {
+  assignBatchUids,
+  makeTagSecure,
+  programTag,
+  reassignGarment,
+  recordTagWrite,
+  setGarmentActive,
+  setTagStatus,
+} from "@releve/db/tags/commands";
+import { findTag, getAdminGarment } from "@releve/db/tags/queries";
 import { readCachedTapRoute } from "@releve/db/tap/cache";
 import {
   claimGarment as claimRow,
@@ -25,6 +25,8 @@ import {
   setGarmentTagStatus,
   uniqueSlug,
 } from "@releve/db/testing/factories";
+import { claimGarment, registerPoolGarment } from "@releve/db/wardrobe/commands";
+import { garmentBySlug } from "@releve/db/wardrobe/queries";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { db, landing, tap, tapControl, tokenFor } from "./helpers";
 

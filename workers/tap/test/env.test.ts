@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { EnvError } from "@releve/core/env";
+import { EnvError } from "@releve/core/platform/env";
 import { describe, expect, it } from "vitest";
 import { validateTapEnv } from "../src/env";
 

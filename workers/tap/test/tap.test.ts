@@ -9,7 +9,7 @@ import {
 } from "@releve/core/tap/rules";
 import { BURST_WINDOW_MS } from "@releve/core/tap/scan-id";
 import { ScanMessageSchema } from "@releve/core/tap/scan-message";
-import { deleteSession } from "@releve/db/accounts";
+import { deleteSession } from "@releve/db/accounts/commands";
 import { garments } from "@releve/db/schema";
 import {
   createGarment,

@@ -1,5 +1,5 @@
-import type { InstagramPost } from "@releve/core/admin-api";
-import { ADMIN_MESSAGES } from "@releve/core/admin-portal";
+import { ADMIN_MESSAGES } from "@releve/core/platform/admin-portal";
+import type { InstagramPost } from "@releve/core/site/contracts";
 import { Button, TextField } from "@releve/ui";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, type InputHTMLAttributes, useState } from "react";

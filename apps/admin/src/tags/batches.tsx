@@ -1,4 +1,4 @@
-import type { TagBatch } from "@releve/core/admin-api";
+import type { TagBatch } from "@releve/core/tags/contracts";
 import { Button, ButtonAnchor, TextField } from "@releve/ui";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";

@@ -1,6 +1,6 @@
-import type { AdminGarment, GarmentFilter } from "@releve/core/admin-api";
-import { ADMIN_MESSAGES } from "@releve/core/admin-portal";
-import { SEARCH_MAX_LENGTH } from "@releve/core/input-limits";
+import { ADMIN_MESSAGES } from "@releve/core/platform/admin-portal";
+import { SEARCH_MAX_LENGTH } from "@releve/core/platform/input-limits";
+import type { AdminGarment, GarmentFilter } from "@releve/core/tags/contracts";
 import { Button, ButtonAnchor, TextField } from "@releve/ui";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";

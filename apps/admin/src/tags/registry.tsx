@@ -1,5 +1,5 @@
-import { ADMIN_MESSAGES } from "@releve/core/admin-portal";
-import { SEARCH_MAX_LENGTH } from "@releve/core/input-limits";
+import { ADMIN_MESSAGES } from "@releve/core/platform/admin-portal";
+import { SEARCH_MAX_LENGTH } from "@releve/core/platform/input-limits";
 import type { AdminTag } from "@releve/core/tags/contracts";
 import { TAG_STATUSES, type TagStatus } from "@releve/core/tags/rules";
 import { Button, ButtonAnchor, TextField } from "@releve/ui";

@@ -1,4 +1,4 @@
-import { ADMIN_MESSAGES } from "@releve/core/admin-portal";
+import { ADMIN_MESSAGES } from "@releve/core/platform/admin-portal";
 import { Button, ButtonAnchor } from "@releve/ui";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";

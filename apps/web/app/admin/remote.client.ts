@@ -1,5 +1,5 @@
 import { createInstance } from "@module-federation/runtime";
-import type { AdminAppProps } from "@releve/core/admin-portal";
+import type { AdminAppProps } from "@releve/core/platform/admin-portal";
 import type { ComponentType } from "react";
 import * as React from "react";
 import * as ReactJsxRuntime from "react/jsx-runtime";

@@ -1,20 +1,20 @@
 import { AppError } from "@releve/core";
 import { Hono } from "hono";
+import { clientRoutes } from "../features/accounts/clients-api";
 import { readSession } from "../features/accounts/session.server";
+import { eventRoutes } from "../features/crm/brand-events-api";
 import { qaRoutes } from "../features/qa/api";
 import { e2eRoutes } from "../features/qa/e2e-api";
 import { urlSuiteRoutes } from "../features/qa/url-suite-api";
+import { guestRoutes } from "../features/sharing/guests-api";
+import { postRoutes } from "../features/site/posts-api";
 import { batchRoutes } from "../features/tags/batches-api";
+import { garmentRoutes } from "../features/tags/garments-api";
+import { statsRoutes } from "../features/tags/stats-api";
 import { tagRoutes } from "../features/tags/tags-api";
+import { scanRoutes } from "../features/tap/scans-api";
 import type { AdminEnv } from "./admin/admin-env";
 import { auditRoutes } from "./admin/audit";
-import { clientRoutes } from "./admin/clients";
-import { eventRoutes } from "./admin/events";
-import { garmentRoutes } from "./admin/garments";
-import { guestRoutes } from "./admin/guests";
-import { postRoutes } from "./admin/posts";
-import { scanRoutes } from "./admin/scans";
-import { statsRoutes } from "./admin/stats";
 
 /** Every /api/admin/* route sits behind this: 401 without a session, 403 without admin rights. */
 export const admin = new Hono<AdminEnv>();

@@ -1,6 +1,6 @@
 import { AppError, EnvError } from "@releve/core";
 import { getDb } from "@releve/db";
-import { countGarments } from "@releve/db/garments";
+import { countGarments } from "@releve/db/tags/queries";
 import { Hono } from "hono";
 import { requestId } from "hono/request-id";
 import { getWebEnv } from "../env.server";

@@ -1,6 +1,6 @@
 import { zValidator } from "@hono/zod-validator";
 import { AppError } from "@releve/core";
-import { findLoneSurrogate } from "@releve/core/text";
+import { findLoneSurrogate } from "@releve/core/platform/text";
 import type { ValidationTargets } from "hono";
 import { z } from "zod";
 

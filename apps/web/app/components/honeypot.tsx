@@ -1,4 +1,4 @@
-import { HONEYPOT_FIELD } from "@releve/core/input-limits";
+import { HONEYPOT_FIELD } from "@releve/core/platform/input-limits";
 import { useId } from "react";
 
 /**

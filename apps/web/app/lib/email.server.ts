@@ -1,5 +1,5 @@
 import type { Db } from "@releve/db";
-import { insertOutboxEmail } from "@releve/db/outbox";
+import { insertOutboxEmail } from "@releve/db/platform/outbox";
 import type { WebEnv } from "../env.server";
 
 export interface OutgoingEmail {

@@ -1,4 +1,4 @@
-import { HOUSEKEEPING } from "@releve/core/housekeeping";
+import { HOUSEKEEPING } from "@releve/core/platform/housekeeping";
 import { IP_WINDOW_MS } from "@releve/core/sharing/contact-limits";
 import { describe, expect, it } from "vitest";
 import { LOCKOUT_WINDOW_MS } from "../features/accounts/auth.server";

@@ -1,4 +1,4 @@
-import { normalizeSlug } from "@releve/core/slug";
+import { normalizeSlug } from "@releve/core/tap/slug";
 
 /**
  * Web NFC (Chrome on Android, https://w3c.github.io/web-nfc/) as the owner's screens use it:

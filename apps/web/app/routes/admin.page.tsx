@@ -1,4 +1,4 @@
-import { ADMIN_PAGE_TITLES, type AdminAppProps, isAdminPage } from "@releve/core/admin-portal";
+import { ADMIN_PAGE_TITLES, type AdminAppProps, isAdminPage } from "@releve/core/platform/admin-portal";
 import { lazy, Suspense, useSyncExternalStore } from "react";
 import { redirect, useNavigate, useRouteLoaderData } from "react-router";
 import { toast } from "sonner";

@@ -1,8 +1,8 @@
 import { publicName } from "@releve/core/sharing/share-visibility";
 import { garmentLabels } from "@releve/core/wardrobe/garment";
-import { listRecentContacts } from "@releve/db/contacts";
-import { listWardrobe } from "@releve/db/garments";
-import { setNfcSharing } from "@releve/db/profiles";
+import { setNfcSharing } from "@releve/db/accounts/commands";
+import { listRecentContacts } from "@releve/db/crm/queries";
+import { listWardrobe } from "@releve/db/wardrobe/queries";
 import { buttonClass } from "@releve/ui";
 import { data, Form, Link, redirect } from "react-router";
 import { GeneralErrorBoundary } from "../components/error-boundary";

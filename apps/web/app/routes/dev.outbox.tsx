@@ -1,4 +1,4 @@
-import { listRecentOutbox } from "@releve/db/outbox";
+import { listRecentOutbox } from "@releve/db/platform/outbox";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { cloudflareContext } from "../context";
 import type { Route } from "./+types/dev.outbox";

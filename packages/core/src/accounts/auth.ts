@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isWellFormed, malformedMessage, text } from "../text-field";
+import { isWellFormed, malformedMessage, text } from "../platform/text-field";
 import { AUTH_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./auth-constants";
 
 const email = text({

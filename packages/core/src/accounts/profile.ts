@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { normalisedField, optionalText as optional } from "../form-fields";
+import { normalisedField, optionalText as optional } from "../platform/form-fields";
+import { text } from "../platform/text-field";
 import {
   byChannel,
   CHANNELS,
@@ -8,7 +9,6 @@ import {
   ONBOARDING_CHANNELS,
   type OnboardingChannel,
 } from "../sharing/channels";
-import { text } from "../text-field";
 
 export const PROFILE_MESSAGES = {
   contactRequired: "Contact Required: Please enable at least one way for people to contact you.",

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { idField, optionalText } from "../form-fields";
-import { parseId, SEARCH_MAX_LENGTH, SEARCH_TOO_LONG } from "../input-limits";
+import { idField, optionalText } from "../platform/form-fields";
+import { parseId, SEARCH_MAX_LENGTH, SEARCH_TOO_LONG } from "../platform/input-limits";
+import { text } from "../platform/text-field";
 import { byChannel, CHANNELS } from "../sharing/channels";
 import { sharedChannels } from "../sharing/share-visibility";
 import { toVCard } from "../sharing/vcard";
-import { text } from "../text-field";
 
 /** Spec part 2 §8 (Connections and contacts, Events), verbatim. */
 export const CRM_MESSAGES = {

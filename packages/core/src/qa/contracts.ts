@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { text } from "../text-field";
+import { text } from "../platform/text-field";
 import { type LinkTestBody, QA_MESSAGES } from "./tools";
 import { URL_SUITE_MESSAGES, URL_TEST_SLUG_MAX_LENGTH, type UrlSuiteBody } from "./url-suite";
 

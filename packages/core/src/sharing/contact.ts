@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { normaliseHandle, normalisePhone, normaliseUrl } from "../accounts/normalise";
-import { normalisedField as normalised, optionalText } from "../form-fields";
-import { text } from "../text-field";
+import { normalisedField as normalised, optionalText } from "../platform/form-fields";
+import { text } from "../platform/text-field";
 
 /** Spec part 2 §5 and §8 (Share), verbatim. */
 export const CONTACT_MESSAGES = {

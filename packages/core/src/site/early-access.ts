@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { text } from "../text-field";
+import { text } from "../platform/text-field";
 import { REFERRAL_SOURCES } from "./early-access-constants";
 
 export * from "./early-access-constants";

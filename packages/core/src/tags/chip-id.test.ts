@@ -1,6 +1,6 @@
 import { base64url } from "jose";
 import { describe, expect, it } from "vitest";
-import { AppError } from "../errors";
+import { AppError } from "../platform/errors";
 import {
   ChipSecretError,
   createSecureChip,

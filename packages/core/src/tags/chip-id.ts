@@ -1,6 +1,6 @@
 import { base64url } from "jose";
 import { z } from "zod";
-import { AppError } from "../errors";
+import { AppError } from "../platform/errors";
 import { CHIP_PREFIX, GARMENT_TYPES, type GarmentType } from "./rules";
 
 export { CHIP_PREFIX, GARMENT_TYPES, type GarmentType };

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { normalisePhone } from "../accounts/normalise";
-import { idField } from "../form-fields";
+import { ListQuerySchema, positiveInt } from "../platform/admin-api";
+import { idField } from "../platform/form-fields";
+import { adminSearchText, text } from "../platform/text-field";
 import { NOTES_MAX_BYTES } from "../sharing/contact";
-import { adminSearchText, text } from "../text-field";
 import { GARMENT_TYPES } from "./chip-id";
 import {
   BATCH_PROGRAM_MAX,
@@ -350,3 +351,77 @@ export type CapturedGuest = { contactId: number; message: string };
 export type BatchImportResult = { assigned: number; unchanged: number };
 
 export type BatchImportProblem = { line: number; message: string };
+
+export const UNCLAIMED_PAGE_SIZE = 10;
+
+/** The `:id` of an admin route (garments and posts alike). */
+export const GarmentIdParamSchema = z.object({ id: positiveInt("The garment id") });
+
+export const GarmentStatusBodySchema = z.object({
+  is_active: z.boolean({ error: "is_active must be true or false." }),
+});
+
+/** Spec part 2 §5: reassign requires a garment and a client id, parsed as an integer (the profile id). */
+export const ReassignBodySchema = z.object({ client_id: positiveInt("The client id") });
+
+/** 'Registered & Claimed' lists claimed garments; `status=all` (or none, for API callers) lists every one. */
+export const GARMENT_FILTERS = ["claimed", "unclaimed", "all"] as const;
+
+export type GarmentFilter = (typeof GARMENT_FILTERS)[number];
+
+export const GarmentListQuerySchema = ListQuerySchema.extend({
+  status: z.enum(GARMENT_FILTERS, { error: "status must be claimed, unclaimed or all." }).optional(),
+});
+
+export const TagBatchBodySchema = z.object({
+  batch_name: text({
+    label: "Batch name",
+    required: "Batch name is required.",
+    max: 100,
+    tooLong: "Batch name is at most 100 characters.",
+    end: ".",
+  }),
+  description: optionalText(500, "Description", { multiline: true }),
+});
+
+export type TagBatchInput = z.input<typeof TagBatchBodySchema>;
+
+export type AdminGarment = {
+  id: number;
+  title: string;
+  brand: string | null;
+  garmentType: string | null;
+  shortSlug: string;
+  status: "unclaimed" | "claimed";
+  isActive: boolean;
+  createdAt: number;
+  claimedAt: number | null;
+  owner: { profileId: number | null; name: string; email: string | null } | null;
+};
+
+export type UnclaimedRow = {
+  garment_id: number;
+  title: string;
+  category: string | null;
+  sku: string | null;
+  tag_uuid: string | null;
+  short_slug: string;
+  programming_url: string;
+  created_at: number;
+  programmed_at: number | null;
+  programmed_by_admin_id: number | null;
+};
+
+export type UnclaimedPage = { rows: UnclaimedRow[]; page: number; pageSize: number; total: number };
+
+export type AdminClient = { profileId: number; clientId: string; name: string; email: string | null };
+
+export type TagBatch = {
+  id: number;
+  batch_name: string;
+  description: string | null;
+  created_at: number;
+  total: number;
+  programmed: number;
+  active: number;
+};

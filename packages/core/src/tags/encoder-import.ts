@@ -1,5 +1,5 @@
 import { CsvError, parse } from "csv-parse/browser/esm/sync";
-import { normalizeSlug } from "../slug";
+import { normalizeSlug } from "../tap/slug";
 import { IMPORT_MAX_ROWS, normalizeUid } from "./rules";
 
 /** One assignment of an encoder's file: the chip with this UID carries this slug's URL. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isValidSlug } from "../slug";
+import { isValidSlug } from "../tap/slug";
 import {
   newGarmentSlug,
   nextTagStatus,

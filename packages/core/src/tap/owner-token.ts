@@ -7,7 +7,7 @@ import { jwtVerify, SignJWT } from "jose";
  * destination page still checks the real session. Logout clears it, and because it names its
  * session, a copy kept past logout (or past a password reset that ended the session) is refused:
  * whoever would route someone as the garment's owner first checks that session still lives
- * (packages/db/src/owner-session.ts).
+ * (packages/db/src/tap/owner-session.ts).
  */
 export const OWNER_TOKEN_COOKIE = "releve_owner";
 const ISSUER = "releve";

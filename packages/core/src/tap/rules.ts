@@ -1,5 +1,5 @@
-import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "../slug";
 import { isSecureTag, type SecureTag } from "./secure-tap";
+import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "./slug";
 
 // Checked by hand, not with zod: this module is on the tap worker's hot path and in its
 // bundle (issue #5 budget: <= 50 KB gzip for the whole worker; zod/mini alone is ~12 KB).

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "../slug";
 import { VIEWER_KINDS } from "./rules";
 import { SUSPECT_REASONS } from "./secure-tap";
+import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "./slug";
 
 /**
  * One real tap, as the tap worker sends it to the `releve-scans` queue

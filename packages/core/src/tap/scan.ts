@@ -1,8 +1,8 @@
-import { senderNetwork } from "../sender-network";
 import type { TapRoute, ViewerKind } from "./rules";
 import { burstScanId } from "./scan-id";
 import type { ScanMessage } from "./scan-message";
 import type { SuspectReason } from "./secure-tap";
+import { senderNetwork } from "./sender-network";
 
 /** Where a tap came from, as plain data read off the request (scanOrigin). */
 export type ScanOrigin = {

@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { text as ruledText } from "../platform/text-field";
 import { GARMENT_SIZES, GARMENT_TYPES, TAG_MESSAGES } from "../tags/rules";
-import { text as ruledText } from "../text-field";
 
 /**
  * An owner registering a piece (issue #19): the tap-to-register 'garment' step and the

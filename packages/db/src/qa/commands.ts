@@ -10,15 +10,15 @@ import { QA_BATCH_NAME } from "@releve/core/qa/tools";
 import { batchCode, createSecureChip } from "@releve/core/tags/chip-id";
 import { DEFAULT_TAG_TYPE, type GarmentType, tagUrl } from "@releve/core/tags/rules";
 import { and, asc, eq, inArray, or } from "drizzle-orm";
-import { type Actor, auditEntry } from "../audit";
 import type { Db } from "../client";
-import { onUniqueViolation } from "../d1-errors";
-import { existingSlug } from "../garments";
+import { type Actor, auditEntry } from "../platform/audit";
+import { onUniqueViolation } from "../platform/d1-errors";
 import { contacts, garments, nfcTagBatches, nfcTags, profiles, rateEvents, scans, sessions, users } from "../schema";
 import { qaResetSlugs } from "../seed-data";
 import { createTagBatch, programBatch } from "../tags/commands";
 import { getTagBatch } from "../tags/queries";
 import { forgetTapRoutes, keepTapTrue, type TapStores } from "../tap/cache";
+import { existingSlug } from "../wardrobe/queries";
 
 const sampleState = {
   id: garments.id,

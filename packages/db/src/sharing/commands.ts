@@ -2,11 +2,10 @@
  * Contact intake (issue #29): the one command every door that files someone's details with an
  * owner goes through: the share card's form, a contact card's `/receive-info`, a share token
  * (public doors: idempotent, counted against the caps), and the programmer's guest capture (an
- * admin's, audited). Reads of contacts: ../contacts.ts.
+ * admin's, audited). The card's reads: ./queries.ts; an owner's lists: ../crm/queries.ts.
  */
 
 import { sha256Hex } from "@releve/core/platform/crypto";
-import { senderNetwork } from "@releve/core/sender-network";
 import type { ContactFormInput } from "@releve/core/sharing/contact";
 import {
   CONTACT_OWNER_BUCKET,
@@ -19,10 +18,12 @@ import {
   SENDER_OWNER_LIMIT,
   SENDER_OWNER_WINDOW_MS,
 } from "@releve/core/sharing/contact-limits";
-import type { Actor } from "../audit";
+import { senderNetwork } from "@releve/core/tap/sender-network";
+import { and, eq, gt, lte } from "drizzle-orm";
 import type { Db } from "../client";
-import { type ContactTarget, hasRecentSubmission, insertCapturedGuest, insertVisitorContact } from "../contacts";
-import { takeLimits } from "../rate-limits";
+import { type Actor, auditEntry } from "../platform/audit";
+import { takeLimits } from "../platform/rate-limits";
+import { type ContactSource, contacts } from "../schema";
 
 /**
  * Counts one post to `ownerUserId`'s contact forms from `ip` against the sender's burst, the
@@ -107,4 +108,138 @@ export async function takeContact(
   const verdict = await takeContactPost(db, intake.ip, target.ownerUserId, now);
   if (verdict !== "ok") return verdict;
   return insertVisitorContact(db, { target, tag, source, form, submission }, now);
+}
+
+/** Where a visitor's details are filed: the owner, the garment tapped (if any), the owner's active event. */
+export interface ContactTarget {
+  ownerUserId: string;
+  garmentId: number | null;
+  activeEventId: number | null;
+}
+
+/**
+ * Writes a visitor's details to the owner's contacts (the spec's create_contact_secure); the
+ * post was counted against its sender and the owner before (`takeRateSlots`). With a
+ * `submission` (a public form's, issue #28), a repeat of the same submission since
+ * `submission.since` stores nothing: one D1 batch (a transaction, so of two at once exactly one
+ * inserts) clears the key of an older row with it, then inserts unless the key is held.
+ * "stored", or "repeat" when nothing was written.
+ */
+export async function insertVisitorContact(
+  db: Db,
+  input: {
+    target: ContactTarget;
+    tag: string | null;
+    source: ContactSource;
+    form: ContactFormInput;
+    submission?: { key: string; since: number };
+  },
+  now = Date.now(),
+): Promise<"stored" | "repeat"> {
+  const { target, form, submission } = input;
+  const insert = db
+    .insert(contacts)
+    .values({
+      owner_user_id: target.ownerUserId,
+      garment_id: target.garmentId,
+      wardrobe_event_id: target.activeEventId,
+      first_name: form.first_name,
+      last_name: form.last_name,
+      email: form.email,
+      phone: form.phone,
+      instagram: form.instagram,
+      linkedin: form.linkedin,
+      notes: form.notes,
+      consent_data_collection: form.consent_data_collection,
+      consent_marketing: form.consent_marketing,
+      consent_event_updates: form.consent_event_updates,
+      tag_uuid: input.tag,
+      contact_source: input.source,
+      submission_key: submission?.key ?? null,
+      created_at: new Date(now),
+    })
+    .onConflictDoNothing()
+    .returning({ id: contacts.id });
+  if (!submission) {
+    await insert;
+    return "stored";
+  }
+  const [, inserted] = await db.batch([releaseStaleSubmission(db, target.ownerUserId, submission), insert]);
+  return inserted.length > 0 ? "stored" : "repeat";
+}
+
+/** An older submission with this key no longer counts as the same one: its key is let go. */
+function releaseStaleSubmission(db: Db, ownerUserId: string, submission: { key: string; since: number }) {
+  return db
+    .update(contacts)
+    .set({ submission_key: null })
+    .where(
+      and(
+        eq(contacts.owner_user_id, ownerUserId),
+        eq(contacts.submission_key, submission.key),
+        lte(contacts.created_at, new Date(submission.since)),
+      ),
+    );
+}
+
+/** True when the owner already holds this submission, made after `since` (a repeat: no new row, no limit taken). */
+export async function hasRecentSubmission(
+  db: Db,
+  ownerUserId: string,
+  submission: { key: string; since: number },
+): Promise<boolean> {
+  const row = await db
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(
+      and(
+        eq(contacts.owner_user_id, ownerUserId),
+        eq(contacts.submission_key, submission.key),
+        gt(contacts.created_at, new Date(submission.since)),
+      ),
+    )
+    .get();
+  return row !== undefined;
+}
+
+/**
+ * The programmer's guest capture (spec part 2 §5, issue #18): a guest an admin met at a brand
+ * event, filed as the client's contact with source 'nfc_tap' and the spec's default consent
+ * (data collection yes, marketing no, event updates yes), audited; one D1 batch. Its id.
+ */
+export async function insertCapturedGuest(
+  db: Db,
+  actor: Actor,
+  input: {
+    ownerUserId: string;
+    eventId: number | null;
+    garmentId: number | null;
+    tag: string | null;
+    guest: { first_name: string; last_name: string; email: string | null; phone: string | null; notes: string | null };
+  },
+): Promise<number> {
+  const [[row]] = await db.batch([
+    db
+      .insert(contacts)
+      .values({
+        owner_user_id: input.ownerUserId,
+        event_id: input.eventId,
+        garment_id: input.garmentId,
+        ...input.guest,
+        consent_data_collection: true,
+        consent_marketing: false,
+        consent_event_updates: true,
+        tag_uuid: input.tag,
+        contact_source: "nfc_tap",
+        created_at: new Date(),
+      })
+      .returning({ id: contacts.id }),
+    auditEntry(db, actor, "contact.capture", { type: "contact", id: "inserted" }, null, {
+      owner_user_id: input.ownerUserId,
+      event_id: input.eventId,
+      garment_id: input.garmentId,
+    }),
+  ]);
+  if (!row) throw new Error("guest contact not created");
+  return row.id;
 }

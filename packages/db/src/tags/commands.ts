@@ -19,8 +19,8 @@ import { BRAND_NAME } from "@releve/core/wardrobe/garment";
 import { eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
-import { type Actor, auditEntry } from "../audit";
 import type { Db } from "../client";
+import { type Actor, auditEntry } from "../platform/audit";
 import {
   adminUsers,
   garments,
@@ -29,9 +29,10 @@ import {
   type NfcTagMetadata,
   nfcTagBatches,
   nfcTags,
+  profiles,
 } from "../schema";
 import { keepTapTrue, type TapStores } from "../tap/cache";
-import type { TagRow } from "./queries";
+import type { AdminGarmentRow, TagRow } from "./queries";
 
 /** Adds an empty batch, audited in the same batch; its id and creation time (id undefined if nothing was stored). */
 export async function createTagBatch(
@@ -428,4 +429,101 @@ export async function assignBatchUids(db: Db, tap: TapStores, actor: Actor, batc
     tap,
     rows.filter((r) => r.before === "inactive").map((r) => r.slug),
   );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Admin portal: the garment list, one garment, activation, reassignment, unclaimed stock and
+// programming marks (issue #9). Each change writes its audit row in the same batch.
+// ---------------------------------------------------------------------------------------------
+
+/** Turns a garment on or off, audited with its state before and after; the next tap answers the change. */
+export async function setGarmentActive(
+  db: Db,
+  tap: TapStores,
+  actor: Actor,
+  garment: AdminGarmentRow,
+  isActive: boolean,
+) {
+  await db.batch([
+    db.update(garments).set({ is_active: isActive }).where(eq(garments.id, garment.id)),
+    auditEntry(
+      db,
+      actor,
+      isActive ? "garment.activate" : "garment.deactivate",
+      { type: "garment", id: garment.id },
+      { is_active: garment.is_active },
+      { is_active: isActive },
+    ),
+  ]);
+  await keepTapTrue(tap, [garment.short_slug]);
+}
+
+/**
+ * Gives a garment to the client with this profile id (claimed from now), audited, and the next
+ * tap answers for the new owner; false when no profile has the id.
+ */
+export async function reassignGarment(
+  db: Db,
+  tap: TapStores,
+  actor: Actor,
+  garment: AdminGarmentRow,
+  profileId: number,
+) {
+  const profile = await db
+    .select({ id: profiles.id, user_id: profiles.user_id })
+    .from(profiles)
+    .where(eq(profiles.id, profileId))
+    .get();
+  if (!profile) return false;
+  await db.batch([
+    db
+      .update(garments)
+      .set({ owner_user_id: profile.user_id, owner_profile_id: profile.id, status: "claimed", claimed_at: new Date() })
+      .where(eq(garments.id, garment.id)),
+    auditEntry(
+      db,
+      actor,
+      "garment.reassign",
+      { type: "garment", id: garment.id },
+      { owner_profile_id: garment.profile_id, status: garment.status },
+      { owner_profile_id: profile.id, status: "claimed" },
+    ),
+  ]);
+  await keepTapTrue(tap, [garment.short_slug]);
+  return true;
+}
+
+/**
+ * Marks a garment's tag programmed now by this admin, audited; the programming fields after
+ * the change, or undefined when no garment has the id.
+ */
+export async function markGarmentProgrammed(db: Db, actor: Actor, id: number) {
+  const programming = () =>
+    db
+      .select({ programmed_at: garments.programmed_at, programmed_by_admin_id: garments.programmed_by_admin_id })
+      .from(garments)
+      .where(eq(garments.id, id));
+  const before = await programming().get();
+  if (!before) return undefined;
+  const now = new Date();
+  const [, , after] = await db.batch([
+    db
+      .update(garments)
+      .set({
+        programmed_at: now,
+        // Wrapped in sql: set() takes no subquery, and the lookup must stay inside the batch.
+        programmed_by_admin_id: sql`${db.select({ id: adminUsers.id }).from(adminUsers).where(eq(adminUsers.user_id, actor.userId))}`,
+      })
+      .where(eq(garments.id, id)),
+    auditEntry(
+      db,
+      actor,
+      "garment.mark_programmed",
+      { type: "garment", id },
+      { programmed_at: before.programmed_at?.getTime() ?? null, programmed_by_admin_id: before.programmed_by_admin_id },
+      { programmed_at: now.getTime() },
+    ),
+    programming(),
+  ]);
+  return after[0];
 }

@@ -13,7 +13,7 @@
 import { LIVE_TAG_STATUSES, type TagStatus } from "@releve/core/tags/rules";
 import { and, count, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../client";
-import { containsText } from "../like";
+import { containsText } from "../platform/like";
 import { garments, nfcTagBatches, nfcTags, profiles, users } from "../schema";
 
 // Counted from the tags themselves on every read, so they are always true (the spec's stored
@@ -244,4 +244,98 @@ export function batchLabels(db: Db, batchId: number, page: { limit: number; offs
     .orderBy(nfcTags.id)
     .limit(page.limit)
     .offset(page.offset);
+}
+
+/** Every garment, for the health check. */
+export function countGarments(db: Db): Promise<number> {
+  return db.$count(garments);
+}
+
+const adminGarmentColumns = {
+  id: garments.id,
+  // coalesce() has no drizzle builder.
+  title: sql<string>`coalesce(${garments.title}, ${garments.name}, ${garments.short_slug})`,
+  brand: garments.brand,
+  garment_type: garments.garment_type,
+  short_slug: garments.short_slug,
+  status: garments.status,
+  is_active: garments.is_active,
+  created_at: garments.created_at,
+  claimed_at: garments.claimed_at,
+  owner_user_id: garments.owner_user_id,
+  profile_id: profiles.id,
+  display_name: profiles.display_name,
+  first_name: profiles.first_name,
+  last_name: profiles.last_name,
+  email: ownerEmail,
+};
+
+const selectAdminGarments = (db: Db) =>
+  db
+    .select(adminGarmentColumns)
+    .from(garments)
+    .leftJoin(profiles, eq(profiles.user_id, garments.owner_user_id))
+    .leftJoin(users, eq(users.id, garments.owner_user_id));
+
+/** A garment as the admin portal lists it, with its owner's profile and email. */
+export type AdminGarmentRow = Awaited<ReturnType<typeof selectAdminGarments>>[number];
+
+/** Garments newest first with their owner (all, or only claimed or unclaimed); an optional search over slug, names, brand and owner. */
+export async function listAdminGarments(
+  db: Db,
+  opts: { q?: string; status?: "claimed" | "unclaimed" | "all"; limit: number },
+) {
+  const term = opts.q;
+  const search = term
+    ? or(
+        ...[
+          garments.short_slug,
+          garments.title,
+          garments.name,
+          garments.brand,
+          profiles.first_name,
+          profiles.last_name,
+          profiles.display_name,
+          ownerEmail,
+        ].map((column) => containsText(column, term)),
+      )
+    : undefined;
+  const status = opts.status && opts.status !== "all" ? eq(garments.status, opts.status) : undefined;
+  const rows = await selectAdminGarments(db)
+    .where(and(search, status))
+    .orderBy(desc(garments.created_at), desc(garments.id))
+    .limit(opts.limit + 1);
+  return { rows: rows.slice(0, opts.limit), truncated: rows.length > opts.limit };
+}
+
+/** One garment as the admin portal shows it, or undefined. */
+export function getAdminGarment(db: Db, id: number): Promise<AdminGarmentRow | undefined> {
+  return selectAdminGarments(db).where(eq(garments.id, id)).get();
+}
+
+/** One page of unclaimed garments (newest first) and how many there are, in one batch. */
+export async function listUnclaimedGarments(db: Db, opts: { limit: number; offset: number }) {
+  const unclaimed = eq(garments.status, "unclaimed");
+  const [rows, [counted]] = await db.batch([
+    db
+      .select({
+        garment_id: garments.id,
+        // coalesce() has no drizzle builder.
+        title: sql<string>`coalesce(${garments.title}, ${garments.name}, ${garments.short_slug})`,
+        category: sql<string | null>`coalesce(${garments.garment_type}, ${garments.style})`,
+        sku: garments.sku,
+        tag_uuid: garments.tag_uuid,
+        short_slug: garments.short_slug,
+        created_at: garments.created_at,
+        programmed_at: garments.programmed_at,
+        programmed_by_admin_id: garments.programmed_by_admin_id,
+      })
+      .from(garments)
+      .where(unclaimed)
+      .orderBy(desc(garments.created_at), desc(garments.id))
+      .limit(opts.limit)
+      .offset(opts.offset),
+    db.select({ n: count() }).from(garments).where(unclaimed),
+  ]);
+  return { rows, total: counted?.n ?? 0 };
 }

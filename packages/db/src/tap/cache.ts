@@ -7,7 +7,7 @@ import {
   tapKvKey,
   tapKvRecord,
 } from "@releve/core/tap/rules";
-import type { D1Like, KvLike } from "../binding-types";
+import type { D1Like, KvLike } from "../platform/binding-types";
 
 /**
  * KV is a routing hint, never an authority (docs/decisions/0010): it decides where a tap is

@@ -1,5 +1,5 @@
 // Raw SQL on purpose: the benches' bulk rows (10k-200k) are generated inside SQLite by recursive CTEs.
-import type { D1Like } from "../binding-types";
+import type { D1Like } from "../platform/binding-types";
 import { migrationStatements } from "./node-sqlite-d1";
 
 /** Applies the migrations folder to a D1 binding (a Miniflare D1 in the benches), one batch per file. */

@@ -1,6 +1,5 @@
 import type { ContactFormInput } from "@releve/core/sharing/contact";
 import { eq, inArray, sql } from "drizzle-orm";
-import { type ContactTarget, insertVisitorContact } from "../contacts";
 import type { Db } from "../index";
 import {
   adminUsers,
@@ -21,6 +20,7 @@ import {
   type ViewerKind,
   wardrobeEvents,
 } from "../schema";
+import { type ContactTarget, insertVisitorContact } from "../sharing/commands";
 
 /**
  * Test data for the workers tier, built through drizzle. Each call makes fresh ids and slugs,

@@ -1,5 +1,5 @@
-import type { AdminClient } from "@releve/core/admin-api";
 import type {
+  AdminClient,
   BrandEvent,
   BrandEventInput,
   CapturedGuest,

@@ -1,4 +1,4 @@
-import { SEARCH_MAX_LENGTH } from "@releve/core/input-limits";
+import { SEARCH_MAX_LENGTH } from "@releve/core/platform/input-limits";
 import type { CreatedClient } from "@releve/core/tags/contracts";
 import { CLIENT_SEARCH_MIN_LENGTH, TAG_MESSAGES } from "@releve/core/tags/rules";
 import { Button, FormAlert, TextField } from "@releve/ui";

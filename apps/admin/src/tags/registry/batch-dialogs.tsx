@@ -1,5 +1,4 @@
-import type { TagBatch } from "@releve/core/admin-api";
-import type { BatchImportProblem } from "@releve/core/tags/contracts";
+import type { BatchImportProblem, TagBatch } from "@releve/core/tags/contracts";
 import {
   BATCH_PROGRAM_MAX,
   DEFAULT_TAG_TYPE,

@@ -1,4 +1,4 @@
-import type { Actor } from "@releve/db/audit";
+import type { Actor } from "@releve/db/platform/audit";
 import type { Context } from "hono";
 import type { SessionUser } from "../../features/accounts/session.server";
 import type { ApiEnv } from "../api-env";

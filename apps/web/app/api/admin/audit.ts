@@ -1,5 +1,5 @@
-import { AUDIT_LIMIT, type AuditEntry } from "@releve/core/admin-api";
-import { listAuditEntries } from "@releve/db/audit";
+import { AUDIT_LIMIT, type AuditEntry } from "@releve/core/platform/admin-api";
+import { listAuditEntries } from "@releve/db/platform/audit";
 import { Hono } from "hono";
 import type { AdminEnv } from "./admin-env";
 

@@ -1,21 +1,18 @@
 import { hashPassword, verifyPassword } from "@releve/core";
 import { AUTH_MESSAGES, MAIL_LIMITS } from "@releve/core/accounts/auth-constants";
 import { signInDelayMs } from "@releve/core/accounts/sign-in-delay";
-import { senderNetwork } from "@releve/core/sender-network";
+import { senderNetwork } from "@releve/core/tap/sender-network";
 import type { AuthTokenPurpose, Db } from "@releve/db";
 import {
-  countFailedSignIns,
-  findAuthToken,
-  findUserForSignIn,
-  findUserIdByEmail,
   insertAuthToken,
   insertUser,
   markEmailVerified,
   recordSignInAttempt,
   setPasswordSpendingResetTokens,
   spendAuthToken,
-} from "@releve/db/accounts";
-import { takeLimits } from "@releve/db/rate-limits";
+} from "@releve/db/accounts/commands";
+import { countFailedSignIns, findAuthToken, findUserForSignIn, findUserIdByEmail } from "@releve/db/accounts/queries";
+import { takeLimits } from "@releve/db/platform/rate-limits";
 import { randomToken, sha256Hex } from "../../../../../packages/core/src/platform/crypto";
 import { type EmailSender, passwordResetEmail, signupAttemptEmail, verificationEmail } from "../../lib/email.server";
 

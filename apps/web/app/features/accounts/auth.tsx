@@ -1,6 +1,6 @@
 import { type FieldErrors, ForgotPasswordSchema, fieldErrors, LoginSchema, SignupSchema } from "@releve/core";
 import { AUTH_MESSAGES, claimSlugFromPath, safeRedirect } from "@releve/core/accounts/auth-constants";
-import { HONEYPOT_FIELD } from "@releve/core/input-limits";
+import { HONEYPOT_FIELD } from "@releve/core/platform/input-limits";
 import { CONTACT_MESSAGES } from "@releve/core/sharing/contact";
 import { FormAlert, TextField } from "@releve/ui";
 import { useEffect } from "react";

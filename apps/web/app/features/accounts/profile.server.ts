@@ -1,6 +1,7 @@
 import type { OnboardingInput, ProfileInput } from "@releve/core/accounts/profile";
 import type { Db } from "@releve/db";
-import { getProfile, saveProfile as saveProfileRow } from "@releve/db/profiles";
+import { saveProfile as saveProfileRow } from "@releve/db/accounts/commands";
+import { getProfile } from "@releve/db/accounts/queries";
 import type { TapStores } from "@releve/db/tap/cache";
 
 export { getProfile };

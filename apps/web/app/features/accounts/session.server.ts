@@ -1,5 +1,6 @@
 import type { Db } from "@releve/db";
-import { extendSession, findLiveSession, insertSession } from "@releve/db/accounts";
+import { extendSession, insertSession } from "@releve/db/accounts/commands";
+import { findLiveSession } from "@releve/db/accounts/queries";
 import { randomToken, sha256Hex } from "../../../../../packages/core/src/platform/crypto";
 import {
   clearCookieHeader,
@@ -80,6 +81,9 @@ export async function readSession(
   return { user, setCookie: sessionCookieHeader(request, token), roll };
 }
 
-export { deleteSession as destroySession, deleteUserSessions as destroyUserSessions } from "@releve/db/accounts";
+export {
+  deleteSession as destroySession,
+  deleteUserSessions as destroyUserSessions,
+} from "@releve/db/accounts/commands";
 
 export const clearSessionCookie = (request: Request) => clearCookieHeader(request, SESSION_COOKIE);

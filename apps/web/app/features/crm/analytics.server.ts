@@ -1,6 +1,6 @@
 import { CHART_DAYS, conversionRate, TOP_WINDOW_DAYS } from "@releve/core/crm/rules";
 import type { Db } from "@releve/db";
-import { ownerAnalytics, utcDay } from "@releve/db/scans";
+import { ownerAnalytics, utcDay } from "@releve/db/crm/queries";
 
 const DAY_MS = 86_400_000;
 

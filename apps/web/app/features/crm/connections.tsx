@@ -1,7 +1,7 @@
 import { CONNECTIONS_MAX_ROWS, parseId } from "@releve/core/crm/rules";
-import { SEARCH_MAX_LENGTH, SEARCH_TOO_LONG } from "@releve/core/input-limits";
-import { cleanText, textLength, textProblemMessage } from "@releve/core/text";
-import { listConnections } from "@releve/db/contacts";
+import { SEARCH_MAX_LENGTH, SEARCH_TOO_LONG } from "@releve/core/platform/input-limits";
+import { cleanText, textLength, textProblemMessage } from "@releve/core/platform/text";
+import { listConnections } from "@releve/db/crm/queries";
 import { buttonClass } from "@releve/ui";
 import { data, Form, Link } from "react-router";
 import { BackLink } from "../../components/back-link";

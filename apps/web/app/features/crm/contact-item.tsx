@@ -1,5 +1,5 @@
 import { contactName } from "@releve/core/crm/rules";
-import type { OwnerContact } from "@releve/db/contacts";
+import type { OwnerContact } from "@releve/db/crm/queries";
 import { useLocation } from "react-router";
 import type { CrmActionData } from "./crm-actions.server";
 import { formatDay } from "./crm-format";

@@ -1,4 +1,4 @@
-import type { OwnerContact } from "@releve/db/contacts";
+import type { OwnerContact } from "@releve/db/crm/queries";
 
 export interface ConnectionGroup {
   key: string;

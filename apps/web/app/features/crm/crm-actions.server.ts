@@ -6,9 +6,8 @@ import {
   fieldErrors,
   MarkContactedSchema,
 } from "@releve/core/crm/rules";
-import { parseId } from "@releve/core/input-limits";
-import { markContactContacted } from "@releve/db/contacts";
-import { createEvent, setActiveEvent } from "@releve/db/events";
+import { parseId } from "@releve/core/platform/input-limits";
+import { createEvent, markContactContacted, setActiveEvent } from "@releve/db/crm/commands";
 import { data, type RouterContextProvider } from "react-router";
 import { readForm } from "../../lib/form.server";
 import { redirectWithToast } from "../../lib/toast.server";

@@ -1,6 +1,6 @@
 import { contactsExportFileName, contactsQueryFrom, contactsVCard, fieldErrors } from "@releve/core/crm/rules";
-import { contactsCsv, fileSlug } from "@releve/core/csv";
-import { exportContacts } from "@releve/db/contacts";
+import { contactsCsv, fileSlug } from "@releve/core/platform/csv";
+import { exportContacts } from "@releve/db/crm/queries";
 import { requestContext } from "../../request-context.server";
 import { requireUser } from "../accounts/user.server";
 import type { Route } from "./+types/dashboard.contacts.export";

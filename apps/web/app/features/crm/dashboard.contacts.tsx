@@ -1,6 +1,6 @@
 import { contactsQueryFrom, contactsQueryString, fieldErrors } from "@releve/core/crm/rules";
-import { SEARCH_MAX_LENGTH } from "@releve/core/input-limits";
-import { listContacts } from "@releve/db/contacts";
+import { SEARCH_MAX_LENGTH } from "@releve/core/platform/input-limits";
+import { listContacts } from "@releve/db/crm/queries";
 import { buttonClass } from "@releve/ui";
 import { data, Form, Link, useNavigation } from "react-router";
 import { BackLink } from "../../components/back-link";

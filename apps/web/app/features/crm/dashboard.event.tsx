@@ -1,5 +1,5 @@
 import { EVENT_CONTACTS_SHOWN, parseId } from "@releve/core/crm/rules";
-import { loadEventDetail } from "@releve/db/events";
+import { loadEventDetail } from "@releve/db/crm/queries";
 import { FormAlert } from "@releve/ui";
 import { data, Link } from "react-router";
 import { BackLink } from "../../components/back-link";

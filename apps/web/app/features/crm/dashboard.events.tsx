@@ -1,5 +1,5 @@
 import { CRM_MESSAGES } from "@releve/core/crm/rules";
-import { listEvents } from "@releve/db/events";
+import { listEvents } from "@releve/db/crm/queries";
 import { Button, buttonClass, FormAlert, TextAreaField, TextField } from "@releve/ui";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";

@@ -1,5 +1,5 @@
 import { CLAIM_FLOW_DELAY_MS, QA_MESSAGES, TEST_GARMENT_DEFAULT_SLUG } from "@releve/core/qa/tools";
-import { normalizeSlug, SLUG_MAX_LENGTH } from "@releve/core/slug";
+import { normalizeSlug, SLUG_MAX_LENGTH } from "@releve/core/tap/slug";
 import { createQaGarment } from "@releve/db/qa/commands";
 import { Button, FormAlert, TextField } from "@releve/ui";
 import { useEffect, useRef, useState } from "react";

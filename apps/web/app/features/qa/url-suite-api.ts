@@ -1,8 +1,8 @@
 import { UrlSuiteBodySchema } from "@releve/core/qa/contracts";
 import { QA_MESSAGES } from "@releve/core/qa/tools";
 import { type UrlCheck, type UrlCheckId, type UrlSuiteResult, urlCheckName } from "@releve/core/qa/url-suite";
-import { normalizeSlug } from "@releve/core/slug";
 import { type DoorVerdict, decideTap, type TapDecision, type TapRoute } from "@releve/core/tap/rules";
+import { normalizeSlug } from "@releve/core/tap/slug";
 import { loadTapRoute, readCachedTapRoute } from "@releve/db/tap/cache";
 import { type Context, Hono } from "hono";
 import type { AdminEnv } from "../../api/admin/admin-env";

@@ -1,5 +1,5 @@
 import { fieldErrors } from "@releve/core";
-import { HONEYPOT_FIELD } from "@releve/core/input-limits";
+import { HONEYPOT_FIELD } from "@releve/core/platform/input-limits";
 import { CONTACT_MESSAGES, GuestContactSchema } from "@releve/core/sharing/contact";
 import { contactRateMessage } from "@releve/core/sharing/contact-limits";
 import { type PublicIntake, takeContact } from "@releve/db/sharing/commands";

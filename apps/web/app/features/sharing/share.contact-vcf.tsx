@@ -1,6 +1,6 @@
-import { fileSlug } from "@releve/core/csv";
+import { fileSlug } from "@releve/core/platform/csv";
 import { shareCardVCard } from "@releve/core/sharing/vcard";
-import { normalizeSlug } from "@releve/core/slug";
+import { normalizeSlug } from "@releve/core/tap/slug";
 import type { LoaderFunctionArgs } from "react-router";
 import { requestContext } from "../../request-context.server";
 import { hasCardWindow } from "./share.server";

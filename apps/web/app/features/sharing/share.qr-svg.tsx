@@ -1,4 +1,4 @@
-import { normalizeSlug } from "@releve/core/slug";
+import { normalizeSlug } from "@releve/core/tap/slug";
 import type { LoaderFunctionArgs } from "react-router";
 import { requestContext } from "../../request-context.server";
 import { qrSvg } from "./qr.server";

@@ -8,8 +8,8 @@ import {
 } from "@releve/core/tap/verified-tap";
 import { photoUrl } from "@releve/core/wardrobe/photo";
 import type { Db } from "@releve/db";
-import type { ContactTarget } from "@releve/db/contacts";
-import { findContactCardByClientId, findShareByGarmentSlug } from "@releve/db/profiles";
+import type { ContactTarget } from "@releve/db/sharing/commands";
+import { findContactCardByClientId, findShareByGarmentSlug } from "@releve/db/sharing/queries";
 import { tapRouteOf } from "@releve/db/tap/cache";
 import { readCookie } from "../../lib/cookies.server";
 

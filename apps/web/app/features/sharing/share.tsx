@@ -1,10 +1,10 @@
 import { fieldErrors } from "@releve/core";
-import { HONEYPOT_FIELD } from "@releve/core/input-limits";
+import { HONEYPOT_FIELD } from "@releve/core/platform/input-limits";
 import { CONTACT_MESSAGES, ContactFormSchema } from "@releve/core/sharing/contact";
 import { contactRateMessage } from "@releve/core/sharing/contact-limits";
-import { normalizeSlug } from "@releve/core/slug";
 import { BRAND_CONTACT_EMAIL, REPORTED_MISSING_MESSAGE } from "@releve/core/tap/rules";
 import { SECURE_TAP_MESSAGES } from "@releve/core/tap/secure-tap";
+import { normalizeSlug } from "@releve/core/tap/slug";
 import type { Db } from "@releve/db";
 import { type PublicIntake, takeContact } from "@releve/db/sharing/commands";
 import { buttonClass } from "@releve/ui";

@@ -1,6 +1,5 @@
 import { fieldErrors } from "@releve/core";
-import { HONEYPOT_FIELD } from "@releve/core/input-limits";
-import { senderNetwork } from "@releve/core/sender-network";
+import { HONEYPOT_FIELD } from "@releve/core/platform/input-limits";
 import { CONTACT_MESSAGES } from "@releve/core/sharing/contact";
 import {
   EARLY_ACCESS_MESSAGES,
@@ -8,9 +7,10 @@ import {
   EarlyAccessSchema,
   isMissingRequired,
 } from "@releve/core/site/early-access";
+import { senderNetwork } from "@releve/core/tap/sender-network";
 import type { Db } from "@releve/db";
-import { addEarlyAccessEntry } from "@releve/db/early-access";
-import { takeLimits } from "@releve/db/rate-limits";
+import { takeLimits } from "@releve/db/platform/rate-limits";
+import { addEarlyAccessEntry } from "@releve/db/site/commands";
 import { ECHO_MAX, readForm } from "../../lib/form.server";
 
 // The same D1 sliding window as the share page's contact form (decisions 0015, 0031): every

@@ -1,5 +1,5 @@
 import type { Db } from "@releve/db";
-import { listActivePosts } from "@releve/db/posts";
+import { listActivePosts } from "@releve/db/site/queries";
 import { type ArtworkSpec, INSTAGRAM_TILES } from "./artwork-specs";
 
 export interface InstagramTile {

@@ -1,4 +1,4 @@
-import { parseId } from "@releve/core/input-limits";
+import { parseId } from "@releve/core/platform/input-limits";
 import { tagUrl } from "@releve/core/tags/rules";
 import { batchLabels, getTagBatch } from "@releve/db/tags/queries";
 import { Button } from "@releve/ui";

@@ -1,7 +1,6 @@
 import { zValidator } from "@hono/zod-validator";
 import { AppError } from "@releve/core";
-import { type TagBatch, TagBatchBodySchema } from "@releve/core/admin-api";
-import { toCsv } from "@releve/core/csv";
+import { toCsv } from "@releve/core/platform/csv";
 import { batchCode, CHIP_PREFIX } from "@releve/core/tags/chip-id";
 import {
   BatchIdParamSchema,
@@ -9,11 +8,13 @@ import {
   type BatchImportProblem,
   type BatchImportResult,
   BatchProgramBodySchema,
+  type TagBatch,
+  TagBatchBodySchema,
 } from "@releve/core/tags/contracts";
 import { parseEncoderCsv } from "@releve/core/tags/encoder-import";
 import { ENCODER_CSV_COLUMNS, LIVE_TAG_STATUSES, type TagStatus, tagUrl, writeRefusal } from "@releve/core/tags/rules";
 import { drawStockTags } from "@releve/core/tags/stock";
-import { onUniqueViolation } from "@releve/db/d1-errors";
+import { onUniqueViolation } from "@releve/db/platform/d1-errors";
 import { assignBatchUids, createTagBatch, programBatch, type UidAssignment } from "@releve/db/tags/commands";
 import { batchEncoderRows, batchTagsBySlugs, listTagBatches, tagsHoldingUids } from "@releve/db/tags/queries";
 import { Hono } from "hono";

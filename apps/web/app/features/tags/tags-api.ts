@@ -1,12 +1,11 @@
 import { zValidator } from "@hono/zod-validator";
 import { AppError } from "@releve/core";
-import { ReassignBodySchema } from "@releve/core/admin-api";
-import { toCsv } from "@releve/core/csv";
-import { normalizeSlug } from "@releve/core/slug";
+import { toCsv } from "@releve/core/platform/csv";
 import { batchCode, createSecureChip, normalizeChipId, parseChipId } from "@releve/core/tags/chip-id";
 import {
   type ProgrammedTag,
   ProgramTagBodySchema,
+  ReassignBodySchema,
   SecureTagBodySchema,
   TagActionBodySchema,
   TagIdParamSchema,
@@ -28,10 +27,25 @@ import {
   tagUrl,
   writeRefusal,
 } from "@releve/core/tags/rules";
-import { onUniqueViolation } from "@releve/db/d1-errors";
-import { getAdminGarment, reassignGarment } from "@releve/db/garments";
-import { lockTag, makeTagSecure, programTag, recordTagWrite, setTagStatus } from "@releve/db/tags/commands";
-import { clientForAttach, countBatchTags, exportTags, findTag, listTags, tagHoldingUid } from "@releve/db/tags/queries";
+import { normalizeSlug } from "@releve/core/tap/slug";
+import { onUniqueViolation } from "@releve/db/platform/d1-errors";
+import {
+  lockTag,
+  makeTagSecure,
+  programTag,
+  reassignGarment,
+  recordTagWrite,
+  setTagStatus,
+} from "@releve/db/tags/commands";
+import {
+  clientForAttach,
+  countBatchTags,
+  exportTags,
+  findTag,
+  getAdminGarment,
+  listTags,
+  tagHoldingUid,
+} from "@releve/db/tags/queries";
 import { Hono } from "hono";
 import { type AdminEnv, actorOf } from "../../api/admin/admin-env";
 import { badRequest, jsonBody } from "../../api/validation";

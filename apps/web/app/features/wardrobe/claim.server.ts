@@ -4,10 +4,10 @@ import { REGISTRATION_MESSAGES } from "@releve/core/wardrobe/registration";
 import {
   type ClaimResult,
   claimGarment,
-  garmentBySlug,
   type PoolGarmentDetails,
   registerPoolGarment,
-} from "@releve/db/garments";
+} from "@releve/db/wardrobe/commands";
+import { garmentBySlug } from "@releve/db/wardrobe/queries";
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { pendingClaimHeader } from "../../lib/cookies.server";
 import { toastHeader } from "../../lib/toast.server";

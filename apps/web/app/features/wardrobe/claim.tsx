@@ -1,7 +1,7 @@
-import { normalizeSlug } from "@releve/core/slug";
 import { BRAND_CONTACT_EMAIL, REPORTED_MISSING_MESSAGE } from "@releve/core/tap/rules";
+import { normalizeSlug } from "@releve/core/tap/slug";
 import { AUTO_CLAIM_DELAY_MS, CLAIM_MESSAGES, CLAIM_TIMEOUT_MS, garmentLabels } from "@releve/core/wardrobe/garment";
-import { garmentBySlug } from "@releve/db/garments";
+import { garmentBySlug } from "@releve/db/wardrobe/queries";
 import { Button, buttonClass } from "@releve/ui";
 import { useEffect, useRef, useState } from "react";
 import { data, Link, redirect, useActionData, useFetcher } from "react-router";

@@ -1,7 +1,7 @@
-import { contactsCsv, contactsCsvFileName } from "@releve/core/csv";
-import { parseId } from "@releve/core/input-limits";
+import { contactsCsv, contactsCsvFileName } from "@releve/core/platform/csv";
+import { parseId } from "@releve/core/platform/input-limits";
 import { garmentLabels } from "@releve/core/wardrobe/garment";
-import { loadGarmentContacts } from "@releve/db/garments";
+import { loadGarmentContacts } from "@releve/db/wardrobe/queries";
 import { requestContext } from "../../request-context.server";
 import { requireUser } from "../accounts/user.server";
 import type { Route } from "./+types/dashboard.garment.csv";

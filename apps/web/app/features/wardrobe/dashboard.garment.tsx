@@ -1,9 +1,9 @@
 import { CONTACT_NOTES_MAX } from "@releve/core/crm/rules";
-import { parseId } from "@releve/core/input-limits";
-import { cleanText, textLength, textProblemMessage } from "@releve/core/text";
+import { parseId } from "@releve/core/platform/input-limits";
+import { cleanText, textLength, textProblemMessage } from "@releve/core/platform/text";
 import { garmentLabels } from "@releve/core/wardrobe/garment";
-import { markContactContacted } from "@releve/db/contacts";
-import { loadGarmentDetail } from "@releve/db/garments";
+import { markContactContacted } from "@releve/db/crm/commands";
+import { loadGarmentDetail } from "@releve/db/wardrobe/queries";
 import { Button, buttonClass } from "@releve/ui";
 import { data } from "react-router";
 import { BackLink } from "../../components/back-link";

@@ -1,6 +1,6 @@
-import { parseId } from "@releve/core/input-limits";
+import { parseId } from "@releve/core/platform/input-limits";
 import { GARMENTS_LOAD_FAILED, garmentLabels } from "@releve/core/wardrobe/garment";
-import { listWardrobe } from "@releve/db/garments";
+import { listWardrobe } from "@releve/db/wardrobe/queries";
 import { buttonClass } from "@releve/ui";
 import { useState } from "react";
 import { data, Link } from "react-router";

@@ -1,5 +1,5 @@
 import { garmentLabels } from "@releve/core/wardrobe/garment";
-import type { WardrobeGarment } from "@releve/db/garments";
+import type { WardrobeGarment } from "@releve/db/wardrobe/queries";
 import { buttonClass } from "@releve/ui";
 import { Link } from "react-router";
 import { formatDay } from "../crm/crm-format";

@@ -1,7 +1,7 @@
-import { normalizeSlug } from "@releve/core/slug";
 import { isChipId, normalizeChipId } from "@releve/core/tags/chip-id";
+import { normalizeSlug } from "@releve/core/tap/slug";
 import type { Db } from "@releve/db";
-import { existingSlug, slugByTagOrChip } from "@releve/db/garments";
+import { existingSlug, slugByTagOrChip } from "@releve/db/wardrobe/queries";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -8,7 +8,7 @@ import {
   REGISTRATION_MESSAGES,
   registrationErrors,
 } from "@releve/core/wardrobe/registration";
-import { garmentBySlug, listActiveOwnedGarments } from "@releve/db/garments";
+import { garmentBySlug, listActiveOwnedGarments } from "@releve/db/wardrobe/queries";
 import { Button, buttonClass, FormAlert, TextField } from "@releve/ui";
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link } from "react-router";

@@ -1,6 +1,6 @@
 import { zValidator } from "@hono/zod-validator";
 import { AppError } from "@releve/core";
-import { GarmentIdParamSchema } from "@releve/core/admin-api";
+import { GarmentIdParamSchema } from "@releve/core/tags/contracts";
 import {
   type GarmentPhoto,
   inspectPhoto,
@@ -17,14 +17,12 @@ import {
 } from "@releve/core/wardrobe/photo";
 import {
   clearOwnedGarmentPhoto,
-  type GarmentPhotoRow,
-  getOwnedGarmentPhoto,
   hideOwnedGarmentPhoto,
-  type PhotoObject,
   setOwnedGarmentPhoto,
   setOwnedGarmentPhotoCard,
   setOwnedGarmentPhotoPublic,
-} from "@releve/db/photos";
+} from "@releve/db/wardrobe/commands";
+import { type GarmentPhotoRow, getOwnedGarmentPhoto, type PhotoObject } from "@releve/db/wardrobe/queries";
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";

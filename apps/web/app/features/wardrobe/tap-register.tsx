@@ -1,5 +1,5 @@
-import { normalizeSlug } from "@releve/core/slug";
 import { BRAND_CONTACT_EMAIL } from "@releve/core/tap/rules";
+import { normalizeSlug } from "@releve/core/tap/slug";
 import { garmentLabels } from "@releve/core/wardrobe/garment";
 import {
   latestPurchaseDate,
@@ -11,7 +11,7 @@ import {
   SKU_MAX,
   tapRegistrationSchema,
 } from "@releve/core/wardrobe/registration";
-import { garmentBySlug } from "@releve/db/garments";
+import { garmentBySlug } from "@releve/db/wardrobe/queries";
 import { Button, buttonClass, FormAlert, TextField } from "@releve/ui";
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, useNavigate, useNavigation } from "react-router";

@@ -1,55 +1,177 @@
 /**
- * Garment photos (issue #19): the D1 side of a photo kept in R2 (the object's key and the
- * image's size on the garment row, and the owner's choice to show it on the share card).
+ * The wardrobe, the writes: claims and pool registration (both keep the tap true, decision
+ * 0043), garment photos (an owner's and an admin's). Reads: ./queries.ts.
  * Every function takes `db` first; drizzle's query builder and `db.batch()`; raw `sql` only
  * where drizzle cannot say it, with a one-line reason. Row types come from the schema.
- * An owner's change is conditional on the garment being theirs (WHERE owner_user_id = ?);
- * an admin's is on any garment and audited in the same batch.
  */
-import { and, eq, isNull, or } from "drizzle-orm";
-import { type Actor, auditEntry } from "./audit";
-import type { Db } from "./client";
-import { garments } from "./schema";
+import { and, eq, isNull, not } from "drizzle-orm";
+import type { Db } from "../client";
+import { type Actor, auditEntry } from "../platform/audit";
+import { garments, profiles } from "../schema";
+import { keepTapTrue, type TapStores } from "../tap/cache";
+import {
+  type GarmentPhotoRow,
+  garmentBySlug,
+  getGarmentPhoto,
+  owned,
+  type PhotoObject,
+  photoColumns,
+  previousKeys,
+  previousOf,
+  tagReportedMissing,
+} from "./queries";
 
-/** A stored photo: its R2 key and the image's pixel size. */
-export type PhotoObject = { key: string; width: number; height: number };
+export type ClaimResult =
+  | { status: "claimed" | "already_owned"; garmentId: number }
+  | {
+      status:
+        | "claimed_by_other"
+        | "not_found"
+        | "profile_missing"
+        | "reported_missing"
+        // A pool garment (issue #19) is registered with the owner's details (registerPoolGarment), not claimed bare.
+        | "details_required"
+        // registerPoolGarment on a stock garment: it keeps the brand's details (claimGarment).
+        | "not_pool";
+    };
 
-const photoColumns = {
-  id: garments.id,
-  photo_key: garments.photo_key,
-  photo_width: garments.photo_width,
-  photo_height: garments.photo_height,
-  photo_card_key: garments.photo_card_key,
-  photo_public: garments.photo_public,
+type ClaimState = Pick<typeof garments.$inferSelect, "id" | "is_active" | "status" | "owner_user_id" | "pool"> & {
+  reported_missing: boolean;
 };
 
-export type GarmentPhotoRow = {
-  id: number;
-  photo_key: string | null;
-  photo_width: number | null;
-  photo_height: number | null;
-  photo_card_key: string | null;
-  photo_public: boolean;
-};
-
-/** What a change replaces: the photo's and its card rendition's keys (their objects are the caller's to delete). */
-const previousKeys = { photo_key: garments.photo_key, photo_card_key: garments.photo_card_key };
-const previousOf = (row: { photo_key: string | null; photo_card_key: string | null } | undefined) => ({
-  previousKey: row?.photo_key ?? null,
-  previousCardKey: row?.photo_card_key ?? null,
-});
-
-const owned = (garmentId: number, userId: string) =>
-  and(eq(garments.id, garmentId), eq(garments.owner_user_id, userId));
-
-/** The garment's photo columns when the garment is this user's; undefined otherwise (not found or not theirs). */
-export function getOwnedGarmentPhoto(db: Db, garmentId: number, userId: string) {
-  return db.select(photoColumns).from(garments).where(owned(garmentId, userId)).get();
+/** What a claim decides on, by slug (undefined if none): the fields the claim screens show too. */
+function claimState(db: Db, slug: string): Promise<ClaimState | undefined> {
+  return garmentBySlug(db, slug);
 }
 
-/** The garment's photo columns, whoever owns it (the admin's view). */
-export function getGarmentPhoto(db: Db, garmentId: number) {
-  return db.select(photoColumns).from(garments).where(eq(garments.id, garmentId)).get();
+function settled(garment: ClaimState | undefined, userId: string): ClaimResult | null {
+  if (garment?.is_active !== true) return { status: "not_found" };
+  if (garment.owner_user_id === userId) return { status: "already_owned", garmentId: garment.id };
+  // Lost or stolen (issue #18): nobody else may take it over, whatever its status.
+  if (garment.reported_missing) return { status: "reported_missing" };
+  if (garment.status !== "unclaimed") return { status: "claimed_by_other" };
+  return null;
+}
+
+/** The user's profile id, which a claim needs (undefined without one). */
+async function profileIdOf(db: Db, userId: string): Promise<number | undefined> {
+  const profile = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.user_id, userId)).get();
+  return profile?.id;
+}
+
+/** The columns a claim (or a pool registration) sets: the garment is this user's from `now`. */
+const claimedBy = (userId: string, profileId: number, now: number) =>
+  ({
+    status: "claimed",
+    owner_user_id: userId,
+    owner_profile_id: profileId,
+    claimed_at: new Date(now),
+    ownership_status: "active",
+  }) as const;
+
+/** The garments a claim may take: this slug, unclaimed, active, its tag not reported missing, pool or not. */
+const claimable = (slug: string, pool: boolean) =>
+  and(
+    eq(garments.short_slug, slug),
+    eq(garments.status, "unclaimed"),
+    eq(garments.is_active, true),
+    eq(garments.pool, pool),
+  );
+
+/**
+ * Claims an unclaimed, active garment for a user who has a profile (spec part 1 §4, Claim
+ * flow), then rewrites the tap cache so the very next tap sends the owner to their garment.
+ * A pool garment is not claimed bare: `details_required` (registerPoolGarment takes it).
+ */
+export async function claimGarment(
+  db: Db,
+  tap: TapStores,
+  input: { slug: string; userId: string },
+  now = Date.now(),
+): Promise<ClaimResult> {
+  // What cannot be claimed is said first: nobody is sent to set up a profile for it.
+  const state = await claimState(db, input.slug);
+  const before = settled(state, input.userId);
+  if (before) return before;
+  if (state?.pool) return { status: "details_required" };
+
+  const profileId = await profileIdOf(db, input.userId);
+  if (profileId === undefined) return { status: "profile_missing" };
+
+  // One conditional UPDATE decides a race: of two people claiming at once exactly one matches
+  // `status = 'unclaimed'`, the other sees a claimed garment afterwards (claimed_by_other).
+  const claimed = await db
+    .update(garments)
+    .set(claimedBy(input.userId, profileId, now))
+    .where(
+      and(
+        claimable(input.slug, false),
+        // A report landing between the read and this write still wins.
+        not(tagReportedMissing(db)),
+      ),
+    )
+    .returning({ id: garments.id })
+    .get();
+  if (claimed) {
+    await keepTapTrue(tap, [input.slug]);
+    return { status: "claimed", garmentId: claimed.id };
+  }
+  // Lost a race (or the garment changed in between): report what it is now.
+  return settled(await claimState(db, input.slug), input.userId) ?? { status: "claimed_by_other" };
+}
+
+/** What the owner gives a pool garment when registering it (issue #19); absent keys stay as programmed. */
+export type PoolGarmentDetails = {
+  name: string;
+  size: string | null;
+  garment_type?: string;
+  style?: string | null;
+  sku?: string | null;
+  purchase_date?: string | null;
+};
+
+/**
+ * Registers a pool garment (programmed without details, issue #19) for the first owner who
+ * taps it or types its code: ONE conditional UPDATE claims it and writes their details (and
+ * `pool = false`), so of two owners at once exactly one wins; then the tap cache is rewritten,
+ * as claimGarment does. A stock garment answers `not_pool` (it keeps the brand's details).
+ */
+export async function registerPoolGarment(
+  db: Db,
+  tap: TapStores,
+  input: { slug: string; userId: string; details: PoolGarmentDetails },
+  now = Date.now(),
+): Promise<ClaimResult> {
+  const state = await claimState(db, input.slug);
+  const before = settled(state, input.userId);
+  if (before) return before;
+  if (!state?.pool) return { status: "not_pool" };
+
+  const profileId = await profileIdOf(db, input.userId);
+  if (profileId === undefined) return { status: "profile_missing" };
+
+  const d = input.details;
+  const registered = await db
+    .update(garments)
+    .set({
+      ...claimedBy(input.userId, profileId, now),
+      pool: false,
+      name: d.name,
+      title: d.name,
+      size: d.size,
+      ...(d.garment_type !== undefined && { garment_type: d.garment_type }),
+      ...(d.style !== undefined && { style: d.style }),
+      ...(d.sku !== undefined && { sku: d.sku }),
+      ...(d.purchase_date !== undefined && { purchase_date: d.purchase_date }),
+    })
+    .where(and(claimable(input.slug, true), not(tagReportedMissing(db))))
+    .returning({ id: garments.id })
+    .get();
+  if (registered) {
+    await keepTapTrue(tap, [input.slug]);
+    return { status: "claimed", garmentId: registered.id };
+  }
+  return settled(await claimState(db, input.slug), input.userId) ?? { status: "claimed_by_other" };
 }
 
 /**
@@ -93,19 +215,6 @@ export function setOwnedGarmentPhotoPublic(db: Db, garmentId: number, userId: st
     .set({ photo_public: isPublic })
     .where(owned(garmentId, userId))
     .returning(photoColumns)
-    .get();
-}
-
-/**
- * The garment a stored photo (or its card rendition) belongs to, for `GET /photos/<key>`
- * (issue #28): its owner and whether visitors may see it; undefined when no garment names the
- * key (a removed or hidden photo's old key). Indexed on both keys.
- */
-export function findPhotoByKey(db: Db, key: string) {
-  return db
-    .select({ garment_id: garments.id, owner_user_id: garments.owner_user_id, photo_public: garments.photo_public })
-    .from(garments)
-    .where(or(eq(garments.photo_key, key), eq(garments.photo_card_key, key)))
     .get();
 }
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { LoginSchema, ResetPasswordSchema, SignupSchema } from "./accounts/auth";
-import { ProfileSchema } from "./accounts/profile";
-import { InstagramPostBodySchema, ListQuerySchema, TagBatchBodySchema } from "./admin-api";
-import { ContactsQuerySchema, CreateEventSchema, MarkContactedSchema } from "./crm/rules";
-import { LinkTestBodySchema, UrlSuiteBodySchema } from "./qa/contracts";
-import { ContactFormSchema, GuestContactSchema } from "./sharing/contact";
-import { EarlyAccessSchema } from "./site/early-access";
+import { LoginSchema, ResetPasswordSchema, SignupSchema } from "../accounts/auth";
+import { ProfileSchema } from "../accounts/profile";
+import { ContactsQuerySchema, CreateEventSchema, MarkContactedSchema } from "../crm/rules";
+import { LinkTestBodySchema, UrlSuiteBodySchema } from "../qa/contracts";
+import { ContactFormSchema, GuestContactSchema } from "../sharing/contact";
+import { InstagramPostBodySchema } from "../site/contracts";
+import { EarlyAccessSchema } from "../site/early-access";
 import {
   BatchImportBodySchema,
   BatchProgramBodySchema,
@@ -14,13 +14,15 @@ import {
   GuestCaptureBodySchema,
   ProgramTagBodySchema,
   TagActionBodySchema,
+  TagBatchBodySchema,
   TagListQuerySchema,
   TagLookupQuerySchema,
   WriteResultBodySchema,
-} from "./tags/contracts";
+} from "../tags/contracts";
+import { GarmentRegistrationSchema, tapRegistrationSchema } from "../wardrobe/registration";
+import { ListQuerySchema } from "./admin-api";
 import { cleanText, findLoneSurrogate, TEXT_MESSAGES, textLength } from "./text";
 import { text } from "./text-field";
-import { GarmentRegistrationSchema, tapRegistrationSchema } from "./wardrobe/registration";
 
 const HIGH = "\ud800";
 const LOW = "\udc00";

@@ -1,10 +1,10 @@
 import { zValidator } from "@hono/zod-validator";
-import { SCAN_HISTORY_LIMIT, ScanHistoryQuerySchema, type ScanHistoryRow } from "@releve/core/admin-api";
 import { publicName } from "@releve/core/sharing/share-visibility";
-import { listRecentScans } from "@releve/db/scans";
+import { SCAN_HISTORY_LIMIT, ScanHistoryQuerySchema, type ScanHistoryRow } from "@releve/core/tap/contracts";
+import { listRecentScans } from "@releve/db/crm/queries";
 import { Hono } from "hono";
-import { badRequest } from "../validation";
-import type { AdminEnv } from "./admin-env";
+import type { AdminEnv } from "../../api/admin/admin-env";
+import { badRequest } from "../../api/validation";
 
 /** `/api/admin/scans`: the newest raw scans (scan history), or only the suspect ones (counterfeit alerts). */
 export const scanRoutes = new Hono<AdminEnv>();

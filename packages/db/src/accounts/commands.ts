@@ -1,84 +1,23 @@
 /**
- * Accounts and sessions: users, sessions, auth tokens, admin users, sign-in attempts.
+ * Accounts, the writes: users, sign-in attempts, auth tokens, sessions and their purges, invited
+ * clients, a client's profile and sharing switch (these two keep the tap true themselves,
+ * decision 0043). Reads: ./queries.ts.
  * Every function takes `db` first; drizzle's query builder and `db.batch()`; raw `sql` only
  * where drizzle cannot say it, with a one-line reason. Row types come from the schema.
  */
 import { SHARE_FLAGS } from "@releve/core/sharing/channels";
-import { and, asc, count, eq, gt, inArray, isNull, lt, lte, max, ne, type SQL, sql } from "drizzle-orm";
-import { type Actor, auditEntry } from "./audit";
-import type { Db } from "./client";
-import { type AuthTokenPurpose, adminUsers, authAttempts, authTokens, profiles, sessions, users } from "./schema";
-
-/**
- * Failed sign-ins matching `match` since `since`, as a batchable count. With `afterLastSuccess`,
- * only those after the last success matching it count (only the password's owner can succeed);
- * without, every failure counts, so a guesser's own good account cannot wipe its guesses.
- */
-function failedSignIns(db: Db, match: () => SQL | undefined, since: Date, afterLastSuccess: boolean) {
-  const lastSuccess = db
-    .select({ at: max(authAttempts.created_at) })
-    .from(authAttempts)
-    .where(and(match(), eq(authAttempts.success, true)));
-  return db
-    .select({ n: count() })
-    .from(authAttempts)
-    .where(
-      and(
-        match(),
-        eq(authAttempts.success, false),
-        gt(authAttempts.created_at, since),
-        // drizzle has no coalesce(): before any success the window is all there is.
-        afterLastSuccess ? gt(authAttempts.created_at, sql`coalesce((${lastSuccess}), 0)`) : undefined,
-      ),
-    );
-}
-
-/**
- * Failed sign-ins since `since` (decision 0041), in one batch: for the email from anywhere and
- * for the email from this sender network, each since the last success there; for the network,
- * every failure. An unknown network (null) counts as one network for the email, and is not
- * counted on its own.
- */
-export async function countFailedSignIns(
-  db: Db,
-  who: { email: string; network: string | null },
-  since: Date,
-): Promise<{ byEmail: number; byEmailNetwork: number; byNetwork: number }> {
-  const fromNetwork = () => (who.network === null ? isNull(authAttempts.ip) : eq(authAttempts.ip, who.network));
-  const byEmail = failedSignIns(db, () => eq(authAttempts.email, who.email), since, true);
-  const byEmailNetwork = failedSignIns(db, () => and(eq(authAttempts.email, who.email), fromNetwork()), since, true);
-  const n = (rows: { n: number }[]) => rows[0]?.n ?? 0;
-  if (who.network === null) {
-    const [email, pair] = await db.batch([byEmail, byEmailNetwork]);
-    return { byEmail: n(email), byEmailNetwork: n(pair), byNetwork: 0 };
-  }
-  const [email, pair, network] = await db.batch([
-    byEmail,
-    byEmailNetwork,
-    failedSignIns(db, fromNetwork, since, false),
-  ]);
-  return { byEmail: n(email), byEmailNetwork: n(pair), byNetwork: n(network) };
-}
+import { and, asc, eq, gt, inArray, isNull, lt, lte, ne } from "drizzle-orm";
+import type { Db } from "../client";
+import { type Actor, auditEntry } from "../platform/audit";
+import { type AuthTokenPurpose, authAttempts, authTokens, profiles, sessions, users } from "../schema";
+import { keepOwnerTapTrue, type TapStores } from "../tap/cache";
+import { getProfile, type ProfileValues } from "./queries";
 
 export async function recordSignInAttempt(
   db: Db,
   attempt: Pick<typeof authAttempts.$inferInsert, "email" | "ip" | "success" | "created_at">,
 ): Promise<void> {
   await db.insert(authAttempts).values(attempt);
-}
-
-/** The account behind an email with its password hash and admin row, for signing in. */
-export function findUserForSignIn(db: Db, email: string) {
-  return db.query.users.findFirst({
-    columns: { id: true, password_hash: true },
-    where: eq(users.email, email),
-    with: { adminUser: { columns: { role: true, is_active: true } } },
-  });
-}
-
-export async function findUserIdByEmail(db: Db, email: string): Promise<string | null> {
-  const user = await db.query.users.findFirst({ columns: { id: true }, where: eq(users.email, email) });
-  return user?.id ?? null;
 }
 
 /** Inserts an account; a taken email throws the unique index's error. */
@@ -98,13 +37,6 @@ export async function insertAuthToken(
   token: Pick<typeof authTokens.$inferInsert, "user_id" | "purpose" | "token_hash" | "expires_at">,
 ): Promise<void> {
   await db.insert(authTokens).values(token);
-}
-
-export function findAuthToken(db: Db, tokenHash: string, purpose: AuthTokenPurpose) {
-  return db.query.authTokens.findFirst({
-    columns: { user_id: true, expires_at: true, used_at: true },
-    where: and(eq(authTokens.token_hash, tokenHash), eq(authTokens.purpose, purpose)),
-  });
 }
 
 /** Spends a single-use token in one conditional UPDATE: of two concurrent uses exactly one gets the user id. */
@@ -160,26 +92,6 @@ export async function insertSession(
   session: Pick<typeof sessions.$inferInsert, "id" | "user_id" | "expires_at" | "last_seen_at" | "user_agent" | "ip">,
 ): Promise<void> {
   await db.insert(sessions).values(session);
-}
-
-/** A live session with its user and active admin role (one query), or undefined. */
-export function findLiveSession(db: Db, sessionId: string, now: Date) {
-  return db
-    .select({
-      id: sessions.id,
-      user_id: sessions.user_id,
-      last_seen_at: sessions.last_seen_at,
-      email: users.email,
-      first_name: users.first_name,
-      last_name: users.last_name,
-      email_verified_at: users.email_verified_at,
-      admin_role: adminUsers.role,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.user_id))
-    .leftJoin(adminUsers, and(eq(adminUsers.user_id, users.id), eq(adminUsers.is_active, true)))
-    .where(and(eq(sessions.id, sessionId), gt(sessions.expires_at, now)))
-    .get();
 }
 
 export async function extendSession(db: Db, sessionId: string, expiresAt: Date, now: Date): Promise<void> {
@@ -277,4 +189,43 @@ export async function createInvitedClient(
   ]);
   if (!profile) throw new Error("client profile not created");
   return profile;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Admin portal: client search (issue #9).
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Creates or updates the user's one profile. Sharing on or off (a new profile starts one way or
+ * the other) changes where a visitor's tap of each of their garments lands: those tap records
+ * are rewritten when it changed.
+ */
+export async function saveProfile(
+  db: Db,
+  tap: TapStores,
+  userId: string,
+  values: ProfileValues,
+): Promise<{ created: boolean }> {
+  const existing = await getProfile(db, userId);
+  if (existing) {
+    await db.update(profiles).set(values).where(eq(profiles.id, existing.id));
+  } else {
+    await db.insert(profiles).values({ ...values, user_id: userId });
+  }
+  if (!existing || existing.nfc_sharing_enabled !== values.nfc_sharing_enabled) {
+    await keepOwnerTapTrue(tap, userId);
+  }
+  return { created: !existing };
+}
+
+/** The NFC sharing toggle; the next tap of each of the owner's garments answers it. False when the user has no profile. */
+export async function setNfcSharing(db: Db, tap: TapStores, userId: string, enabled: boolean): Promise<boolean> {
+  const updated = await db
+    .update(profiles)
+    .set({ nfc_sharing_enabled: enabled })
+    .where(eq(profiles.user_id, userId))
+    .returning({ id: profiles.id });
+  if (updated.length === 0) return false;
+  await keepOwnerTapTrue(tap, userId);
+  return true;
 }

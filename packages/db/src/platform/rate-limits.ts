@@ -5,8 +5,8 @@
  */
 import { sha256Hex } from "@releve/core/platform/crypto";
 import { and, asc, count, eq, gt, inArray, lt } from "drizzle-orm";
-import type { Db } from "./client";
-import { rateEvents } from "./schema";
+import type { Db } from "../client";
+import { rateEvents } from "../schema";
 
 /** Events counted in `bucket` for `key` after `since` (ms): a query, so callers can batch it. */
 export function countRateEvents(db: Db, input: { bucket: string; key: string; since: number }) {

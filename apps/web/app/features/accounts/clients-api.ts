@@ -1,17 +1,17 @@
 import { zValidator } from "@hono/zod-validator";
 import { AppError, hashPassword } from "@releve/core";
-import { type AdminClient, ListQuerySchema } from "@releve/core/admin-api";
+import { ListQuerySchema } from "@releve/core/platform/admin-api";
 import { publicName } from "@releve/core/sharing/share-visibility";
-import { CreateClientBodySchema, type CreatedClient } from "@releve/core/tags/contracts";
+import { type AdminClient, CreateClientBodySchema, type CreatedClient } from "@releve/core/tags/contracts";
 import { INVITATION_TTL_MS, TAG_MESSAGES } from "@releve/core/tags/rules";
-import { createInvitedClient, findUserIdByEmail } from "@releve/db/accounts";
-import { onUniqueViolation } from "@releve/db/d1-errors";
-import { searchClients } from "@releve/db/profiles";
+import { createInvitedClient } from "@releve/db/accounts/commands";
+import { findUserIdByEmail, searchClients } from "@releve/db/accounts/queries";
+import { onUniqueViolation } from "@releve/db/platform/d1-errors";
 import { Hono } from "hono";
 import { randomToken, sha256Hex } from "../../../../../packages/core/src/platform/crypto";
+import { type AdminEnv, actorOf } from "../../api/admin/admin-env";
+import { badRequest, jsonBody } from "../../api/validation";
 import { invitationEmail } from "../../lib/email.server";
-import { badRequest, jsonBody } from "../validation";
-import { type AdminEnv, actorOf } from "./admin-env";
 
 const emailTaken = () => new AppError("conflict", "An account already uses this email.");
 

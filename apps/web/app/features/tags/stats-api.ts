@@ -1,7 +1,7 @@
-import type { AdminStats } from "@releve/core/admin-portal";
-import { adminDashboardCounts } from "@releve/db/scans";
+import type { AdminStats } from "@releve/core/platform/admin-portal";
+import { adminDashboardCounts } from "@releve/db/crm/queries";
 import { Hono } from "hono";
-import type { AdminEnv } from "./admin-env";
+import type { AdminEnv } from "../../api/admin/admin-env";
 
 /** `/api/admin/stats`: the NFC dashboard's 7- and 30-day counts. */
 export const statsRoutes = new Hono<AdminEnv>();

@@ -1,87 +1,12 @@
 /**
- * Profiles: a client's own profile, the public card a visitor sees, client search.
+ * Sharing, the reads: the card a visitor sees (by garment slug or contact card), with every
+ * profile column the share-visibility rule reads. Writes: ./commands.ts.
  * Every function takes `db` first; drizzle's query builder and `db.batch()`; raw `sql` only
  * where drizzle cannot say it, with a one-line reason. Row types come from the schema.
  */
-import { and, eq, isNotNull, max, or, sql } from "drizzle-orm";
-import type { Db } from "./client";
-import { containsText } from "./like";
-import { garments, nfcTags, profiles, users, wardrobeEvents } from "./schema";
-import { keepOwnerTapTrue, type TapStores } from "./tap/cache";
-
-// ---------------------------------------------------------------------------------------------
-// Admin portal: client search (issue #9).
-// ---------------------------------------------------------------------------------------------
-
-/** Clients by partial first, last or display name, email or client id, or exactly by profile id. */
-export function searchClients(db: Db, q: string, limit = 10) {
-  // coalesce() has no drizzle builder.
-  const email = sql<string | null>`coalesce(${profiles.email}, ${users.email})`;
-  return db
-    .select({
-      id: profiles.id,
-      client_id: profiles.client_id,
-      display_name: profiles.display_name,
-      first_name: profiles.first_name,
-      last_name: profiles.last_name,
-      email,
-    })
-    .from(profiles)
-    .innerJoin(users, eq(users.id, profiles.user_id))
-    .where(
-      or(
-        ...[profiles.first_name, profiles.last_name, profiles.display_name, email, profiles.client_id].map((column) =>
-          containsText(column, q),
-        ),
-        // Raw sql: compared as text, so only an id's exact digits match ("012" or "1e1" match nothing).
-        sql`CAST(${profiles.id} AS TEXT) = ${q.trim()}`,
-      ),
-    )
-    .orderBy(profiles.id)
-    .limit(limit);
-}
-
-export function getProfile(db: Db, userId: string) {
-  return db.query.profiles.findFirst({ where: eq(profiles.user_id, userId) });
-}
-
-/** What a client's profile form writes (every column but the keys and the user it belongs to). */
-export type ProfileValues = Omit<typeof profiles.$inferInsert, "id" | "user_id">;
-
-/**
- * Creates or updates the user's one profile. Sharing on or off (a new profile starts one way or
- * the other) changes where a visitor's tap of each of their garments lands: those tap records
- * are rewritten when it changed.
- */
-export async function saveProfile(
-  db: Db,
-  tap: TapStores,
-  userId: string,
-  values: ProfileValues,
-): Promise<{ created: boolean }> {
-  const existing = await getProfile(db, userId);
-  if (existing) {
-    await db.update(profiles).set(values).where(eq(profiles.id, existing.id));
-  } else {
-    await db.insert(profiles).values({ ...values, user_id: userId });
-  }
-  if (!existing || existing.nfc_sharing_enabled !== values.nfc_sharing_enabled) {
-    await keepOwnerTapTrue(tap, userId);
-  }
-  return { created: !existing };
-}
-
-/** The NFC sharing toggle; the next tap of each of the owner's garments answers it. False when the user has no profile. */
-export async function setNfcSharing(db: Db, tap: TapStores, userId: string, enabled: boolean): Promise<boolean> {
-  const updated = await db
-    .update(profiles)
-    .set({ nfc_sharing_enabled: enabled })
-    .where(eq(profiles.user_id, userId))
-    .returning({ id: profiles.id });
-  if (updated.length === 0) return false;
-  await keepOwnerTapTrue(tap, userId);
-  return true;
-}
+import { and, eq, isNotNull, max, sql } from "drizzle-orm";
+import type { Db } from "../client";
+import { garments, nfcTags, profiles, users, wardrobeEvents } from "../schema";
 
 /** Every profile column the share-visibility rule reads (ShareableProfile), for each public query. */
 export const shareableProfileColumns = {

@@ -4,8 +4,8 @@
  * where drizzle cannot say it, with a one-line reason. Row types come from the schema.
  */
 import { desc } from "drizzle-orm";
-import type { Db } from "./client";
-import { emailOutbox } from "./schema";
+import type { Db } from "../client";
+import { emailOutbox } from "../schema";
 
 /** Stores one email as sent (the local outbox; production mails through the Workers binding). */
 export async function insertOutboxEmail(

@@ -1,11 +1,13 @@
 import { zValidator } from "@hono/zod-validator";
 import { AppError } from "@releve/core";
-import { GarmentIdParamSchema, type InstagramPost, InstagramPostBodySchema } from "@releve/core/admin-api";
+import { type InstagramPost, InstagramPostBodySchema } from "@releve/core/site/contracts";
+import { GarmentIdParamSchema } from "@releve/core/tags/contracts";
 import type { Db } from "@releve/db/client";
-import { createPost, deletePost, getPost, listPosts, type Post, updatePost } from "@releve/db/posts";
+import { createPost, deletePost, updatePost } from "@releve/db/site/commands";
+import { getPost, listPosts, type Post } from "@releve/db/site/queries";
 import { Hono } from "hono";
-import { badRequest, jsonBody } from "../validation";
-import { type AdminEnv, actorOf } from "./admin-env";
+import { type AdminEnv, actorOf } from "../../api/admin/admin-env";
+import { badRequest, jsonBody } from "../../api/validation";
 
 async function postOrThrow(db: Db, id: number): Promise<Post> {
   const post = await getPost(db, id);

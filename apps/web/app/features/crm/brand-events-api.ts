@@ -1,9 +1,10 @@
 import { type BrandEvent, BrandEventBodySchema } from "@releve/core/tags/contracts";
 import { TAG_MESSAGES } from "@releve/core/tags/rules";
-import { createBrandEvent, listBrandEvents } from "@releve/db/events";
+import { createBrandEvent } from "@releve/db/crm/commands";
+import { listBrandEvents } from "@releve/db/crm/queries";
 import { Hono } from "hono";
-import { jsonBody } from "../validation";
-import { type AdminEnv, actorOf } from "./admin-env";
+import { type AdminEnv, actorOf } from "../../api/admin/admin-env";
+import { jsonBody } from "../../api/validation";
 
 type EventRow = Awaited<ReturnType<typeof listBrandEvents>>[number];
 

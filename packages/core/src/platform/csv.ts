@@ -1,5 +1,5 @@
 import { stringify } from "csv-stringify/browser/esm/sync";
-import type { CrmContact } from "./crm/rules";
+import type { CrmContact } from "../crm/rules";
 
 /**
  * Spreadsheet apps run a cell that starts with = + - @ (or a tab/CR) as a formula; prefixing

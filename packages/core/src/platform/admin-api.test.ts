@@ -1,12 +1,8 @@
 import { describe, expect, it } from "vitest";
-import {
-  GarmentIdParamSchema,
-  InstagramPostBodySchema,
-  ListQuerySchema,
-  pageNumbers,
-  ReassignBodySchema,
-  TagBatchBodySchema,
-} from "./admin-api";
+import { InstagramPostBodySchema } from "../site/contracts";
+import { GarmentIdParamSchema, ReassignBodySchema, TagBatchBodySchema } from "../tags/contracts";
+import { ListQuerySchema } from "./admin-api";
+import { pageNumbers } from "./admin-portal";
 
 describe("admin API schemas", () => {
   it("take ids as whole numbers, from numbers or decimal strings", () => {

@@ -1,111 +1,331 @@
 /**
- * Scans and scan statistics: scan rows, their ingest mapping, reads of rollups and raw scans.
+ * The CRM, the reads: an owner's contacts with their filters, pages and exports, connections,
+ * events and brand events, scan counts (rollups plus the fresh tail), analytics and the admin's
+ * dashboard figures. Writes: ./commands.ts.
  * Every function takes `db` first; drizzle's query builder and `db.batch()`; raw `sql` only
  * where drizzle cannot say it, with a one-line reason. Row types come from the schema.
  */
-import type { ScanMessage } from "@releve/core/tap/scan-message";
-import { and, count, desc, eq, gte, ne, type SQLWrapper, sql } from "drizzle-orm";
-import type { Db } from "./client";
-import { SCAN_ROLLUP_JOB } from "./rollup";
 import {
+  CONNECTIONS_MAX_ROWS,
+  CONTACTS_PAGE_SIZE,
+  type ContactedFilter,
+  type ContactsQuery,
+  EVENT_CONTACTS_SHOWN,
+  type EventFilter,
+  EXPORT_MAX_ROWS,
+} from "@releve/core/crm/rules";
+import { and, count, desc, eq, gte, isNotNull, isNull, ne, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import type { Db } from "../client";
+import { containsText } from "../platform/like";
+import {
+  events as brandEvents,
   contacts,
+  events,
   garments,
   jobWatermarks,
   profiles,
-  type Scan,
   scanDailyStats,
   scans,
-  users,
   wardrobeEvents,
-} from "./schema";
+} from "../schema";
+import { SCAN_ROLLUP_JOB } from "./commands";
 
-/** One scan as the queue consumer stores it. */
-export type ScanRow = Pick<
-  Scan,
-  | "id"
-  | "garment_id"
-  | "owner_user_id"
-  | "short_slug"
-  | "wardrobe_event_id"
-  | "viewer_kind"
-  | "city"
-  | "country"
-  | "browser"
-  | "os"
-  | "device_type"
-  | "created_at"
-> &
-  // An ordinary tap unless said otherwise.
-  Partial<Pick<Scan, "scan_type" | "suspect_reason">>;
+export interface ContactFilter {
+  q: string;
+  event: EventFilter;
+  contacted: ContactedFilter;
+  garmentId?: number | null;
+}
 
-/** What the consumer parses from a message's user agent (docs/decisions/0011: not in the tap bundle). */
-export type ScanAgent = Pick<ScanRow, "browser" | "os" | "device_type">;
+const ALL: ContactFilter = { q: "", event: { kind: "all" }, contacted: "all" };
 
-/** A validated queue message as the row it becomes; the edge's scan id is the primary key. */
-export function toScanRow(message: ScanMessage, agent: ScanAgent): ScanRow {
+/** The owner's contacts matching the filter; the owner is always the first condition. */
+function contactsWhere(userId: string, filter: ContactFilter): SQL | undefined {
+  const conditions: Array<SQL | undefined> = [eq(contacts.owner_user_id, userId)];
+  if (filter.q) {
+    // What the owner typed is taken literally (`%` and `_` too), at any length D1 is given.
+    const term = filter.q;
+    // Spec part 2 §2: search by name, email, phone and notes (the visitor's and the owner's).
+    const fields = [
+      contacts.first_name,
+      contacts.last_name,
+      // Raw: drizzle has no string concatenation.
+      sql`(${contacts.first_name} || ' ' || ${contacts.last_name})`,
+      contacts.email,
+      contacts.phone,
+      contacts.notes,
+      contacts.contact_notes,
+    ].map((field) => containsText(field, term));
+    // Phones are stored normalised (+33611223344); "06 11 22" should still find them.
+    const digits = filter.q.replace(/[^\d+]/g, "");
+    if (digits.length >= 3 && digits !== filter.q) {
+      // Raw: drizzle has no replace().
+      fields.push(containsText(sql`replace(${contacts.phone}, ' ', '')`, digits));
+    }
+    conditions.push(or(...fields));
+  }
+  // "No event": neither one of the owner's events nor a brand event (a guest captured there).
+  if (filter.event.kind === "none") conditions.push(isNull(contacts.wardrobe_event_id), isNull(contacts.event_id));
+  if (filter.event.kind === "event") conditions.push(eq(contacts.wardrobe_event_id, filter.event.id));
+  if (filter.contacted === "yes") conditions.push(isNotNull(contacts.contacted_at));
+  if (filter.contacted === "no") conditions.push(isNull(contacts.contacted_at));
+  if (filter.garmentId) conditions.push(eq(contacts.garment_id, filter.garmentId));
+  return and(...conditions);
+}
+
+/**
+ * The owner's contacts as every list shows them, newest first. The joins carry the owner too:
+ * a contact row can never pull in another owner's garment or event.
+ */
+export function selectOwnerContacts(db: Db, userId: string, filter: ContactFilter = ALL) {
+  return db
+    .select({
+      id: contacts.id,
+      first_name: contacts.first_name,
+      last_name: contacts.last_name,
+      email: contacts.email,
+      phone: contacts.phone,
+      instagram: contacts.instagram,
+      linkedin: contacts.linkedin,
+      tiktok: contacts.tiktok,
+      facebook: contacts.facebook,
+      notes: contacts.notes,
+      contact_notes: contacts.contact_notes,
+      contacted_at: contacts.contacted_at,
+      created_at: contacts.created_at,
+      garment_id: contacts.garment_id,
+      // Raw: coalesce() has no drizzle builder.
+      garment_name: sql<string | null>`coalesce(${garments.name}, ${garments.title})`.as("garment_name"),
+      // Aliased: in a D1 batch drizzle maps rows by column name, and contacts.id is "id" too.
+      event_id: sql<number | null>`${wardrobeEvents.id}`.as("event_id"),
+      // The owner's own event; else the brand event an admin captured the guest at (contacts.event_id
+      // names `events`, the brand's, never the owner's: issue #18). Raw: coalesce() has no drizzle builder.
+      event_name: sql<string | null>`coalesce(${wardrobeEvents.name}, ${brandEvents.name})`.as("event_name"),
+      event_date: wardrobeEvents.date,
+      brand_event_id: sql<number | null>`${brandEvents.id}`.as("brand_event_id"),
+    })
+    .from(contacts)
+    .leftJoin(garments, and(eq(garments.id, contacts.garment_id), eq(garments.owner_user_id, contacts.owner_user_id)))
+    .leftJoin(
+      wardrobeEvents,
+      and(eq(wardrobeEvents.id, contacts.wardrobe_event_id), eq(wardrobeEvents.owner_user_id, contacts.owner_user_id)),
+    )
+    .leftJoin(brandEvents, eq(brandEvents.id, contacts.event_id))
+    .where(contactsWhere(userId, filter))
+    .orderBy(desc(contacts.created_at), desc(contacts.id))
+    .$dynamic();
+}
+
+/** One contact as the owner's lists show it (every list is filtered to the owner on the server). */
+export type OwnerContact = Awaited<ReturnType<typeof selectOwnerContacts>>[number];
+
+const countContacts = (db: Db, userId: string, filter: ContactFilter) =>
+  db.select({ n: count() }).from(contacts).where(contactsWhere(userId, filter));
+
+/** The owner's events as the contact filters offer them, by name. */
+function selectEventOptions(db: Db, userId: string) {
+  return (
+    db
+      .select({
+        id: wardrobeEvents.id,
+        name: wardrobeEvents.name,
+        date: wardrobeEvents.date,
+        is_active: wardrobeEvents.is_active,
+      })
+      .from(wardrobeEvents)
+      .where(eq(wardrobeEvents.owner_user_id, userId))
+      // Raw: drizzle has no collation helper.
+      .orderBy(sql`${wardrobeEvents.name} COLLATE NOCASE`, wardrobeEvents.id)
+  );
+}
+
+export type EventOption = Awaited<ReturnType<typeof selectEventOptions>>[number];
+
+const eventKnown = (events: EventOption[], filter: EventFilter) =>
+  filter.kind !== "event" || events.some((e) => e.id === filter.id);
+
+export type ContactsPage = {
+  contacts: OwnerContact[];
+  total: number;
+  page: number;
+  pageCount: number;
+  pageSize: number;
+  events: EventOption[];
+};
+
+/**
+ * /dashboard/contacts: one page of the owner's filtered contacts, the filtered total and the
+ * owner's events, in ONE D1 batch (three statements). Null when the event filter names an
+ * event that is not this owner's (the page answers 404).
+ */
+export async function listContacts(
+  db: Db,
+  userId: string,
+  query: ContactsQuery,
+  pageSize = CONTACTS_PAGE_SIZE,
+): Promise<ContactsPage | null> {
+  const [rows, [total], events] = await db.batch([
+    selectOwnerContacts(db, userId, query)
+      .limit(pageSize)
+      .offset((query.page - 1) * pageSize),
+    countContacts(db, userId, query),
+    selectEventOptions(db, userId),
+  ]);
+  if (!eventKnown(events, query.event)) return null;
+  const n = total?.n ?? 0;
   return {
-    id: message.scanId,
-    garment_id: message.garmentId,
-    owner_user_id: message.ownerUserId,
-    short_slug: message.slug,
-    wardrobe_event_id: message.activeEventId,
-    viewer_kind: message.viewerKind,
-    scan_type: message.scanType ?? "tap",
-    suspect_reason: message.suspectReason ?? null,
-    city: message.city,
-    country: message.country,
-    ...agent,
-    created_at: new Date(message.scannedAt),
+    contacts: rows,
+    total: n,
+    page: query.page,
+    pageCount: Math.max(1, Math.ceil(n / pageSize)),
+    pageSize,
+    events,
   };
 }
 
 /**
- * Redelivery of the same scan id changes nothing (at-least-once queue, exactly-once rows).
- * The references are looked up rather than bound directly, so a garment, owner or event
- * deleted between the tap and this insert becomes NULL instead of failing the foreign key
- * and poisoning the message. A statement, so the consumer can batch a queue batch's rows.
+ * Every contact matching the filter (no paging), for CSV and vCard export; null for an
+ * event that is not this owner's. Two statements in one batch.
  */
-export function insertScan(db: Db, row: ScanRow) {
-  // A subquery's value: NULL once the row it names is gone (and for a null reference, which matches nothing).
-  const lookup = (query: SQLWrapper) => sql`${query}`;
-  const garment = eq(garments.id, row.garment_id ?? 0);
-  const owner = row.owner_user_id ?? "";
+export async function exportContacts(
+  db: Db,
+  userId: string,
+  filter: ContactFilter,
+): Promise<{ contacts: OwnerContact[]; event: EventOption | null } | null> {
+  const [rows, events] = await db.batch([
+    selectOwnerContacts(db, userId, filter).limit(EXPORT_MAX_ROWS),
+    selectEventOptions(db, userId),
+  ]);
+  if (!eventKnown(events, filter.event)) return null;
+  const { event } = filter;
+  return { contacts: rows, event: event.kind === "event" ? (events.find((e) => e.id === event.id) ?? null) : null };
+}
+
+/**
+ * /connections: the owner's most recent connections matching the search (optionally one
+ * garment's), for grouping by event. Null when the garment is not this owner's.
+ */
+export async function listConnections(
+  db: Db,
+  userId: string,
+  opts: { q: string; garmentId: number | null },
+): Promise<{ contacts: OwnerContact[]; total: number; garment: { id: number; name: string | null } | null } | null> {
+  const filter: ContactFilter = { ...ALL, q: opts.q, garmentId: opts.garmentId };
+  const [[garment], rows, [total]] = await db.batch([
+    db
+      .select({ id: garments.id, name: sql<string | null>`coalesce(${garments.name}, ${garments.title})` })
+      .from(garments)
+      .where(and(eq(garments.id, opts.garmentId ?? 0), eq(garments.owner_user_id, userId))),
+    selectOwnerContacts(db, userId, filter).limit(CONNECTIONS_MAX_ROWS),
+    countContacts(db, userId, filter),
+  ]);
+  if (opts.garmentId && !garment) return null;
+  return { contacts: rows, total: total?.n ?? 0, garment: garment ?? null };
+}
+
+/** The owner's latest connections (the dashboard's list): their own, newest first. */
+export function listRecentContacts(db: Db, userId: string, limit: number) {
+  return selectOwnerContacts(db, userId).limit(limit);
+}
+
+// Per event, the scans tagged with it (scanCounts: fresh rollups) and its contacts. The spec
+// counted all of the owner's scans for every event: a defect (issue #8).
+function selectEventsWithCounts(db: Db, userId: string, eventId?: number) {
+  const eventScans = scanCounts(db, { owner: userId, event: eventId }, { by: "wardrobe_event_id" }).as("event_scans");
   return db
-    .insert(scans)
-    .values({
-      id: row.id,
-      garment_id: lookup(db.select({ id: garments.id }).from(garments).where(garment)),
-      owner_user_id: lookup(db.select({ id: users.id }).from(users).where(eq(users.id, owner))),
-      short_slug: row.short_slug,
-      tag_uuid: lookup(db.select({ tag: garments.tag_uuid }).from(garments).where(garment)),
-      wardrobe_event_id: lookup(
-        db
-          .select({ id: wardrobeEvents.id })
-          .from(wardrobeEvents)
-          .where(and(eq(wardrobeEvents.id, row.wardrobe_event_id ?? 0), eq(wardrobeEvents.owner_user_id, owner))),
-      ),
-      viewer_kind: row.viewer_kind,
-      scan_type: row.scan_type ?? "tap",
-      suspect_reason: row.suspect_reason ?? null,
-      city: row.city,
-      country: row.country,
-      browser: row.browser,
-      os: row.os,
-      device_type: row.device_type,
-      created_at: row.created_at,
+    .select({
+      id: wardrobeEvents.id,
+      name: wardrobeEvents.name,
+      description: wardrobeEvents.description,
+      location: wardrobeEvents.location,
+      date: wardrobeEvents.date,
+      is_active: wardrobeEvents.is_active,
+      created_at: wardrobeEvents.created_at,
+      // Raw: coalesce() has no drizzle helper; an event without scans has no row to join.
+      scans: sql<number>`coalesce(${eventScans.all_scans}, 0)`.as("scans"),
+      contacts: db
+        .$count(contacts, and(eq(contacts.wardrobe_event_id, wardrobeEvents.id), eq(contacts.owner_user_id, userId)))
+        .as("contacts"),
     })
-    .onConflictDoNothing({ target: scans.id });
+    .from(wardrobeEvents)
+    .leftJoin(eventScans, eq(eventScans.key, wardrobeEvents.id))
+    .where(
+      and(eq(wardrobeEvents.owner_user_id, userId), eventId === undefined ? undefined : eq(wardrobeEvents.id, eventId)),
+    )
+    .orderBy(
+      isNull(wardrobeEvents.date),
+      desc(wardrobeEvents.date),
+      desc(wardrobeEvents.created_at),
+      desc(wardrobeEvents.id),
+    );
 }
 
-/** Stores a queue batch's rows in one D1 batch (one transaction, one round trip); exactly once per scan id. */
-export async function insertScans(db: Db, rows: ScanRow[]): Promise<void> {
-  const [first, ...rest] = rows.map((row) => insertScan(db, row));
-  if (first) await db.batch([first, ...rest]);
+/** One of the owner's events with its counts: `scans` are those tagged with it, not all of the owner's. */
+export type OwnerEvent = Awaited<ReturnType<typeof selectEventsWithCounts>>[number];
+
+export const selectActiveEventId = (db: Db, userId: string) =>
+  db.select({ active_event_id: profiles.active_event_id }).from(profiles).where(eq(profiles.user_id, userId));
+
+/** /dashboard/events: the owner's events with their counts and the active event, in one D1 batch. */
+export async function listEvents(
+  db: Db,
+  userId: string,
+): Promise<{ events: OwnerEvent[]; activeEventId: number | null }> {
+  const [events, [profile]] = await db.batch([selectEventsWithCounts(db, userId), selectActiveEventId(db, userId)]);
+  const active = profile?.active_event_id ?? null;
+  // Only an event that is still the owner's and flagged active tags anything (garment-routing.ts).
+  const activeEventId = events.some((e) => e.id === active && e.is_active) ? active : null;
+  return { events, activeEventId };
 }
 
-/** Stores one row alone (the consumer's fallback when a batch fails). */
-export async function insertOneScan(db: Db, row: ScanRow): Promise<void> {
-  await insertScan(db, row).run();
+export interface EventDetail {
+  event: OwnerEvent;
+  active: boolean;
+  scansByDay: Array<{ day: string; scans: number }>;
+  contacts: OwnerContact[];
+}
+
+/**
+ * /dashboard/events/:id: the event with its counts, its scans per UTC day (scanCounts) and its
+ * most recent contacts, in one D1 batch; null unless the event is this owner's.
+ */
+export async function loadEventDetail(db: Db, userId: string, eventId: number): Promise<EventDetail | null> {
+  const [[event], [profile], days, eventContacts] = await db.batch([
+    selectEventsWithCounts(db, userId, eventId),
+    selectActiveEventId(db, userId),
+    scanCounts(db, { owner: userId, event: eventId }, { by: "day" }),
+    selectOwnerContacts(db, userId, { q: "", event: { kind: "event", id: eventId }, contacted: "all" }).limit(
+      EVENT_CONTACTS_SHOWN,
+    ),
+  ]);
+  if (!event) return null;
+  const active = profile?.active_event_id ?? null;
+  const scansByDay = days.map((d) => ({ day: d.key, scans: d.all_scans }));
+  return { event, active: active === event.id && event.is_active, scansByDay, contacts: eventContacts };
+}
+
+/** Every brand event: active ones first, then by date (undated last), newest first. */
+export function listBrandEvents(db: Db) {
+  return db
+    .select({
+      id: events.id,
+      name: events.name,
+      datetime: events.datetime,
+      is_active: events.is_active,
+      created_at: events.created_at,
+    })
+    .from(events)
+    .orderBy(desc(events.is_active), isNull(events.datetime), desc(events.datetime), desc(events.id));
+}
+
+/** A brand event's id if it exists and is active (a guest is filed only under an active event). */
+export async function activeBrandEventId(db: Db, id: number): Promise<number | null> {
+  const row = await db
+    .select({ id: events.id })
+    .from(events)
+    .where(and(eq(events.id, id), eq(events.is_active, true)))
+    .get();
+  return row?.id ?? null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -113,6 +333,7 @@ export async function insertOneScan(db: Db, row: ScanRow): Promise<void> {
 // ---------------------------------------------------------------------------------------------
 
 const DAY_MS = 86_400_000;
+
 /** A UTC day as the rollups key it (YYYY-MM-DD). */
 export const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 

@@ -1,12 +1,12 @@
 import { AppError } from "@releve/core";
 import { type CapturedGuest, GuestCaptureBodySchema } from "@releve/core/tags/contracts";
 import { TAG_MESSAGES } from "@releve/core/tags/rules";
-import { activeBrandEventId } from "@releve/db/events";
+import { activeBrandEventId } from "@releve/db/crm/queries";
 import { takeContact } from "@releve/db/sharing/commands";
 import { clientForAttach, clientGarmentSlug } from "@releve/db/tags/queries";
 import { Hono } from "hono";
-import { jsonBody } from "../validation";
-import { type AdminEnv, actorOf } from "./admin-env";
+import { type AdminEnv, actorOf } from "../../api/admin/admin-env";
+import { jsonBody } from "../../api/validation";
 
 /**
  * `/api/admin/guests`: the programmer's guest capture (spec part 2 §5). An admin at a brand

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { GarmentIdParamSchema, ListQuerySchema, ReassignBodySchema } from "./admin-api";
-import { ContactsQuerySchema, MarkContactedSchema } from "./crm/rules";
+import { ContactsQuerySchema, MarkContactedSchema } from "../crm/rules";
+import { GarmentIdParamSchema, ReassignBodySchema } from "../tags/contracts";
+import { ListQuerySchema } from "./admin-api";
 import { ID_MAX, parseId, SEARCH_MAX_LENGTH } from "./input-limits";
 
 const LENIENT = [

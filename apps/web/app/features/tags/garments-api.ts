@@ -1,38 +1,32 @@
 import { zValidator } from "@hono/zod-validator";
 import { AppError } from "@releve/core";
+import { ListQuerySchema } from "@releve/core/platform/admin-api";
+import { toCsv } from "@releve/core/platform/csv";
+import { publicName } from "@releve/core/sharing/share-visibility";
 import {
   type AdminGarment,
   GarmentIdParamSchema,
   GarmentListQuerySchema,
   GarmentStatusBodySchema,
-  ListQuerySchema,
   ReassignBodySchema,
   UNCLAIMED_PAGE_SIZE,
   type UnclaimedPage,
-} from "@releve/core/admin-api";
-import { toCsv } from "@releve/core/csv";
-import { publicName } from "@releve/core/sharing/share-visibility";
+} from "@releve/core/tags/contracts";
 import { PHOTO_CARD_MESSAGES } from "@releve/core/wardrobe/photo";
 import type { Db } from "@releve/db/client";
+import { markGarmentProgrammed, reassignGarment, setGarmentActive } from "@releve/db/tags/commands";
 import {
   type AdminGarmentRow,
   getAdminGarment,
   listAdminGarments,
   listUnclaimedGarments,
-  markGarmentProgrammed,
-  reassignGarment,
-  setGarmentActive,
-} from "@releve/db/garments";
-import {
-  adminClearGarmentPhoto,
-  adminSetGarmentPhoto,
-  adminSetGarmentPhotoCard,
-  getGarmentPhoto,
-} from "@releve/db/photos";
+} from "@releve/db/tags/queries";
+import { adminClearGarmentPhoto, adminSetGarmentPhoto, adminSetGarmentPhotoCard } from "@releve/db/wardrobe/commands";
+import { getGarmentPhoto } from "@releve/db/wardrobe/queries";
 import { Hono } from "hono";
-import { deletePhotoObject, replacePhoto, replacePhotoCard, toPhoto } from "../../features/wardrobe/photos-api";
-import { badRequest, jsonBody } from "../validation";
-import { type AdminEnv, actorOf } from "./admin-env";
+import { type AdminEnv, actorOf } from "../../api/admin/admin-env";
+import { badRequest, jsonBody } from "../../api/validation";
+import { deletePhotoObject, replacePhoto, replacePhotoCard, toPhoto } from "../wardrobe/photos-api";
 
 const GARMENT_LIST_LIMIT = 200;
 

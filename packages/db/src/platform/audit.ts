@@ -4,8 +4,8 @@
  * where drizzle cannot say it, with a one-line reason. Row types come from the schema.
  */
 import { desc, sql } from "drizzle-orm";
-import type { Db } from "./client";
-import { adminAuditLog } from "./schema";
+import type { Db } from "../client";
+import { adminAuditLog } from "../schema";
 
 /** The admin doing a change, as the audit log records them. */
 export type Actor = { userId: string; email: string };

@@ -1,6 +1,6 @@
 import type { OwnerClaims } from "@releve/core/tap/owner-token";
 import type { TapRoute } from "@releve/core/tap/rules";
-import type { D1Like } from "./binding-types";
+import type { D1Like } from "../platform/binding-types";
 
 // Plain SQL on the binding, not drizzle: the tap worker bundles this module (issue #5 budget,
 // as tap/cache.ts). One primary-key lookup.

@@ -1,0 +1,42 @@
+/**
+ * What every `/api/admin/*` contract stands on (issue #9): the one strict id parser as a zod
+ * field, a list's query (search and page) and the audit trail's rows. The bodies and queries of
+ * each tab live in their rooms (tags/contracts, site/contracts, tap/contracts); the server
+ * validates them, the admin remote imports only the inferred types.
+ */
+import { z } from "zod";
+import { parseId } from "./input-limits";
+import { adminSearchText } from "./text-field";
+
+export const AUDIT_LIMIT = 20;
+
+/**
+ * A positive integer given as a number or a decimal string ("12"), read by the one strict id
+ * parser: "012", " 12", "0x8", "1e1" and numbers past ID_MAX are refused (400).
+ */
+export const positiveInt = (what: string) =>
+  z.union([z.number(), z.string()]).transform((value, ctx) => {
+    const n = parseId(value);
+    if (n === null) {
+      ctx.addIssue({ code: "custom", message: `${what} must be a whole number.` });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+export const ListQuerySchema = z.object({
+  // Any term up to SEARCH_MAX_LENGTH characters, in any script; longer is a 400 (input-limits.ts).
+  q: adminSearchText(),
+  page: positiveInt("The page").optional(),
+});
+
+export type AuditEntry = {
+  id: number;
+  adminEmail: string;
+  action: string;
+  targetType: string;
+  targetId: string | null;
+  before: unknown;
+  after: unknown;
+  createdAt: number;
+};

@@ -1,0 +1,208 @@
+/**
+ * The CRM, the writes: marking a contact contacted, events and the active event, brand events,
+ * and the scan rollup (the cron's). Reads: ./queries.ts.
+ * Every function takes `db` first; drizzle's query builder and `db.batch()`; raw `sql` only
+ * where drizzle cannot say it, with a one-line reason. Row types come from the schema.
+ */
+import type { CreateEventInput } from "@releve/core/crm/rules";
+import { and, eq, exists } from "drizzle-orm";
+import type { Db } from "../client";
+import { type Actor, auditEntry } from "../platform/audit";
+import { contacts, events, profiles, wardrobeEvents } from "../schema";
+import { keepOwnerTapTrue, type TapStores } from "../tap/cache";
+import { selectActiveEventId } from "./queries";
+
+/**
+ * 'Mark Contacted' (spec part 2 §4): contacted_at = now, with the optional notes, only on one
+ * of this owner's contacts (and, from a garment's page, only one made through that garment).
+ * False (nothing changed) for any other id.
+ */
+export async function markContactContacted(
+  db: Db,
+  input: { userId: string; contactId: number; notes: string | null; garmentId?: number },
+  now = Date.now(),
+): Promise<boolean> {
+  const row = await db
+    .update(contacts)
+    .set({ contacted_at: new Date(now), contact_notes: input.notes })
+    .where(
+      and(
+        eq(contacts.id, input.contactId),
+        eq(contacts.owner_user_id, input.userId),
+        input.garmentId === undefined ? undefined : eq(contacts.garment_id, input.garmentId),
+      ),
+    )
+    .returning({ id: contacts.id })
+    .get();
+  return row !== undefined;
+}
+
+export async function createEvent(db: Db, userId: string, input: CreateEventInput): Promise<number> {
+  const row = await db
+    .insert(wardrobeEvents)
+    .values({
+      owner_user_id: userId,
+      name: input.name,
+      description: input.description,
+      location: input.location,
+      date: input.date,
+      is_active: true,
+    })
+    .returning({ id: wardrobeEvents.id })
+    .get();
+  if (!row) throw new Error("wardrobe event not created");
+  return row.id;
+}
+
+export type SetActiveResult = "set" | "cleared" | "not_found" | "no_profile";
+
+/**
+ * Persists the owner's active event (or clears it) and rewrites the owner's tap records, so
+ * the very next tap carries it into its scan, as the next share-page contact does
+ * (DESIGN.md §4: the active event is persisted and tags new scans and contacts).
+ * Only one of this owner's events that is flagged active can be chosen.
+ */
+export async function setActiveEvent(
+  db: Db,
+  stores: TapStores,
+  userId: string,
+  eventId: number | null,
+): Promise<SetActiveResult> {
+  const chosen =
+    eventId === null
+      ? undefined
+      : exists(
+          db
+            .select({ id: wardrobeEvents.id })
+            .from(wardrobeEvents)
+            .where(
+              and(
+                eq(wardrobeEvents.id, eventId),
+                eq(wardrobeEvents.owner_user_id, userId),
+                eq(wardrobeEvents.is_active, true),
+              ),
+            ),
+        );
+  const row = await db
+    .update(profiles)
+    .set({ active_event_id: eventId, updated_at: new Date() })
+    .where(and(eq(profiles.user_id, userId), chosen))
+    .returning({ id: profiles.id })
+    .get();
+  if (!row) {
+    if (eventId === null) return "no_profile";
+    const profile = await selectActiveEventId(db, userId).get();
+    return profile ? "not_found" : "no_profile";
+  }
+  await keepOwnerTapTrue(stores, userId);
+  return eventId === null ? "cleared" : "set";
+}
+
+// ---------------------------------------------------------------------------------------------
+// Brand events (admin-managed, issue #18): the programmer's active-events selector and the
+// event a guest capture is filed under.
+// ---------------------------------------------------------------------------------------------
+
+/** Adds a brand event, audited in the same batch; the stored row. */
+export async function createBrandEvent(
+  db: Db,
+  actor: Actor,
+  input: { name: string; datetime: Date | null; is_active: boolean },
+) {
+  const [[row]] = await db.batch([
+    db
+      .insert(events)
+      .values({ ...input, created_at: new Date() })
+      .returning(),
+    auditEntry(db, actor, "event.create", { type: "event", id: "inserted" }, null, {
+      name: input.name,
+      datetime: input.datetime?.getTime() ?? null,
+      is_active: input.is_active,
+    }),
+  ]);
+  if (!row) throw new Error("brand event not created");
+  return row;
+}
+
+// Raw SQL on the binding: an INSERT … SELECT … GROUP BY … ON CONFLICT guarded by a watermark
+// compare-and-set over scans.rowid, batched; drizzle 0.45's D1 batch() cannot bind raw `sql`.
+import type { D1Like } from "../platform/binding-types";
+
+export const SCAN_ROLLUP_JOB = "scan_daily_stats";
+
+// The watermark is the last `scans.rowid` rolled up. Rows are appended with increasing rowids
+// in the order they are stored, so a scan that reaches D1 late (queue retries) still lands
+// above the watermark; `WHERE rowid > ?` walks the table's own b-tree, so a run costs what
+// the new rows cost, whatever the table's size. (Deleting the newest scans could let SQLite
+// reuse their rowids; scans are never deleted, only their references nulled.)
+const READ_WATERMARK_SQL = "SELECT CAST(value AS INTEGER) AS value FROM job_watermarks WHERE name = ?1";
+const MAX_ROWID_SQL = "SELECT max(rowid) AS value FROM scans";
+
+// Both statements carry the watermark they started from and do nothing if another run has
+// moved it since (compare-and-set inside one D1 batch, i.e. one transaction): overlapping or
+// repeated runs never count a scan twice.
+const UPSERT_STATS_SQL = `INSERT INTO scan_daily_stats (day, garment_id, owner_user_id, wardrobe_event_id,
+  scans, owner_scans, visitor_scans, anonymous_scans, updated_at)
+SELECT strftime('%Y-%m-%d', s.created_at / 1000, 'unixepoch'),
+  coalesce(s.garment_id, 0), coalesce(s.owner_user_id, ''), coalesce(s.wardrobe_event_id, 0),
+  count(*), sum(s.viewer_kind = 'owner'), sum(s.viewer_kind = 'visitor'), sum(s.viewer_kind = 'anonymous'), ?4
+FROM scans s
+WHERE s.rowid > ?1 AND s.rowid <= ?2
+  AND coalesce((SELECT CAST(value AS INTEGER) FROM job_watermarks WHERE name = ?3), 0) = ?1
+GROUP BY 1, 2, 3, 4
+ON CONFLICT (day, garment_id, owner_user_id, wardrobe_event_id) DO UPDATE SET
+  scans = scans + excluded.scans,
+  owner_scans = owner_scans + excluded.owner_scans,
+  visitor_scans = visitor_scans + excluded.visitor_scans,
+  anonymous_scans = anonymous_scans + excluded.anonymous_scans,
+  updated_at = excluded.updated_at`;
+
+const ADVANCE_WATERMARK_SQL = `INSERT INTO job_watermarks (name, value, updated_at) VALUES (?3, CAST(?2 AS TEXT), ?4)
+ON CONFLICT (name) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at
+WHERE CAST(job_watermarks.value AS INTEGER) = ?1`;
+
+export type RollupResult = { fromRowId: number; toRowId: number; statRows: number; chunks: number };
+
+/**
+ * Rolls scans stored since the last run into `scan_daily_stats` (per UTC day, garment, owner,
+ * wardrobe event). Idempotent; run by the scan-jobs cron every five minutes. A large backlog
+ * is taken in chunks, and at most `maxRowsPerRun` rowids per run, the rest next time.
+ */
+export async function rollupScans(
+  db: D1Like,
+  opts: { chunkSize?: number; maxRowsPerRun?: number; now?: () => number } = {},
+): Promise<RollupResult> {
+  const chunkSize = opts.chunkSize ?? 10_000;
+  const maxRowsPerRun = opts.maxRowsPerRun ?? 200_000;
+  const now = opts.now ?? Date.now;
+
+  const [watermark, max] = await db.batch([
+    db.prepare(READ_WATERMARK_SQL).bind(SCAN_ROLLUP_JOB),
+    db.prepare(MAX_ROWID_SQL),
+  ]);
+  const from = Number(firstValue(watermark) ?? 0);
+  const last = Math.min(Number(firstValue(max) ?? 0), from + maxRowsPerRun);
+
+  let lower = from;
+  let statRows = 0;
+  let chunks = 0;
+  while (lower < last) {
+    const upper = Math.min(last, lower + chunkSize);
+    const at = now();
+    const [upsert, advance] = await db.batch([
+      db.prepare(UPSERT_STATS_SQL).bind(lower, upper, SCAN_ROLLUP_JOB, at),
+      db.prepare(ADVANCE_WATERMARK_SQL).bind(lower, upper, SCAN_ROLLUP_JOB, at),
+    ]);
+    chunks++;
+    // Another run moved the watermark first: it owns this range; stop rather than race it.
+    if (!advance?.meta.changes) break;
+    statRows += upsert?.meta.changes ?? 0;
+    lower = upper;
+  }
+  return { fromRowId: from, toRowId: lower, statRows, chunks };
+}
+
+function firstValue(result: unknown): unknown {
+  const rows = (result as { results?: { value?: unknown }[] } | undefined)?.results;
+  return rows?.[0]?.value ?? null;
+}

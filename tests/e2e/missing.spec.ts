@@ -61,7 +61,10 @@ test("the share and claim pages of a stolen garment show the neutral message and
   const shareHtml = await page.content();
   for (const secret of secrets) expect(shareHtml).not.toContain(secret);
   expect(await fitsWidth(page)).toBe(true);
-  await page.screenshot({ path: `/tmp/shots-D/share-missing-${testInfo.project.name}.png`, fullPage: true });
+  await testInfo.attach("share-missing", {
+    body: await page.screenshot({ fullPage: true, scale: "css" }),
+    contentType: "image/png",
+  });
 
   const claim = await page.goto(`/claim/${slug}`);
   expect(claim?.status()).toBe(409);
@@ -73,5 +76,8 @@ test("the share and claim pages of a stolen garment show the neutral message and
   const claimHtml = await page.content();
   for (const secret of secrets) expect(claimHtml).not.toContain(secret);
   expect(await fitsWidth(page)).toBe(true);
-  await page.screenshot({ path: `/tmp/shots-D/claim-missing-${testInfo.project.name}.png`, fullPage: true });
+  await testInfo.attach("claim-missing", {
+    body: await page.screenshot({ fullPage: true, scale: "css" }),
+    contentType: "image/png",
+  });
 });

@@ -14,7 +14,9 @@ async function snapshot(page: Page, testInfo: TestInfo, name: string) {
   for (let y = 0; y < height; y += 600) await page.evaluate((top) => window.scrollTo(0, top), y);
   await page.evaluate(() => window.scrollTo(0, 0));
   const path = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path, fullPage: true });
+  // One pixel per CSS pixel: a phone's whole page at its device scale is a bitmap seven times
+  // larger, which a loaded machine can take longer than the test's time to paint.
+  await page.screenshot({ path, fullPage: true, scale: "css" });
   await testInfo.attach(name, { path, contentType: "image/png" });
   expect(
     await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),

@@ -1,6 +1,8 @@
 import type { Db } from "@releve/db";
-import { createContext } from "react-router";
+import { createContext, type RouterContextProvider } from "react-router";
 import type { WebEnv } from "./env.server";
+// The user's shape only: the session itself is read by the accounts room's root middleware.
+import type { SessionUser } from "./features/accounts/session.server";
 
 export interface CloudflareContext {
   env: WebEnv;
@@ -13,3 +15,10 @@ export interface CloudflareContext {
 }
 
 export const cloudflareContext = createContext<CloudflareContext>();
+
+/** The signed-in user of this request (or null), resolved once by the root middleware. */
+export const userContext = createContext<SessionUser | null>(null);
+
+export function getUser(context: Readonly<RouterContextProvider>): SessionUser | null {
+  return context.get(userContext);
+}

@@ -1,10 +1,9 @@
 import type { Db } from "@releve/db";
 import type { TapStores } from "@releve/db/tap/cache";
 import type { RouterContextProvider } from "react-router";
-import { type CloudflareContext, cloudflareContext } from "./context";
+import { type CloudflareContext, cloudflareContext, getUser } from "./context";
 import { tapStores, type WebEnv } from "./env.server";
 import type { SessionUser } from "./features/accounts/session.server";
-import { getUser } from "./features/accounts/user.server";
 import { type EmailSender, getEmailSender } from "./lib/email.server";
 
 /**

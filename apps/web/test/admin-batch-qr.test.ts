@@ -6,10 +6,9 @@ import { batchLabels } from "@releve/db/tags/queries";
 import { makeAdmin } from "@releve/db/testing/factories";
 import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import { cloudflareContext } from "../app/context";
+import { cloudflareContext, userContext } from "../app/context";
 import type { WebEnv } from "../app/env.server";
 import { createSession, type SessionUser } from "../app/features/accounts/session.server";
-import { userContext } from "../app/features/accounts/user.server";
 import { loader } from "../app/features/tags/batch-qr";
 
 // Issue #18: a batch's printable QR page (/admin/batches/:id/qr) and its data function.

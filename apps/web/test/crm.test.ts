@@ -18,9 +18,8 @@ import {
 } from "@releve/db/testing/factories";
 import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import { cloudflareContext } from "../app/context";
+import { cloudflareContext, userContext } from "../app/context";
 import type { WebEnv } from "../app/env.server";
-import { userContext } from "../app/features/accounts/user.server";
 import { loadAnalytics } from "../app/features/crm/analytics.server";
 import { crmAction } from "../app/features/crm/crm-actions.server";
 import { loadShare } from "../app/features/sharing/share.server";

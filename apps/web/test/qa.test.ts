@@ -5,8 +5,8 @@ import { contacts, garments, getDb, scans, users } from "@releve/db";
 import { createOwner, makeAdmin, type TestOwner, uniqueSlug } from "@releve/db/testing/factories";
 import { eq, inArray, not } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { userContext } from "../app/context";
 import { createSession } from "../app/features/accounts/session.server";
-import { userContext } from "../app/features/accounts/user.server";
 import * as testGarmentRoute from "../app/features/qa/test-garment";
 import { args, outcome, routeContext } from "./route-support";
 

@@ -1,9 +1,8 @@
 import { env } from "cloudflare:workers";
 import type { Db } from "@releve/db";
 import { RouterContextProvider } from "react-router";
-import { cloudflareContext } from "../app/context";
+import { cloudflareContext, userContext } from "../app/context";
 import type { WebEnv } from "../app/env.server";
-import { userContext } from "../app/features/accounts/user.server";
 
 // Shared by the tests that call route modules' loaders and actions directly.
 

@@ -10,6 +10,7 @@ import { BackLink } from "../../components/back-link";
 import { GeneralErrorBoundary } from "../../components/error-boundary";
 import { Honeypot } from "../../components/honeypot";
 import { SubmitButton } from "../../components/submit-button";
+import { getUser } from "../../context";
 import { pendingClaimHeader } from "../../lib/cookies.server";
 import { readForm } from "../../lib/form.server";
 import { toastHeader } from "../../lib/toast.server";
@@ -20,7 +21,6 @@ import { authenticate, requestPasswordReset, signUp } from "./auth.server";
 import { signupNextHeader } from "./auth-page.server";
 import { NewPasswordFields, PasswordField } from "./password-fields";
 import { createSession } from "./session.server";
-import { getUser } from "./user.server";
 
 const MODES = ["login", "signup", "forgot"] as const;
 type Mode = (typeof MODES)[number];

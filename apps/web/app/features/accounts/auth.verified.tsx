@@ -3,6 +3,7 @@ import { Button, buttonClass, FormAlert } from "@releve/ui";
 import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect } from "react-router";
 import { GeneralErrorBoundary } from "../../components/error-boundary";
+import { getUser } from "../../context";
 import { readForm } from "../../lib/form.server";
 import { toastHeader } from "../../lib/toast.server";
 import { requestContext } from "../../request-context.server";
@@ -11,7 +12,6 @@ import type { Route } from "./+types/auth.verified";
 import { verifyEmail } from "./auth.server";
 import { readSignupNext, signupNextHeader } from "./auth-page.server";
 import { createSession } from "./session.server";
-import { getUser } from "./user.server";
 
 export const meta = () => [{ title: "Verifying your account · Relevé" }, { name: "robots", content: "noindex" }];
 export const headers = () => ({ "Referrer-Policy": "no-referrer" });

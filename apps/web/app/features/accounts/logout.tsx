@@ -1,13 +1,13 @@
 import { AUTH_MESSAGES, safeRedirect } from "@releve/core";
 import { OWNER_TOKEN_COOKIE } from "@releve/core/tap/owner-token";
 import { redirect } from "react-router";
+import { getUser } from "../../context";
 import { clearCookieHeader } from "../../lib/cookies.server";
 import { readForm } from "../../lib/form.server";
 import { toastHeader } from "../../lib/toast.server";
 import { requestContext } from "../../request-context.server";
 import type { Route } from "./+types/logout";
 import { clearSessionCookie, destroySession } from "./session.server";
-import { getUser } from "./user.server";
 
 // Signing out changes state, so it is a POST only; a GET just goes home.
 export function loader() {

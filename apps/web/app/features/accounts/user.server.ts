@@ -1,17 +1,10 @@
-import { createContext, data, type RouterContextProvider, redirect } from "react-router";
-import { cloudflareContext } from "../../context";
+import { data, type RouterContextProvider, redirect } from "react-router";
+import { cloudflareContext, getUser, userContext } from "../../context";
 import { SESSION_COOKIE } from "../../lib/cookies.server";
 import { ownerTokenCookie } from "./owner-token.server";
 import { readSession, type SessionUser } from "./session.server";
 
-/** The signed-in user of this request (or null), resolved once by the root middleware. */
-export const userContext = createContext<SessionUser | null>(null);
-
 type Context = Readonly<RouterContextProvider>;
-
-export function getUser(context: Context): SessionUser | null {
-  return context.get(userContext);
-}
 
 function here(request: Request): string {
   const url = new URL(request.url);

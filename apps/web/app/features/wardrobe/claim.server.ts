@@ -9,10 +9,10 @@ import {
 } from "@releve/db/wardrobe/commands";
 import { garmentBySlug } from "@releve/db/wardrobe/queries";
 import { data, type RouterContextProvider, redirect } from "react-router";
+import { getUser } from "../../context";
 import { pendingClaimHeader } from "../../lib/cookies.server";
 import { toastHeader } from "../../lib/toast.server";
 import { requestContext } from "../../request-context.server";
-import { getUser } from "../accounts/user.server";
 
 export type ClaimFailure = {
   error: { title: "Garment Already Claimed" | "Claim Failed"; message: string; retryable: boolean; status: string };

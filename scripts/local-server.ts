@@ -134,7 +134,9 @@ export async function serveBuiltWorkers(opts: {
       unsafeLocalExplorer: process.env.X_LOCAL_EXPLORER !== "false",
       // The fallback request.cf, not one fetched from the network at each start.
       cf: false,
-      logRequests: true,
+      // One line per request on stdout, sent by workerd to this process over its loopback: the
+      // e2e server turns it off (RELEVE_LOG_REQUESTS=0), as Playwright discards that output.
+      logRequests: process.env.RELEVE_LOG_REQUESTS !== "0",
       log: miniflareLog(logger),
       handleStructuredLogs: ({ level, message }) =>
         (level === "warn" || level === "error" ? logger.warn : logger.info)(message),

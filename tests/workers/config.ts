@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, statSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { build } from "esbuild";
@@ -58,11 +58,11 @@ export const tapWorker: AuxiliaryWorker = {
 };
 
 /** Auxiliary workers must be plain JavaScript: bundle the real source as wrangler would. */
-async function bundle(worker: AuxiliaryWorker): Promise<{ rootPath: string; scriptPath: string }> {
+async function bundle(worker: AuxiliaryWorker) {
   const outdir = root(`node_modules/.cache/releve-test-workers/${worker.name}`);
   mkdirSync(outdir, { recursive: true });
   const outfile = `${outdir}/index.js`;
-  await build({
+  const { metafile } = await build({
     entryPoints: [root(worker.entry)],
     outfile,
     bundle: true,
@@ -73,8 +73,36 @@ async function bundle(worker: AuxiliaryWorker): Promise<{ rootPath: string; scri
     mainFields: ["module", "main"],
     external: ["cloudflare:*"],
     logLevel: "warning",
+    metafile: true,
+    absWorkingDir: root(""),
   });
-  return { rootPath: outdir, scriptPath: outfile };
+  return { rootPath: outdir, scriptPath: outfile, inputs: Object.keys(metafile.inputs).map(root) };
+}
+
+/**
+ * Every test file starts its own workerd, and asks for the auxiliary workers again: one bundle
+ * per worker serves them all while none of its sources has changed since (watch mode rebuilds).
+ */
+const bundles = new Map<string, { at: number; built: Promise<Awaited<ReturnType<typeof bundle>>> }>();
+async function bundleOnce(worker: AuxiliaryWorker): Promise<{ rootPath: string; scriptPath: string }> {
+  const key = JSON.stringify(worker);
+  const cached = bundles.get(key);
+  if (cached) {
+    const { rootPath, scriptPath, inputs } = await cached.built;
+    const changed = inputs.some((file) => {
+      try {
+        return statSync(file).mtimeMs >= cached.at;
+      } catch {
+        return true;
+      }
+    });
+    if (!changed) return { rootPath, scriptPath };
+  }
+  const entry = { at: Date.now(), built: bundle(worker) };
+  bundles.set(key, entry);
+  entry.built.catch(() => bundles.delete(key));
+  const { rootPath, scriptPath } = await entry.built;
+  return { rootPath, scriptPath };
 }
 
 /**
@@ -98,7 +126,7 @@ export function workersProject(
               name: worker.name,
               modules: true,
               // workerd resolves modules below rootPath and refuses "..": root it at the bundle.
-              ...(await bundle(worker)),
+              ...(await bundleOnce(worker)),
               compatibilityDate: "2026-10-01",
               compatibilityFlags: ["nodejs_compat"],
               bindings: TEST_VARS,

@@ -185,894 +185,920 @@ class Fuzzer {
 
 test.describe.configure({ mode: "serial" });
 
-test("fuzz: 200+ malformed requests per form and per JSON API: no 5xx, no row changed by a refused one", async ({
-  baseURL: base,
-}) => {
-  test.setTimeout(600_000);
-  const baseURL = base as string;
-  const started = Date.now();
-  const db = new DbWatch();
-  const ctx = await actorContexts(baseURL, "fuzz");
+/**
+ * The fuzz in two parts, each a test with the whole set-up of its own (its own throwaway accounts
+ * and rows): the forms, then the JSON APIs and the search boxes. `npm test` runs them in two
+ * Playwright processes at once, each against a server of its own (playwright.config.ts); one
+ * process alone runs both, one after the other.
+ */
+const PARTS = ["forms", "JSON APIs and searches"] as const;
 
-  // The suite's own accounts and rows.
-  const t1 = await throwawayAccount(baseURL, "fuzz-t1");
-  const t2 = await throwawayAccount(baseURL, "fuzz-t2");
-  const form = (c: APIRequestContext, path: string, fields: Record<string, string>) =>
-    send(c, baseURL, {
-      method: "POST",
-      path,
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams(fields).toString(),
+for (const part of PARTS)
+  test(`fuzz, ${part}: 200+ malformed requests per target: no 5xx, no row changed by a refused one`, async ({
+    baseURL: base,
+  }) => {
+    test.setTimeout(600_000);
+    const baseURL = base as string;
+    const started = Date.now();
+    const db = new DbWatch();
+    const ctx = await actorContexts(baseURL, "fuzz");
+
+    // The suite's own accounts and rows.
+    const t1 = await throwawayAccount(baseURL, "fuzz-t1");
+    const t2 = await throwawayAccount(baseURL, "fuzz-t2");
+    const form = (c: APIRequestContext, path: string, fields: Record<string, string>) =>
+      send(c, baseURL, {
+        method: "POST",
+        path,
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(fields).toString(),
+      });
+    const profile = (email: string) => ({
+      first_name: "Fuzz",
+      last_name: "Target",
+      email,
+      share_email: "on",
+      nfc_sharing_enabled: "on",
     });
-  const profile = (email: string) => ({
-    first_name: "Fuzz",
-    last_name: "Target",
-    email,
-    share_email: "on",
-    nfc_sharing_enabled: "on",
-  });
-  for (const t of [t1, t2]) {
-    const res = await form(t.ctx, "/profile-setup", profile(t.email));
-    expect(res.status, `profile of ${t.email}: ${res.body.slice(0, 300)}`).toBe(302);
-  }
-  const t2User = db.get<{ id: string }>("SELECT id FROM users WHERE email = ?", t2.email)?.id ?? "";
-  const t2Client =
-    db.get<{ client_id: string }>("SELECT client_id FROM profiles WHERE user_id = ?", t2User)?.client_id ?? "";
-  const stamp = Date.now();
-  const visitor = await newContext(baseURL, `fuzz-visitor-${stamp}`);
-  expect(
-    (
-      await form(visitor, `/receive-info?id=${t2Client}`, {
-        guest_name: `T2 guest ${stamp}`,
-        phone: "+33 6 11 22 33 44",
-      })
-    ).status,
-  ).toBe(303);
-  expect(
-    (await form(visitor, "/share/cg-003", { first_name: `Fuzzprobe${stamp}`, email: `fuzzprobe-${stamp}@example.com` }))
-      .status,
-  ).toBe(303);
-  const event = await form(t2.ctx, "/dashboard/events", { intent: "create-event", name: `Fuzz event ${stamp}` });
-  const t2Event = Number(/#event-(\d+)/.exec(event.location ?? "")?.[1]);
-  const t2Contact =
-    db.get<{ id: number }>("SELECT id FROM contacts WHERE first_name = ?", `T2 guest ${stamp}`)?.id ?? 0;
-  const aContact = db.get<{ id: number }>("SELECT id FROM contacts WHERE first_name = ?", `Fuzzprobe${stamp}`)?.id ?? 0;
-  expect(
-    [t2Client, t2Event, t2Contact, aContact].every(Boolean),
-    JSON.stringify({ t2Client, t2Event, t2Contact, aContact }),
-  ).toBe(true);
-  // T2's secure (NTAG 424) garment: its share form must refuse every post without a verified tap (issue #28).
-  const t2Profile = db.get<{ id: number }>("SELECT id FROM profiles WHERE user_id = ?", t2User)?.id;
-  const programmed = await send(ctx.admin, baseURL, {
-    method: "POST",
-    path: "/api/admin/tags",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ name: `Fuzz secure ${stamp}`, garment_type: "Shirt", client_id: t2Profile }),
-  });
-  expect(programmed.status, programmed.body.slice(0, 200)).toBe(201);
-  const secureTag = (JSON.parse(programmed.body) as { tag: { id: number; garment: { id: number; slug: string } } }).tag;
-  const secured = await send(ctx.admin, baseURL, {
-    method: "POST",
-    path: `/api/admin/tags/${secureTag.id}/secure`,
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ uid: `04${String(stamp).slice(-12).padStart(12, "0")}`, key_version: 1 }),
-  });
-  expect(secured.status, secured.body.slice(0, 200)).toBe(200);
-  // A second session of T1's, for the logout form to end.
-  const leaving = await newContext(baseURL, "fuzz-logout");
-  await signInContext(leaving, baseURL, t1.email, t1.password);
-
-  const actors: Record<string, APIRequestContext> = { ...ctx, T1: t1.ctx, T2: t2.ctx, leaving };
-  const nobody = `fuzz-nobody-${stamp}@example.com`;
-  const password = "Fuzz-password-2024!";
-
-  /** Every action route, with the actor who may post it and a base the fuzz starts from. */
-  const FORMS: { route: string; actor: string; spec: FormSpec }[] = [
-    {
-      route: "/admin/login",
-      actor: "anon",
-      spec: {
-        name: "admin login",
-        path: "/admin/login",
-        base: { email: nobody, password, redirectTo: "/admin" },
-        ipPerRequest: true,
-        uniquePerRequest: nobody.split("@")[0],
-      },
-    },
-    {
-      route: "/auth",
-      actor: "anon",
-      spec: {
-        name: "sign in",
-        path: "/auth",
-        base: { intent: "login", email: nobody, password, redirectTo: "/dashboard" },
-        ipPerRequest: true,
-        uniquePerRequest: nobody.split("@")[0],
-      },
-    },
-    // T1's address is taken: a valid sign-up answers as for a new address and only mails T1 (its
-    // owner), at most 3 an hour (decision 0041); every malformed one is refused.
-    {
-      route: "/auth",
-      actor: "anon",
-      spec: {
-        name: "sign up",
-        path: "/auth",
-        base: {
-          intent: "signup",
-          firstName: "Fuzz",
-          lastName: "Case",
-          email: t1.email,
-          password,
-          confirmPassword: password,
-          redirectTo: "",
-        },
-        ipPerRequest: true,
-      },
-    },
-    {
-      route: "/auth",
-      actor: "anon",
-      spec: {
-        name: "forgot password",
-        path: "/auth",
-        base: { intent: "forgot", email: nobody, redirectTo: "" },
-        ipPerRequest: true,
-      },
-    },
-    {
-      route: "/auth/verified",
-      actor: "anon",
-      spec: { name: "verify email", path: "/auth/verified", base: { token: "not-a-token" } },
-    },
-    {
-      route: "/reset-password",
-      actor: "anon",
-      spec: {
-        name: "reset password",
-        path: "/reset-password",
-        base: { token: "not-a-token", password, confirmPassword: password },
-      },
-    },
-    {
-      route: "/blog",
-      actor: "anon",
-      spec: {
-        name: "newsletter",
-        path: "/blog",
-        base: { full_name: "Fuzz Reader", email: `fuzz-news-${stamp}@example.com`, [HONEYPOT]: "" },
-        ipPerRequest: true,
-      },
-    },
-    {
-      route: "/get-early-access",
-      actor: "anon",
-      spec: {
-        name: "early access",
-        path: "/get-early-access",
-        base: {
-          full_name: "Fuzz Early",
-          email: `fuzz-early-${stamp}@example.com`,
-          referral_source: "friend",
-          [HONEYPOT]: "",
-        },
-        ipPerRequest: true,
-      },
-    },
-    // Claims of A's garment by someone else: 409, always.
-    { route: "/claim/:slug", actor: "T1", spec: { name: "claim", path: "/claim/cg-003", base: { intent: "claim" } } },
-    {
-      route: "/garment-registration",
-      actor: "T1",
-      spec: {
-        name: "register by code",
-        path: "/garment-registration",
-        base: { name: "Fuzz piece", garment_type: "Dress", chip_id: "cg-003", size: "M" },
-      },
-    },
-    {
-      route: "/tap-register",
-      actor: "T1",
-      spec: { name: "register by tap", path: "/tap-register", base: { slug: "cg-003" } },
-    },
-    // The wardrobe's 'Add Garment' dialog (issue #19): someone else's piece, refused whatever the code.
-    {
-      route: "/dashboard/wardrobe",
-      actor: "T1",
-      spec: { name: "wardrobe: add garment", path: "/dashboard/wardrobe", base: { intent: "add", code: "cg-003" } },
-    },
-    // A pool tag (issue #19) registered with its details: the first accepted post registers it
-    // to T1 (seed po-024), every refused one changes nothing.
-    {
-      route: "/tap-register",
-      actor: "T1",
-      spec: {
-        name: "register a pool tag by tap",
-        path: "/tap-register",
-        base: {
-          slug: "po-024",
-          name: "Fuzz piece",
-          style: "dress",
-          size: "M",
-          sku: "FZ-1",
-          purchase_date: "2025-01-01",
-        },
-      },
-    },
-    {
-      route: "/dashboard/garment/:garmentId",
-      actor: "A",
-      spec: {
-        name: "garment: mark contacted",
-        path: "/dashboard/garment/3",
-        base: { contactId: String(aContact), notes: "fuzz" },
-        idFields: ["contactId"],
-        pathWithId: { make: (id) => `/dashboard/garment/${id}`, valid: 3 },
-      },
-    },
-    {
-      route: "/dashboard",
-      actor: "T1",
-      spec: { name: "sharing switch", path: "/dashboard", base: { nfc_sharing_enabled: "true" } },
-    },
-    { route: "/logout", actor: "leaving", spec: { name: "logout", path: "/logout", base: { from: "admin" } } },
-    {
-      route: "/onboarding/profile",
-      actor: "T1",
-      spec: {
-        name: "onboarding",
-        path: "/onboarding/profile",
-        base: {
-          first_name: "Fuzz",
-          last_name: "One",
-          email: t1.email,
-          mobile_phone: "+33 6 12 00 00 01",
-          share_email: "on",
-          share_mobile: "on",
-          nfc_sharing_enabled: "on",
-        },
-      },
-    },
-    {
-      route: "/profile-setup",
-      actor: "T1",
-      spec: {
-        name: "profile",
-        path: "/profile-setup",
-        base: {
-          first_name: "Fuzz",
-          last_name: "One",
-          display_name: "Fuzz",
-          bio: "Fuzzing.",
-          email: t1.email,
-          instagram: "fuzz.one",
-          share_email: "on",
-          share_instagram: "on",
-          nfc_sharing_enabled: "on",
-        },
-      },
-    },
-    {
-      route: "/receive-info",
-      actor: "anon",
-      spec: {
-        name: "card: share back",
-        path: `/receive-info?id=${t2Client}`,
-        base: { guest_name: "Fuzz Guest", phone: "+33 6 11 22 33 44", [HONEYPOT]: "" },
-        ipPerRequest: true,
-      },
-    },
-    // A's garment: a base refused three ways (honeypot filled, invalid email, no phone), so no mutation of one or two fields stores anything.
-    {
-      route: "/share/:slug",
-      actor: "anon",
-      spec: {
-        name: "share card (A's garment)",
-        path: "/share/cg-003",
-        base: { first_name: "Fuzz", email: "not-an-email", [HONEYPOT]: "filled by a bot" },
-        ipPerRequest: true,
-      },
-    },
-    {
-      route: "/share/:slug",
-      actor: "anon",
-      spec: {
-        name: "share card (T2's secure garment, no verified tap)",
-        path: `/share/${secureTag.garment.slug}`,
-        base: { first_name: "Fuzz", email: "fuzz-secure@example.com", consent_data_collection: "true", [HONEYPOT]: "" },
-        ipPerRequest: true,
-      },
-    },
-    {
-      route: "/share/:slug",
-      actor: "anon",
-      spec: {
-        name: "share card (T2's token)",
-        path: `/share/${t2Client}-1700000000?tag=fuzz`,
-        base: { first_name: "Fuzz", email: "fuzz-token@example.com", consent_data_collection: "true", [HONEYPOT]: "" },
-        ipPerRequest: true,
-      },
-    },
-    {
-      route: "/connections",
-      actor: "T2",
-      spec: {
-        name: "connections: mark contacted",
-        path: "/connections",
-        base: { intent: "mark-contacted", contactId: String(t2Contact), notes: "fuzz" },
-        idFields: ["contactId"],
-      },
-    },
-    {
-      route: "/dashboard/contacts",
-      actor: "T2",
-      spec: {
-        name: "contacts: mark contacted",
-        path: "/dashboard/contacts",
-        base: { intent: "mark-contacted", contactId: String(t2Contact), notes: "fuzz" },
-        idFields: ["contactId"],
-      },
-    },
-    {
-      route: "/dashboard/events",
-      actor: "T2",
-      spec: {
-        name: "events: create",
-        path: "/dashboard/events",
-        base: {
-          intent: "create-event",
-          name: "Fuzz event",
-          description: "fuzz",
-          location: "Paris",
-          date: "2026-12-31",
-        },
-      },
-    },
-    {
-      route: "/dashboard/events",
-      actor: "T2",
-      spec: {
-        name: "events: active event",
-        path: "/dashboard/events",
-        base: { intent: "set-active-event", eventId: String(t2Event) },
-        idFields: ["eventId"],
-      },
-    },
-    {
-      route: "/dashboard/events/:eventId",
-      actor: "T2",
-      spec: {
-        name: "event: mark contacted",
-        path: `/dashboard/events/${t2Event}`,
-        base: { intent: "mark-contacted", contactId: String(t2Contact), notes: "fuzz" },
-        idFields: ["contactId"],
-        pathWithId: { make: (id) => `/dashboard/events/${id}`, valid: t2Event },
-      },
-    },
-    {
-      route: "/dashboard/events/:eventId",
-      actor: "T2",
-      spec: {
-        name: "event: active event",
-        path: `/dashboard/events/${t2Event}`,
-        base: { intent: "set-active-event", eventId: String(t2Event) },
-        idFields: ["eventId"],
-      },
-    },
-    // QA (issue #20): the admin's test garment, from a slug that exists (409, nothing made); the
-    // one fuzzed value that is a new valid slug ("null") makes one QA test garment, once. A
-    // client is refused whatever the form.
-    {
-      route: "/test-garment",
-      actor: "admin",
-      spec: { name: "test garment", path: "/test-garment", base: { slug: "cg-003" } },
-    },
-    {
-      route: "/test-garment",
-      actor: "A",
-      spec: { name: "test garment (client)", path: "/test-garment", base: { slug: "cg-003" } },
-    },
-  ];
-
-  // Rows the admin's APIs may be fuzzed on: a stock piece that stays active, and hidden posts of the suite's own.
-  const makePost = async (caption: string) => {
-    const res = await send(ctx.admin, baseURL, {
+    for (const t of [t1, t2]) {
+      const res = await form(t.ctx, "/profile-setup", profile(t.email));
+      expect(res.status, `profile of ${t.email}: ${res.body.slice(0, 300)}`).toBe(302);
+    }
+    const t2User = db.get<{ id: string }>("SELECT id FROM users WHERE email = ?", t2.email)?.id ?? "";
+    const t2Client =
+      db.get<{ client_id: string }>("SELECT client_id FROM profiles WHERE user_id = ?", t2User)?.client_id ?? "";
+    const stamp = Date.now();
+    const visitor = await newContext(baseURL, `fuzz-visitor-${stamp}`);
+    expect(
+      (
+        await form(visitor, `/receive-info?id=${t2Client}`, {
+          guest_name: `T2 guest ${stamp}`,
+          phone: "+33 6 11 22 33 44",
+        })
+      ).status,
+    ).toBe(303);
+    expect(
+      (
+        await form(visitor, "/share/cg-003", {
+          first_name: `Fuzzprobe${stamp}`,
+          email: `fuzzprobe-${stamp}@example.com`,
+        })
+      ).status,
+    ).toBe(303);
+    const event = await form(t2.ctx, "/dashboard/events", { intent: "create-event", name: `Fuzz event ${stamp}` });
+    const t2Event = Number(/#event-(\d+)/.exec(event.location ?? "")?.[1]);
+    const t2Contact =
+      db.get<{ id: number }>("SELECT id FROM contacts WHERE first_name = ?", `T2 guest ${stamp}`)?.id ?? 0;
+    const aContact =
+      db.get<{ id: number }>("SELECT id FROM contacts WHERE first_name = ?", `Fuzzprobe${stamp}`)?.id ?? 0;
+    expect(
+      [t2Client, t2Event, t2Contact, aContact].every(Boolean),
+      JSON.stringify({ t2Client, t2Event, t2Contact, aContact }),
+    ).toBe(true);
+    // T2's secure (NTAG 424) garment: its share form must refuse every post without a verified tap (issue #28).
+    const t2Profile = db.get<{ id: number }>("SELECT id FROM profiles WHERE user_id = ?", t2User)?.id;
+    const programmed = await send(ctx.admin, baseURL, {
       method: "POST",
-      path: "/api/admin/instagram-posts",
+      path: "/api/admin/tags",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ image_url: "/images/instagram/1.jpg", caption, is_active: false, display_order: 998 }),
+      body: JSON.stringify({ name: `Fuzz secure ${stamp}`, garment_type: "Shirt", client_id: t2Profile }),
     });
-    expect(res.status).toBe(201);
-    return (JSON.parse(res.body) as { id: number }).id;
-  };
-  const editable = await makePost(`Fuzz post (hidden) ${stamp}`);
-  const doomed = await makePost(`Fuzz post to delete ${stamp}`);
-  const STOCK = 13; // aw-013: stock no other test touches; every accepted status call keeps it active.
-  const hidden = {
-    image_url: "/images/instagram/2.jpg",
-    caption: "Fuzz post (hidden)",
-    is_active: false,
-    display_order: 997,
-  };
-  const APIS: { route: string; allowed: ActorName; denied: ActorName; spec: ApiSpec }[] = [
-    {
-      route: "POST /api/admin/garments/:id/status",
-      allowed: "admin",
-      denied: "A",
-      spec: {
-        name: "garment status",
-        method: "POST",
-        path: (id) => `/api/admin/garments/${id}/status`,
-        validId: STOCK,
-        idExists: true,
-        base: { is_active: true },
-      },
-    },
-    // A client id that names nobody: every reassign is refused, whatever its garment.
-    {
-      route: "POST /api/admin/garments/:id/reassign",
-      allowed: "admin",
-      denied: "A",
-      spec: {
-        name: "garment reassign",
-        method: "POST",
-        path: (id) => `/api/admin/garments/${id}/reassign`,
-        validId: STOCK,
-        base: { client_id: 999_999 },
-      },
-    },
-    // Marking programmed is fuzzed on a garment that does not exist (a real one would be re-stamped).
-    {
-      route: "POST /api/admin/garments/:id/programmed",
-      allowed: "admin",
-      denied: "A",
-      spec: {
-        name: "garment programmed",
-        method: "POST",
-        path: (id) => `/api/admin/garments/${id}/programmed`,
-        validId: 999_999,
-        base: { programmed: true },
-      },
-    },
-    {
-      route: "POST /api/admin/instagram-posts",
-      allowed: "admin",
-      denied: "A",
-      spec: { name: "post create", method: "POST", path: () => "/api/admin/instagram-posts", base: hidden },
-    },
-    {
-      route: "PUT /api/admin/instagram-posts/:id",
-      allowed: "admin",
-      denied: "A",
-      spec: {
-        name: "post update",
-        method: "PUT",
-        path: (id) => `/api/admin/instagram-posts/${id}`,
-        validId: editable,
-        idExists: true,
-        base: hidden,
-      },
-    },
-    {
-      route: "DELETE /api/admin/instagram-posts/:id",
-      allowed: "admin",
-      denied: "A",
-      spec: {
-        name: "post delete",
-        method: "DELETE",
-        path: (id) => `/api/admin/instagram-posts/${id}`,
-        validId: doomed,
-        idExists: true,
-        base: null,
-      },
-    },
-    // An empty name: refused, unless that one field is fuzzed into a name (a batch of the suite's own).
-    {
-      route: "POST /api/admin/tag-batches",
-      allowed: "admin",
-      denied: "A",
-      spec: {
-        name: "tag batch",
-        method: "POST",
-        path: () => "/api/admin/tag-batches",
-        base: { batch_name: "", description: "fuzz" },
-        keepInvalid: ["batch_name"],
-      },
-    },
-    // The tag programmer's writes: on a batch or tag that does not exist, or with two fields that are
-    // never both fixed, so no call programs a garment, creates a client, an event or a guest.
-    {
-      route: "POST /api/admin/tag-batches/:id/program",
-      allowed: "admin",
-      denied: "A",
-      spec: {
-        name: "batch program",
-        method: "POST",
-        path: (id) => `/api/admin/tag-batches/${id}/program`,
-        validId: 999_999,
-        base: { garment_type: "Dress", count: 2, size: "M", tag_type: "NTAG213" },
-      },
-    },
-    {
-      route: "POST /api/admin/tag-batches/:id/import",
-      allowed: "admin",
-      denied: "A",
-      spec: {
-        name: "batch import",
-        method: "POST",
-        path: (id) => `/api/admin/tag-batches/${id}/import`,
-        validId: 999_999,
-        base: { csv: "uid,slug\n04:A2:3B:4C:5D:6E:7F,zz-999" },
-      },
-    },
-    {
-      route: "POST /api/admin/tags",
-      allowed: "admin",
-      denied: "A",
-      spec: {
-        name: "tag program",
-        method: "POST",
-        path: () => "/api/admin/tags",
-        base: { name: "", garment_type: "Spaceship", size: "M", tag_type: "NTAG213" },
-        keepInvalid: ["name", "garment_type"],
-      },
-    },
-    {
-      route: "POST /api/admin/tags/:id/write-result",
-      allowed: "admin",
-      denied: "A",
-      spec: {
-        name: "tag write result",
-        method: "POST",
-        path: (id) => `/api/admin/tags/${id}/write-result`,
-        validId: 999_999,
-        base: { ok: true, uid: "04:A2:3B:4C:5D:6E:7F", device_info: { platform: "fuzz" } },
-      },
-    },
-    {
-      route: "POST /api/admin/tags/:id/lock",
-      allowed: "admin",
-      denied: "A",
-      spec: {
-        name: "tag lock",
-        method: "POST",
-        path: (id) => `/api/admin/tags/${id}/lock`,
-        validId: 999_999,
-        base: {},
-      },
-    },
-    {
-      route: "POST /api/admin/tags/:id/secure",
-      allowed: "admin",
-      denied: "A",
-      spec: {
-        name: "tag secure",
-        method: "POST",
-        path: (id) => `/api/admin/tags/${id}/secure`,
-        validId: 999_999,
-        base: { uid: "04DE5F1EACC040", key_version: 1 },
-      },
-    },
-    {
-      route: "POST /api/admin/tags/:id/reassign",
-      allowed: "admin",
-      denied: "A",
-      spec: {
-        name: "tag reassign",
-        method: "POST",
-        path: (id) => `/api/admin/tags/${id}/reassign`,
-        validId: 999_999,
-        base: { client_id: 999_999 },
-      },
-    },
-    {
-      route: "POST /api/admin/tags/:id/status",
-      allowed: "admin",
-      denied: "A",
-      spec: {
-        name: "tag status",
-        method: "POST",
-        path: (id) => `/api/admin/tags/${id}/status`,
-        validId: 999_999,
-        base: { action: "deactivate", reason: "fuzz" },
-      },
-    },
-    {
-      route: "POST /api/admin/clients",
-      allowed: "admin",
-      denied: "A",
-      spec: {
-        name: "client create",
-        method: "POST",
-        path: () => "/api/admin/clients",
-        base: { first_name: "", last_name: "Client", email: "not-an-email" },
-        keepInvalid: ["first_name", "email"],
-      },
-    },
-    {
-      route: "POST /api/admin/events",
-      allowed: "admin",
-      denied: "A",
-      spec: {
-        name: "brand event",
-        method: "POST",
-        path: () => "/api/admin/events",
-        base: { name: "", datetime: "not-a-date", is_active: false },
-        keepInvalid: ["name", "datetime"],
-      },
-    },
-    {
-      route: "POST /api/admin/guests",
-      allowed: "admin",
-      denied: "A",
-      spec: {
-        name: "guest capture",
-        method: "POST",
-        path: () => "/api/admin/guests",
-        base: { client_id: 999_999, first_name: "", last_name: "Guest", email: "not-an-email" },
-        keepInvalid: ["first_name", "email"],
-      },
-    },
-    // The QA reset takes no body: every fuzzed body is refused; the one call without a body puts
-    // mb-001 and ss-002 back to their seeded state (unclaimed), as the QA panel does.
-    {
-      route: "POST /api/admin/qa/reset",
-      allowed: "admin",
-      denied: "A",
-      spec: { name: "qa reset", method: "POST", path: () => "/api/admin/qa/reset", base: null },
-    },
-    // The e2e run takes no body either: every fuzzed body is refused before anything starts; the
-    // one call without a body runs the scenarios, which remove what they made.
-    {
-      route: "POST /api/admin/qa/e2e-run",
-      allowed: "admin",
-      denied: "A",
-      spec: { name: "e2e run", method: "POST", path: () => "/api/admin/qa/e2e-run", base: null },
-    },
-    // The link tester: a dry run of the real tap, which changes nothing and records no scan.
-    {
-      route: "POST /api/admin/qa/link-test",
-      allowed: "admin",
-      denied: "A",
-      spec: {
-        name: "link test",
-        method: "POST",
-        path: () => "/api/admin/qa/link-test",
-        base: { slug: "zz-999", viewer: "visitor" },
-      },
-    },
-    // The URL suite: dry runs of the real tap and reads of its pages, which change nothing and record no scan.
-    {
-      route: "POST /api/admin/qa/url-suite",
-      allowed: "admin",
-      denied: "A",
-      spec: { name: "url suite", method: "POST", path: () => "/api/admin/qa/url-suite", base: { slug: "zz-999" } },
-    },
-    // Garment photos (issue #19): A's garment gets only bodies that are not one acceptable photo
-    // (JSON, truncated, corrupted, polyglot, too large), so every PUT is refused and nothing is
-    // stored; the toggle and the removal aim at a garment that does not exist.
-    {
-      route: "PUT /api/garments/:id/photo",
-      allowed: "A",
-      denied: "B",
-      spec: {
-        name: "garment photo",
-        method: "PUT",
-        path: (id) => `/api/garments/${id}/photo`,
-        validId: 3,
-        idExists: true,
-        base: { not: "a photo" },
-        bodies: BAD_PHOTOS,
-      },
-    },
-    // The card-size rendition (decision 0039): the same bad bodies; A's garment has no photo.
-    {
-      route: "PUT /api/garments/:id/photo/card",
-      allowed: "A",
-      denied: "B",
-      spec: {
-        name: "garment photo card",
-        method: "PUT",
-        path: (id) => `/api/garments/${id}/photo/card`,
-        validId: 3,
-        idExists: true,
-        base: { not: "a photo" },
-        bodies: BAD_PHOTOS,
-      },
-    },
-    {
-      route: "PATCH /api/garments/:id/photo",
-      allowed: "A",
-      denied: "anon",
-      spec: {
-        name: "garment photo public",
-        method: "PATCH",
-        path: (id) => `/api/garments/${id}/photo`,
-        validId: 999_999,
-        base: { public: true },
-      },
-    },
-    {
-      route: "DELETE /api/garments/:id/photo",
-      allowed: "A",
-      denied: "anon",
-      spec: {
-        name: "garment photo delete",
-        method: "DELETE",
-        path: (id) => `/api/garments/${id}/photo`,
-        validId: 999_999,
-        base: null,
-      },
-    },
-    {
-      route: "PUT /api/admin/garments/:id/photo",
-      allowed: "admin",
-      denied: "A",
-      spec: {
-        name: "admin garment photo",
-        method: "PUT",
-        path: (id) => `/api/admin/garments/${id}/photo`,
-        validId: STOCK,
-        idExists: true,
-        base: { not: "a photo" },
-        bodies: BAD_PHOTOS,
-      },
-    },
-    {
-      route: "PUT /api/admin/garments/:id/photo/card",
-      allowed: "admin",
-      denied: "A",
-      spec: {
-        name: "admin garment photo card",
-        method: "PUT",
-        path: (id) => `/api/admin/garments/${id}/photo/card`,
-        validId: STOCK,
-        idExists: true,
-        base: { not: "a photo" },
-        bodies: BAD_PHOTOS,
-      },
-    },
-    {
-      route: "DELETE /api/admin/garments/:id/photo",
-      allowed: "admin",
-      denied: "A",
-      spec: {
-        name: "admin garment photo delete",
-        method: "DELETE",
-        path: (id) => `/api/admin/garments/${id}/photo`,
-        validId: 999_999,
-        base: null,
-      },
-    },
-  ];
+    expect(programmed.status, programmed.body.slice(0, 200)).toBe(201);
+    const secureTag = (JSON.parse(programmed.body) as { tag: { id: number; garment: { id: number; slug: string } } })
+      .tag;
+    const secured = await send(ctx.admin, baseURL, {
+      method: "POST",
+      path: `/api/admin/tags/${secureTag.id}/secure`,
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ uid: `04${String(stamp).slice(-12).padStart(12, "0")}`, key_version: 1 }),
+    });
+    expect(secured.status, secured.body.slice(0, 200)).toBe(200);
+    // A second session of T1's, for the logout form to end.
+    const leaving = await newContext(baseURL, "fuzz-logout");
+    await signInContext(leaving, baseURL, t1.email, t1.password);
 
-  // Every form and every writing API has its fuzz target (a new one cannot be forgotten).
-  const actionRoutes = (await pageRoutes()).filter((r) => r.action).map((r) => r.key);
-  expect(
-    actionRoutes.filter((k) => !FORMS.some((f) => f.route === k)),
-    "action routes with no fuzz target",
-  ).toEqual([]);
-  const writeApis = (await shellRoutes())
-    .filter((r) => !["GET", "ALL"].includes(r.method) && r.path.startsWith("/api/"))
-    .map((r) => r.key);
-  expect(
-    writeApis.filter((k) => !APIS.some((a) => a.route === k)),
-    "JSON APIs with no fuzz target",
-  ).toEqual([]);
+    const actors: Record<string, APIRequestContext> = { ...ctx, T1: t1.ctx, T2: t2.ctx, leaving };
+    const nobody = `fuzz-nobody-${stamp}@example.com`;
+    const password = "Fuzz-password-2024!";
 
-  const fuzzer = new Fuzzer(db, baseURL);
-  await db.settle();
-  for (const { actor, spec } of FORMS) {
-    const cases = formCases(spec);
-    expect(cases.length).toBeGreaterThanOrEqual(PER_TARGET);
-    await fuzzer.run(`form ${spec.name}`, actor, actors[actor] as APIRequestContext, cases);
-  }
-  const createdPosts: number[] = [];
-  for (const { allowed, denied, spec } of APIS) {
-    const cases = apiCases(spec);
-    expect(cases.length).toBeGreaterThanOrEqual(PER_TARGET);
-    await fuzzer.run(`api ${spec.name}`, allowed, ctx[allowed], cases);
-    const refusedCases = denied === allowed ? cases.map((c) => ({ ...c, origin: "https://evil.example" })) : cases;
-    await fuzzer.run(
-      `api ${spec.name}`,
-      denied === allowed ? `${denied}, other site` : denied,
-      ctx[denied],
-      refusedCases,
+    /** Every action route, with the actor who may post it and a base the fuzz starts from. */
+    const FORMS: { route: string; actor: string; spec: FormSpec }[] = [
+      {
+        route: "/admin/login",
+        actor: "anon",
+        spec: {
+          name: "admin login",
+          path: "/admin/login",
+          base: { email: nobody, password, redirectTo: "/admin" },
+          ipPerRequest: true,
+          uniquePerRequest: nobody.split("@")[0],
+        },
+      },
+      {
+        route: "/auth",
+        actor: "anon",
+        spec: {
+          name: "sign in",
+          path: "/auth",
+          base: { intent: "login", email: nobody, password, redirectTo: "/dashboard" },
+          ipPerRequest: true,
+          uniquePerRequest: nobody.split("@")[0],
+        },
+      },
+      // T1's address is taken: a valid sign-up answers as for a new address and only mails T1 (its
+      // owner), at most 3 an hour (decision 0041); every malformed one is refused.
+      {
+        route: "/auth",
+        actor: "anon",
+        spec: {
+          name: "sign up",
+          path: "/auth",
+          base: {
+            intent: "signup",
+            firstName: "Fuzz",
+            lastName: "Case",
+            email: t1.email,
+            password,
+            confirmPassword: password,
+            redirectTo: "",
+          },
+          ipPerRequest: true,
+        },
+      },
+      {
+        route: "/auth",
+        actor: "anon",
+        spec: {
+          name: "forgot password",
+          path: "/auth",
+          base: { intent: "forgot", email: nobody, redirectTo: "" },
+          ipPerRequest: true,
+        },
+      },
+      {
+        route: "/auth/verified",
+        actor: "anon",
+        spec: { name: "verify email", path: "/auth/verified", base: { token: "not-a-token" } },
+      },
+      {
+        route: "/reset-password",
+        actor: "anon",
+        spec: {
+          name: "reset password",
+          path: "/reset-password",
+          base: { token: "not-a-token", password, confirmPassword: password },
+        },
+      },
+      {
+        route: "/blog",
+        actor: "anon",
+        spec: {
+          name: "newsletter",
+          path: "/blog",
+          base: { full_name: "Fuzz Reader", email: `fuzz-news-${stamp}@example.com`, [HONEYPOT]: "" },
+          ipPerRequest: true,
+        },
+      },
+      {
+        route: "/get-early-access",
+        actor: "anon",
+        spec: {
+          name: "early access",
+          path: "/get-early-access",
+          base: {
+            full_name: "Fuzz Early",
+            email: `fuzz-early-${stamp}@example.com`,
+            referral_source: "friend",
+            [HONEYPOT]: "",
+          },
+          ipPerRequest: true,
+        },
+      },
+      // Claims of A's garment by someone else: 409, always.
+      { route: "/claim/:slug", actor: "T1", spec: { name: "claim", path: "/claim/cg-003", base: { intent: "claim" } } },
+      {
+        route: "/garment-registration",
+        actor: "T1",
+        spec: {
+          name: "register by code",
+          path: "/garment-registration",
+          base: { name: "Fuzz piece", garment_type: "Dress", chip_id: "cg-003", size: "M" },
+        },
+      },
+      {
+        route: "/tap-register",
+        actor: "T1",
+        spec: { name: "register by tap", path: "/tap-register", base: { slug: "cg-003" } },
+      },
+      // The wardrobe's 'Add Garment' dialog (issue #19): someone else's piece, refused whatever the code.
+      {
+        route: "/dashboard/wardrobe",
+        actor: "T1",
+        spec: { name: "wardrobe: add garment", path: "/dashboard/wardrobe", base: { intent: "add", code: "cg-003" } },
+      },
+      // A pool tag (issue #19) registered with its details: the first accepted post registers it
+      // to T1 (seed po-024), every refused one changes nothing.
+      {
+        route: "/tap-register",
+        actor: "T1",
+        spec: {
+          name: "register a pool tag by tap",
+          path: "/tap-register",
+          base: {
+            slug: "po-024",
+            name: "Fuzz piece",
+            style: "dress",
+            size: "M",
+            sku: "FZ-1",
+            purchase_date: "2025-01-01",
+          },
+        },
+      },
+      {
+        route: "/dashboard/garment/:garmentId",
+        actor: "A",
+        spec: {
+          name: "garment: mark contacted",
+          path: "/dashboard/garment/3",
+          base: { contactId: String(aContact), notes: "fuzz" },
+          idFields: ["contactId"],
+          pathWithId: { make: (id) => `/dashboard/garment/${id}`, valid: 3 },
+        },
+      },
+      {
+        route: "/dashboard",
+        actor: "T1",
+        spec: { name: "sharing switch", path: "/dashboard", base: { nfc_sharing_enabled: "true" } },
+      },
+      { route: "/logout", actor: "leaving", spec: { name: "logout", path: "/logout", base: { from: "admin" } } },
+      {
+        route: "/onboarding/profile",
+        actor: "T1",
+        spec: {
+          name: "onboarding",
+          path: "/onboarding/profile",
+          base: {
+            first_name: "Fuzz",
+            last_name: "One",
+            email: t1.email,
+            mobile_phone: "+33 6 12 00 00 01",
+            share_email: "on",
+            share_mobile: "on",
+            nfc_sharing_enabled: "on",
+          },
+        },
+      },
+      {
+        route: "/profile-setup",
+        actor: "T1",
+        spec: {
+          name: "profile",
+          path: "/profile-setup",
+          base: {
+            first_name: "Fuzz",
+            last_name: "One",
+            display_name: "Fuzz",
+            bio: "Fuzzing.",
+            email: t1.email,
+            instagram: "fuzz.one",
+            share_email: "on",
+            share_instagram: "on",
+            nfc_sharing_enabled: "on",
+          },
+        },
+      },
+      {
+        route: "/receive-info",
+        actor: "anon",
+        spec: {
+          name: "card: share back",
+          path: `/receive-info?id=${t2Client}`,
+          base: { guest_name: "Fuzz Guest", phone: "+33 6 11 22 33 44", [HONEYPOT]: "" },
+          ipPerRequest: true,
+        },
+      },
+      // A's garment: a base refused three ways (honeypot filled, invalid email, no phone), so no mutation of one or two fields stores anything.
+      {
+        route: "/share/:slug",
+        actor: "anon",
+        spec: {
+          name: "share card (A's garment)",
+          path: "/share/cg-003",
+          base: { first_name: "Fuzz", email: "not-an-email", [HONEYPOT]: "filled by a bot" },
+          ipPerRequest: true,
+        },
+      },
+      {
+        route: "/share/:slug",
+        actor: "anon",
+        spec: {
+          name: "share card (T2's secure garment, no verified tap)",
+          path: `/share/${secureTag.garment.slug}`,
+          base: {
+            first_name: "Fuzz",
+            email: "fuzz-secure@example.com",
+            consent_data_collection: "true",
+            [HONEYPOT]: "",
+          },
+          ipPerRequest: true,
+        },
+      },
+      {
+        route: "/share/:slug",
+        actor: "anon",
+        spec: {
+          name: "share card (T2's token)",
+          path: `/share/${t2Client}-1700000000?tag=fuzz`,
+          base: {
+            first_name: "Fuzz",
+            email: "fuzz-token@example.com",
+            consent_data_collection: "true",
+            [HONEYPOT]: "",
+          },
+          ipPerRequest: true,
+        },
+      },
+      {
+        route: "/connections",
+        actor: "T2",
+        spec: {
+          name: "connections: mark contacted",
+          path: "/connections",
+          base: { intent: "mark-contacted", contactId: String(t2Contact), notes: "fuzz" },
+          idFields: ["contactId"],
+        },
+      },
+      {
+        route: "/dashboard/contacts",
+        actor: "T2",
+        spec: {
+          name: "contacts: mark contacted",
+          path: "/dashboard/contacts",
+          base: { intent: "mark-contacted", contactId: String(t2Contact), notes: "fuzz" },
+          idFields: ["contactId"],
+        },
+      },
+      {
+        route: "/dashboard/events",
+        actor: "T2",
+        spec: {
+          name: "events: create",
+          path: "/dashboard/events",
+          base: {
+            intent: "create-event",
+            name: "Fuzz event",
+            description: "fuzz",
+            location: "Paris",
+            date: "2026-12-31",
+          },
+        },
+      },
+      {
+        route: "/dashboard/events",
+        actor: "T2",
+        spec: {
+          name: "events: active event",
+          path: "/dashboard/events",
+          base: { intent: "set-active-event", eventId: String(t2Event) },
+          idFields: ["eventId"],
+        },
+      },
+      {
+        route: "/dashboard/events/:eventId",
+        actor: "T2",
+        spec: {
+          name: "event: mark contacted",
+          path: `/dashboard/events/${t2Event}`,
+          base: { intent: "mark-contacted", contactId: String(t2Contact), notes: "fuzz" },
+          idFields: ["contactId"],
+          pathWithId: { make: (id) => `/dashboard/events/${id}`, valid: t2Event },
+        },
+      },
+      {
+        route: "/dashboard/events/:eventId",
+        actor: "T2",
+        spec: {
+          name: "event: active event",
+          path: `/dashboard/events/${t2Event}`,
+          base: { intent: "set-active-event", eventId: String(t2Event) },
+          idFields: ["eventId"],
+        },
+      },
+      // QA (issue #20): the admin's test garment, from a slug that exists (409, nothing made); the
+      // one fuzzed value that is a new valid slug ("null") makes one QA test garment, once. A
+      // client is refused whatever the form.
+      {
+        route: "/test-garment",
+        actor: "admin",
+        spec: { name: "test garment", path: "/test-garment", base: { slug: "cg-003" } },
+      },
+      {
+        route: "/test-garment",
+        actor: "A",
+        spec: { name: "test garment (client)", path: "/test-garment", base: { slug: "cg-003" } },
+      },
+    ];
+
+    // Rows the admin's APIs may be fuzzed on: a stock piece that stays active, and hidden posts of the suite's own.
+    const makePost = async (caption: string) => {
+      const res = await send(ctx.admin, baseURL, {
+        method: "POST",
+        path: "/api/admin/instagram-posts",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ image_url: "/images/instagram/1.jpg", caption, is_active: false, display_order: 998 }),
+      });
+      expect(res.status).toBe(201);
+      return (JSON.parse(res.body) as { id: number }).id;
+    };
+    const editable = await makePost(`Fuzz post (hidden) ${stamp}`);
+    const doomed = await makePost(`Fuzz post to delete ${stamp}`);
+    const STOCK = 13; // aw-013: stock no other test touches; every accepted status call keeps it active.
+    const hidden = {
+      image_url: "/images/instagram/2.jpg",
+      caption: "Fuzz post (hidden)",
+      is_active: false,
+      display_order: 997,
+    };
+    const APIS: { route: string; allowed: ActorName; denied: ActorName; spec: ApiSpec }[] = [
+      {
+        route: "POST /api/admin/garments/:id/status",
+        allowed: "admin",
+        denied: "A",
+        spec: {
+          name: "garment status",
+          method: "POST",
+          path: (id) => `/api/admin/garments/${id}/status`,
+          validId: STOCK,
+          idExists: true,
+          base: { is_active: true },
+        },
+      },
+      // A client id that names nobody: every reassign is refused, whatever its garment.
+      {
+        route: "POST /api/admin/garments/:id/reassign",
+        allowed: "admin",
+        denied: "A",
+        spec: {
+          name: "garment reassign",
+          method: "POST",
+          path: (id) => `/api/admin/garments/${id}/reassign`,
+          validId: STOCK,
+          base: { client_id: 999_999 },
+        },
+      },
+      // Marking programmed is fuzzed on a garment that does not exist (a real one would be re-stamped).
+      {
+        route: "POST /api/admin/garments/:id/programmed",
+        allowed: "admin",
+        denied: "A",
+        spec: {
+          name: "garment programmed",
+          method: "POST",
+          path: (id) => `/api/admin/garments/${id}/programmed`,
+          validId: 999_999,
+          base: { programmed: true },
+        },
+      },
+      {
+        route: "POST /api/admin/instagram-posts",
+        allowed: "admin",
+        denied: "A",
+        spec: { name: "post create", method: "POST", path: () => "/api/admin/instagram-posts", base: hidden },
+      },
+      {
+        route: "PUT /api/admin/instagram-posts/:id",
+        allowed: "admin",
+        denied: "A",
+        spec: {
+          name: "post update",
+          method: "PUT",
+          path: (id) => `/api/admin/instagram-posts/${id}`,
+          validId: editable,
+          idExists: true,
+          base: hidden,
+        },
+      },
+      {
+        route: "DELETE /api/admin/instagram-posts/:id",
+        allowed: "admin",
+        denied: "A",
+        spec: {
+          name: "post delete",
+          method: "DELETE",
+          path: (id) => `/api/admin/instagram-posts/${id}`,
+          validId: doomed,
+          idExists: true,
+          base: null,
+        },
+      },
+      // An empty name: refused, unless that one field is fuzzed into a name (a batch of the suite's own).
+      {
+        route: "POST /api/admin/tag-batches",
+        allowed: "admin",
+        denied: "A",
+        spec: {
+          name: "tag batch",
+          method: "POST",
+          path: () => "/api/admin/tag-batches",
+          base: { batch_name: "", description: "fuzz" },
+          keepInvalid: ["batch_name"],
+        },
+      },
+      // The tag programmer's writes: on a batch or tag that does not exist, or with two fields that are
+      // never both fixed, so no call programs a garment, creates a client, an event or a guest.
+      {
+        route: "POST /api/admin/tag-batches/:id/program",
+        allowed: "admin",
+        denied: "A",
+        spec: {
+          name: "batch program",
+          method: "POST",
+          path: (id) => `/api/admin/tag-batches/${id}/program`,
+          validId: 999_999,
+          base: { garment_type: "Dress", count: 2, size: "M", tag_type: "NTAG213" },
+        },
+      },
+      {
+        route: "POST /api/admin/tag-batches/:id/import",
+        allowed: "admin",
+        denied: "A",
+        spec: {
+          name: "batch import",
+          method: "POST",
+          path: (id) => `/api/admin/tag-batches/${id}/import`,
+          validId: 999_999,
+          base: { csv: "uid,slug\n04:A2:3B:4C:5D:6E:7F,zz-999" },
+        },
+      },
+      {
+        route: "POST /api/admin/tags",
+        allowed: "admin",
+        denied: "A",
+        spec: {
+          name: "tag program",
+          method: "POST",
+          path: () => "/api/admin/tags",
+          base: { name: "", garment_type: "Spaceship", size: "M", tag_type: "NTAG213" },
+          keepInvalid: ["name", "garment_type"],
+        },
+      },
+      {
+        route: "POST /api/admin/tags/:id/write-result",
+        allowed: "admin",
+        denied: "A",
+        spec: {
+          name: "tag write result",
+          method: "POST",
+          path: (id) => `/api/admin/tags/${id}/write-result`,
+          validId: 999_999,
+          base: { ok: true, uid: "04:A2:3B:4C:5D:6E:7F", device_info: { platform: "fuzz" } },
+        },
+      },
+      {
+        route: "POST /api/admin/tags/:id/lock",
+        allowed: "admin",
+        denied: "A",
+        spec: {
+          name: "tag lock",
+          method: "POST",
+          path: (id) => `/api/admin/tags/${id}/lock`,
+          validId: 999_999,
+          base: {},
+        },
+      },
+      {
+        route: "POST /api/admin/tags/:id/secure",
+        allowed: "admin",
+        denied: "A",
+        spec: {
+          name: "tag secure",
+          method: "POST",
+          path: (id) => `/api/admin/tags/${id}/secure`,
+          validId: 999_999,
+          base: { uid: "04DE5F1EACC040", key_version: 1 },
+        },
+      },
+      {
+        route: "POST /api/admin/tags/:id/reassign",
+        allowed: "admin",
+        denied: "A",
+        spec: {
+          name: "tag reassign",
+          method: "POST",
+          path: (id) => `/api/admin/tags/${id}/reassign`,
+          validId: 999_999,
+          base: { client_id: 999_999 },
+        },
+      },
+      {
+        route: "POST /api/admin/tags/:id/status",
+        allowed: "admin",
+        denied: "A",
+        spec: {
+          name: "tag status",
+          method: "POST",
+          path: (id) => `/api/admin/tags/${id}/status`,
+          validId: 999_999,
+          base: { action: "deactivate", reason: "fuzz" },
+        },
+      },
+      {
+        route: "POST /api/admin/clients",
+        allowed: "admin",
+        denied: "A",
+        spec: {
+          name: "client create",
+          method: "POST",
+          path: () => "/api/admin/clients",
+          base: { first_name: "", last_name: "Client", email: "not-an-email" },
+          keepInvalid: ["first_name", "email"],
+        },
+      },
+      {
+        route: "POST /api/admin/events",
+        allowed: "admin",
+        denied: "A",
+        spec: {
+          name: "brand event",
+          method: "POST",
+          path: () => "/api/admin/events",
+          base: { name: "", datetime: "not-a-date", is_active: false },
+          keepInvalid: ["name", "datetime"],
+        },
+      },
+      {
+        route: "POST /api/admin/guests",
+        allowed: "admin",
+        denied: "A",
+        spec: {
+          name: "guest capture",
+          method: "POST",
+          path: () => "/api/admin/guests",
+          base: { client_id: 999_999, first_name: "", last_name: "Guest", email: "not-an-email" },
+          keepInvalid: ["first_name", "email"],
+        },
+      },
+      // The QA reset takes no body: every fuzzed body is refused; the one call without a body puts
+      // mb-001 and ss-002 back to their seeded state (unclaimed), as the QA panel does.
+      {
+        route: "POST /api/admin/qa/reset",
+        allowed: "admin",
+        denied: "A",
+        spec: { name: "qa reset", method: "POST", path: () => "/api/admin/qa/reset", base: null },
+      },
+      // The e2e run takes no body either: every fuzzed body is refused before anything starts; the
+      // one call without a body runs the scenarios, which remove what they made.
+      {
+        route: "POST /api/admin/qa/e2e-run",
+        allowed: "admin",
+        denied: "A",
+        spec: { name: "e2e run", method: "POST", path: () => "/api/admin/qa/e2e-run", base: null },
+      },
+      // The link tester: a dry run of the real tap, which changes nothing and records no scan.
+      {
+        route: "POST /api/admin/qa/link-test",
+        allowed: "admin",
+        denied: "A",
+        spec: {
+          name: "link test",
+          method: "POST",
+          path: () => "/api/admin/qa/link-test",
+          base: { slug: "zz-999", viewer: "visitor" },
+        },
+      },
+      // The URL suite: dry runs of the real tap and reads of its pages, which change nothing and record no scan.
+      {
+        route: "POST /api/admin/qa/url-suite",
+        allowed: "admin",
+        denied: "A",
+        spec: { name: "url suite", method: "POST", path: () => "/api/admin/qa/url-suite", base: { slug: "zz-999" } },
+      },
+      // Garment photos (issue #19): A's garment gets only bodies that are not one acceptable photo
+      // (JSON, truncated, corrupted, polyglot, too large), so every PUT is refused and nothing is
+      // stored; the toggle and the removal aim at a garment that does not exist.
+      {
+        route: "PUT /api/garments/:id/photo",
+        allowed: "A",
+        denied: "B",
+        spec: {
+          name: "garment photo",
+          method: "PUT",
+          path: (id) => `/api/garments/${id}/photo`,
+          validId: 3,
+          idExists: true,
+          base: { not: "a photo" },
+          bodies: BAD_PHOTOS,
+        },
+      },
+      // The card-size rendition (decision 0039): the same bad bodies; A's garment has no photo.
+      {
+        route: "PUT /api/garments/:id/photo/card",
+        allowed: "A",
+        denied: "B",
+        spec: {
+          name: "garment photo card",
+          method: "PUT",
+          path: (id) => `/api/garments/${id}/photo/card`,
+          validId: 3,
+          idExists: true,
+          base: { not: "a photo" },
+          bodies: BAD_PHOTOS,
+        },
+      },
+      {
+        route: "PATCH /api/garments/:id/photo",
+        allowed: "A",
+        denied: "anon",
+        spec: {
+          name: "garment photo public",
+          method: "PATCH",
+          path: (id) => `/api/garments/${id}/photo`,
+          validId: 999_999,
+          base: { public: true },
+        },
+      },
+      {
+        route: "DELETE /api/garments/:id/photo",
+        allowed: "A",
+        denied: "anon",
+        spec: {
+          name: "garment photo delete",
+          method: "DELETE",
+          path: (id) => `/api/garments/${id}/photo`,
+          validId: 999_999,
+          base: null,
+        },
+      },
+      {
+        route: "PUT /api/admin/garments/:id/photo",
+        allowed: "admin",
+        denied: "A",
+        spec: {
+          name: "admin garment photo",
+          method: "PUT",
+          path: (id) => `/api/admin/garments/${id}/photo`,
+          validId: STOCK,
+          idExists: true,
+          base: { not: "a photo" },
+          bodies: BAD_PHOTOS,
+        },
+      },
+      {
+        route: "PUT /api/admin/garments/:id/photo/card",
+        allowed: "admin",
+        denied: "A",
+        spec: {
+          name: "admin garment photo card",
+          method: "PUT",
+          path: (id) => `/api/admin/garments/${id}/photo/card`,
+          validId: STOCK,
+          idExists: true,
+          base: { not: "a photo" },
+          bodies: BAD_PHOTOS,
+        },
+      },
+      {
+        route: "DELETE /api/admin/garments/:id/photo",
+        allowed: "admin",
+        denied: "A",
+        spec: {
+          name: "admin garment photo delete",
+          method: "DELETE",
+          path: (id) => `/api/admin/garments/${id}/photo`,
+          validId: 999_999,
+          base: null,
+        },
+      },
+    ];
+
+    // Every form and every writing API has its fuzz target (a new one cannot be forgotten).
+    const actionRoutes = (await pageRoutes()).filter((r) => r.action).map((r) => r.key);
+    expect(
+      actionRoutes.filter((k) => !FORMS.some((f) => f.route === k)),
+      "action routes with no fuzz target",
+    ).toEqual([]);
+    const writeApis = (await shellRoutes())
+      .filter((r) => !["GET", "ALL"].includes(r.method) && r.path.startsWith("/api/"))
+      .map((r) => r.key);
+    expect(
+      writeApis.filter((k) => !APIS.some((a) => a.route === k)),
+      "JSON APIs with no fuzz target",
+    ).toEqual([]);
+
+    const fuzzer = new Fuzzer(db, baseURL);
+    await db.settle();
+    for (const { actor, spec } of part === "forms" ? FORMS : []) {
+      const cases = formCases(spec);
+      expect(cases.length).toBeGreaterThanOrEqual(PER_TARGET);
+      await fuzzer.run(`form ${spec.name}`, actor, actors[actor] as APIRequestContext, cases);
+    }
+    const apis = part === "forms" ? [] : APIS;
+    const createdPosts: number[] = [];
+    for (const { allowed, denied, spec } of apis) {
+      const cases = apiCases(spec);
+      expect(cases.length).toBeGreaterThanOrEqual(PER_TARGET);
+      await fuzzer.run(`api ${spec.name}`, allowed, ctx[allowed], cases);
+      const refusedCases = denied === allowed ? cases.map((c) => ({ ...c, origin: "https://evil.example" })) : cases;
+      await fuzzer.run(
+        `api ${spec.name}`,
+        denied === allowed ? `${denied}, other site` : denied,
+        ctx[denied],
+        refusedCases,
+      );
+    }
+    // The same refusals several at once: the admin gate answers before reading the body.
+    const burst = await fuzzer.burst(
+      "burst: admin API as a client",
+      ctx.A,
+      part === "forms" ? [] : apiCases(APIS[0]?.spec as ApiSpec).slice(0, 120),
     );
-  }
-  // The same refusals several at once: the admin gate answers before reading the body.
-  const burst = await fuzzer.burst(
-    "burst: admin API as a client",
-    ctx.A,
-    apiCases(APIS[0]?.spec as ApiSpec).slice(0, 120),
-  );
 
-  // Put back what accepted calls may have changed: the stock piece active (`is_active: false` is
-  // a valid body), and no post of the fuzz's own (accepted variants of a valid post, some active).
-  const restored = await send(ctx.admin, baseURL, {
-    method: "POST",
-    path: `/api/admin/garments/${STOCK}/status`,
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ is_active: true }),
-  });
-  expect(restored.status).toBe(200);
-  const list = await send(ctx.admin, baseURL, { method: "GET", path: "/api/admin/instagram-posts" });
-  for (const p of (JSON.parse(list.body) as { posts: { id: number }[] }).posts) {
-    if (p.id >= editable) createdPosts.push(p.id);
-  }
-  for (const id of createdPosts)
-    await send(ctx.admin, baseURL, { method: "DELETE", path: `/api/admin/instagram-posts/${id}` });
+    // Put back what accepted calls may have changed: the stock piece active (`is_active: false` is
+    // a valid body), and no post of the fuzz's own (accepted variants of a valid post, some active).
+    const restored = await send(ctx.admin, baseURL, {
+      method: "POST",
+      path: `/api/admin/garments/${STOCK}/status`,
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ is_active: true }),
+    });
+    expect(restored.status).toBe(200);
+    const list = await send(ctx.admin, baseURL, { method: "GET", path: "/api/admin/instagram-posts" });
+    for (const p of (JSON.parse(list.body) as { posts: { id: number }[] }).posts) {
+      if (p.id >= editable) createdPosts.push(p.id);
+    }
+    for (const id of createdPosts)
+      await send(ctx.admin, baseURL, { method: "DELETE", path: `/api/admin/instagram-posts/${id}` });
 
-  // Search boxes and query ids: the issue's 49-byte LIKE patterns, and worse.
-  const SEARCHES: { name: string; actor: ActorName; path: (q: string) => string }[] = [
-    { name: "contacts ?q", actor: "A", path: (q) => `/dashboard/contacts?q=${q}` },
-    { name: "connections ?q", actor: "A", path: (q) => `/connections?q=${q}` },
-    { name: "contacts.csv ?q", actor: "A", path: (q) => `/dashboard/contacts/contacts.csv?q=${q}` },
-    { name: "contacts.vcf ?q", actor: "A", path: (q) => `/dashboard/contacts/contacts.vcf?q=${q}` },
-    { name: "contacts .data ?q", actor: "A", path: (q) => `/dashboard/contacts.data?q=${q}` },
-    { name: "admin garments ?q", actor: "admin", path: (q) => `/api/admin/garments?q=${q}` },
-    { name: "admin clients ?q", actor: "admin", path: (q) => `/api/admin/clients?q=${q}` },
-    { name: "admin unclaimed ?page", actor: "admin", path: (q) => `/api/admin/garments/unclaimed?page=${q}` },
-    { name: "admin tags ?q", actor: "admin", path: (q) => `/api/admin/tags?q=${q}` },
-    { name: "admin tags.csv ?q", actor: "admin", path: (q) => `/api/admin/tags/export.csv?q=${q}` },
-    { name: "admin tag lookup ?slug", actor: "admin", path: (q) => `/api/admin/tags/lookup?slug=${q}` },
-    { name: "connections ?garment", actor: "A", path: (q) => `/connections?garment=${q}` },
-    { name: "contacts ?event", actor: "A", path: (q) => `/dashboard/contacts?event=${q}` },
-  ];
-  for (const s of SEARCHES) {
-    const cases: FuzzCase[] = SEARCH_TERMS.map(([label, q]) => ({ label, method: "GET", path: s.path(q) }));
-    await fuzzer.run(`search ${s.name}`, s.actor, ctx[s.actor], cases);
-  }
+    // Search boxes and query ids: the issue's 49-byte LIKE patterns, and worse.
+    const SEARCHES: { name: string; actor: ActorName; path: (q: string) => string }[] = [
+      { name: "contacts ?q", actor: "A", path: (q) => `/dashboard/contacts?q=${q}` },
+      { name: "connections ?q", actor: "A", path: (q) => `/connections?q=${q}` },
+      { name: "contacts.csv ?q", actor: "A", path: (q) => `/dashboard/contacts/contacts.csv?q=${q}` },
+      { name: "contacts.vcf ?q", actor: "A", path: (q) => `/dashboard/contacts/contacts.vcf?q=${q}` },
+      { name: "contacts .data ?q", actor: "A", path: (q) => `/dashboard/contacts.data?q=${q}` },
+      { name: "admin garments ?q", actor: "admin", path: (q) => `/api/admin/garments?q=${q}` },
+      { name: "admin clients ?q", actor: "admin", path: (q) => `/api/admin/clients?q=${q}` },
+      { name: "admin unclaimed ?page", actor: "admin", path: (q) => `/api/admin/garments/unclaimed?page=${q}` },
+      { name: "admin tags ?q", actor: "admin", path: (q) => `/api/admin/tags?q=${q}` },
+      { name: "admin tags.csv ?q", actor: "admin", path: (q) => `/api/admin/tags/export.csv?q=${q}` },
+      { name: "admin tag lookup ?slug", actor: "admin", path: (q) => `/api/admin/tags/lookup?slug=${q}` },
+      { name: "connections ?garment", actor: "A", path: (q) => `/connections?garment=${q}` },
+      { name: "contacts ?event", actor: "A", path: (q) => `/dashboard/contacts?event=${q}` },
+    ];
+    for (const s of part === "forms" ? [] : SEARCHES) {
+      const cases: FuzzCase[] = SEARCH_TERMS.map(([label, q]) => ({ label, method: "GET", path: s.path(q) }));
+      await fuzzer.run(`search ${s.name}`, s.actor, ctx[s.actor], cases);
+    }
 
-  // The server is still whole: pages and static assets answer (the issue's local server did not).
-  const home = await send(ctx.anon, baseURL, { method: "GET", path: "/" });
-  const login = await send(ctx.anon, baseURL, { method: "GET", path: "/auth" });
-  const assets = [
-    ...[...login.body.matchAll(/href="(\/assets\/[^"]+)"/g)].map((m) => m[1] as string).slice(0, 3),
-    ...[...home.body.matchAll(/src="(\/images\/[^"]+)"/g)].map((m) => m[1] as string).slice(0, 1),
-  ];
-  const after = await Promise.all(
-    ["/favicon.svg", "/api/health", ...assets].map((p) => send(ctx.anon, baseURL, { method: "GET", path: p })),
-  );
-  const survived =
-    home.status === 200 && login.status === 200 && assets.length === 4 && after.every((r) => r.status === 200);
-
-  const total = (k: keyof Omit<Tally, "target" | "actor" | "ms">) => fuzzer.tallies.reduce((n, t) => n + t[k], 0);
-  printFigures("fuzz", {
-    forms: FORMS.length,
-    "JSON APIs": APIS.length,
-    "search targets": SEARCHES.length,
-    requests: total("requests"),
-    refused: total("refused"),
-    accepted: total("accepted"),
-    "5xx": total("fiveXX"),
-    "changed rows (refused requests)": total("changed"),
-    "lenient ids accepted": fuzzer.findings.filter((f) => f.problem.startsWith("an id that is not")).length,
-    "server whole afterwards": survived ? "yes" : "NO",
-    "burst of 6 refused at once: answers over 1 s": `${burst.overOneSecond} of ${burst.requests}`,
-    seconds: Math.round((Date.now() - started) / 1000),
-  });
-  for (const t of fuzzer.tallies) {
-    console.log(
-      `  ${t.target.padEnd(36)} ${t.actor.padEnd(18)} requests ${String(t.requests).padStart(4)}  refused ${String(t.refused).padStart(4)}  accepted ${String(t.accepted).padStart(4)}  5xx ${t.fiveXX}  changed ${t.changed}  ${(t.ms / 1000).toFixed(1)}s`,
+    // The server is still whole: pages and static assets answer (the issue's local server did not).
+    const home = await send(ctx.anon, baseURL, { method: "GET", path: "/" });
+    const login = await send(ctx.anon, baseURL, { method: "GET", path: "/auth" });
+    const assets = [
+      ...[...login.body.matchAll(/href="(\/assets\/[^"]+)"/g)].map((m) => m[1] as string).slice(0, 3),
+      ...[...home.body.matchAll(/src="(\/images\/[^"]+)"/g)].map((m) => m[1] as string).slice(0, 1),
+    ];
+    const after = await Promise.all(
+      ["/favicon.svg", "/api/health", ...assets].map((p) => send(ctx.anon, baseURL, { method: "GET", path: p })),
     );
-  }
-  for (const f of fuzzer.findings) console.log(`FINDING ${f.target}: ${f.request}: ${f.problem}`);
-  for (const s of fuzzer.slowest.sort((a, b) => b.ms - a.ms).slice(0, 10)) {
-    console.log(`SLOW ${(s.ms / 1000).toFixed(1)}s ${s.status} ${s.request}`);
-  }
-  // Not one post reached the secure garment's owner without its tap (issue #28).
-  const secureContacts =
-    db.get<{ n: number }>("SELECT count(*) AS n FROM contacts WHERE garment_id = ?", secureTag.garment.id)?.n ?? -1;
-  db.close();
+    const survived =
+      home.status === 200 && login.status === 200 && assets.length === 4 && after.every((r) => r.status === 200);
 
-  expect(secureContacts, "contacts stored through a secure garment's share form without its tap").toBe(0);
-  expect(
-    survived,
-    `after the fuzz: / ${home.status}, /auth ${login.status}, ${["/favicon.svg", "/api/health", ...assets].map((p, i) => `${p} ${after[i]?.status}`).join(", ")}`,
-  ).toBe(true);
-  expect(fuzzer.findings, "5xx answers, refused requests that changed rows, lenient ids accepted").toEqual([]);
-});
+    const total = (k: keyof Omit<Tally, "target" | "actor" | "ms">) => fuzzer.tallies.reduce((n, t) => n + t[k], 0);
+    printFigures(`fuzz, ${part}`, {
+      forms: part === "forms" ? FORMS.length : 0,
+      "JSON APIs": apis.length,
+      "search targets": part === "forms" ? 0 : SEARCHES.length,
+      requests: total("requests"),
+      refused: total("refused"),
+      accepted: total("accepted"),
+      "5xx": total("fiveXX"),
+      "changed rows (refused requests)": total("changed"),
+      "lenient ids accepted": fuzzer.findings.filter((f) => f.problem.startsWith("an id that is not")).length,
+      "server whole afterwards": survived ? "yes" : "NO",
+      "burst of 6 refused at once: answers over 1 s": `${burst.overOneSecond} of ${burst.requests}`,
+      seconds: Math.round((Date.now() - started) / 1000),
+    });
+    for (const t of fuzzer.tallies) {
+      console.log(
+        `  ${t.target.padEnd(36)} ${t.actor.padEnd(18)} requests ${String(t.requests).padStart(4)}  refused ${String(t.refused).padStart(4)}  accepted ${String(t.accepted).padStart(4)}  5xx ${t.fiveXX}  changed ${t.changed}  ${(t.ms / 1000).toFixed(1)}s`,
+      );
+    }
+    for (const f of fuzzer.findings) console.log(`FINDING ${f.target}: ${f.request}: ${f.problem}`);
+    for (const s of fuzzer.slowest.sort((a, b) => b.ms - a.ms).slice(0, 10)) {
+      console.log(`SLOW ${(s.ms / 1000).toFixed(1)}s ${s.status} ${s.request}`);
+    }
+    // Not one post reached the secure garment's owner without its tap (issue #28).
+    const secureContacts =
+      db.get<{ n: number }>("SELECT count(*) AS n FROM contacts WHERE garment_id = ?", secureTag.garment.id)?.n ?? -1;
+    db.close();
+
+    expect(secureContacts, "contacts stored through a secure garment's share form without its tap").toBe(0);
+    expect(
+      survived,
+      `after the fuzz: / ${home.status}, /auth ${login.status}, ${["/favicon.svg", "/api/health", ...assets].map((p, i) => `${p} ${after[i]?.status}`).join(", ")}`,
+    ).toBe(true);
+    expect(fuzzer.findings, "5xx answers, refused requests that changed rows, lenient ids accepted").toEqual([]);
+  });
 
 /** A social post's body, for the lone-surrogate targets that create or update one. */
 const postBody = () => ({

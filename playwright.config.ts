@@ -58,6 +58,11 @@ export default defineConfig({
   outputDir: `test-results/e2e${suffix}`,
   fullyParallel: false,
   workers: 1,
+  // Time limits, never assertions (no test asserts a wall-clock time): `npm test` runs four of
+  // these processes beside the vitest tiers on two cores (decision 0045), where a step that
+  // takes 2 s alone can take 8.
+  timeout: 90_000,
+  expect: { timeout: 20_000 },
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [["list"], ["json", { outputFile: `test-results/e2e${suffix}.json` }]] : "list",

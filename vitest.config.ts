@@ -9,6 +9,9 @@ export default defineConfig({
           environment: "node",
           include: ["packages/*/src/**/*.test.{ts,tsx}", "apps/*/app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
           setupFiles: ["tests/console-errors.ts"],
+          // A time limit, not an assertion: `npm test` runs this tier beside the end-to-end
+          // lanes on two cores (decision 0045).
+          testTimeout: 30_000,
         },
       },
       "apps/web/vitest.config.ts",

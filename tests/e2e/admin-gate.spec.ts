@@ -51,7 +51,7 @@ test("an admin signs in at /admin/login and lands on the NFC dashboard after 2 s
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page.getByRole("heading", { name: "Login successful" })).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/login$/);
-  await expect(page).toHaveURL(/\/admin\/nfc-dashboard$/, { timeout: 5000 });
+  await expect(page).toHaveURL(/\/admin\/nfc-dashboard$/);
   const header = page.getByRole("banner");
   await expect(header.getByRole("link", { name: "Admin Dashboard" })).toBeVisible();
   await expect(header.getByRole("link", { name: "Test URLs" })).toBeVisible();

@@ -24,7 +24,7 @@ async function expectFigure(page: Page, path: string, read: (page: Page) => Loca
         await figure.waitFor();
         return Number((await figure.innerText()).replace(/\D/g, ""));
       },
-      { message: `${path} shows ${expected}`, timeout: 10_000 },
+      { message: `${path} shows ${expected}`, timeout: 20_000 },
     )
     .toBe(expected);
 }

@@ -238,7 +238,7 @@ test("the NFC demo: the video dialog, then a labelled demo tap to a real share p
   await expect(tap).toHaveAccessibleDescription(/Demo: no phone or tag is involved/);
   await tap.click();
   await expect(tap).toContainText("Reading tag...");
-  await expect(page).toHaveURL(/\/share\/cg-003$/, { timeout: 5000 });
+  await expect(page).toHaveURL(/\/share\/cg-003$/);
   await expect(page.getByText("Camille", { exact: false }).first()).toBeVisible();
 });
 

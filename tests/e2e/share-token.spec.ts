@@ -24,7 +24,7 @@ test("with a tag the exchange is three steps and completes after 3 s", async ({ 
   await page.getByLabel("Phone").fill("+33 6 00 00 00 01");
   await page.getByRole("button", { name: "Connect with Camille" }).click();
   await expect(page.getByRole("heading", { name: "Connected successfully!" })).toBeVisible();
-  await expect(page).toHaveURL(/\/$/, { timeout: 8000 });
+  await expect(page).toHaveURL(/\/$/);
 });
 
 test("unknown or sequential tokens answer 404", async ({ page }) => {

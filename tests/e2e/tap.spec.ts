@@ -80,7 +80,7 @@ test("one tap is one scan", async ({ page, browser, extraHTTPHeaders }) => {
   await expect(phone.getByRole("article", { name: "Camille Laurent's card" })).toBeVisible();
   await visitor.close();
 
-  await expect.poll(() => totalScans(page, 6), { timeout: 10_000 }).toBe(before + 1);
+  await expect.poll(() => totalScans(page, 6), { timeout: 20_000 }).toBe(before + 1);
   // Past the tap's batch (50 ms) and the consumer's (2 s): nothing more arrives.
   await page.waitForTimeout(3_000);
   expect(await totalScans(page, 6)).toBe(before + 1);

@@ -151,6 +151,9 @@ export function workersProject(
       name: `workers/${name}`,
       include: opts.include ?? ["test/**/*.test.ts"],
       setupFiles: [setupFile, consoleErrors],
+      // A time limit, not an assertion: `npm test` runs this tier beside the end-to-end lanes
+      // on two cores (decision 0045).
+      testTimeout: 30_000,
       fsModuleCache: false,
     },
   });

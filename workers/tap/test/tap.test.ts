@@ -852,7 +852,7 @@ describe("scans", () => {
     expect(opener.status).toBe(302);
     const joiner = await tap(`/t/${second.slug}`);
     expect(joiner.status).toBe(302);
-    await vi.waitFor(() => expect(sent().map((m) => m.slug)).toEqual([first.slug, second.slug]), { timeout: 2_000 });
+    await vi.waitFor(() => expect(sent().map((m) => m.slug)).toEqual([first.slug, second.slug]), { timeout: 10_000 });
   });
 
   it("still redirects when the queue is down", async () => {

@@ -1,6 +1,7 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { rollupScans, SCAN_ROLLUP_JOB } from "@releve/db/crm/commands";
+import { rollupScans } from "@releve/db/crm/commands";
+import { SCAN_ROLLUP_JOB } from "@releve/db/crm/queries";
 import { jobWatermarks, scanDailyStats, scans } from "@releve/db/schema";
 import { createGarment, createOwner } from "@releve/db/testing/factories";
 import { asc, eq, inArray } from "drizzle-orm";

@@ -8,9 +8,10 @@ import type { CreateEventInput } from "@releve/core/crm/rules";
 import { and, eq, exists } from "drizzle-orm";
 import type { Db } from "../client";
 import { type Actor, auditEntry } from "../platform/audit";
+import type { D1Like } from "../platform/binding-types";
 import { contacts, events, profiles, wardrobeEvents } from "../schema";
 import { keepOwnerTapTrue, type TapStores } from "../tap/cache";
-import { selectActiveEventId } from "./queries";
+import { SCAN_ROLLUP_JOB, selectActiveEventId } from "./queries";
 
 /**
  * 'Mark Contacted' (spec part 2 §4): contacted_at = now, with the optional notes, only on one
@@ -126,9 +127,6 @@ export async function createBrandEvent(
 
 // Raw SQL on the binding: an INSERT … SELECT … GROUP BY … ON CONFLICT guarded by a watermark
 // compare-and-set over scans.rowid, batched; drizzle 0.45's D1 batch() cannot bind raw `sql`.
-import type { D1Like } from "../platform/binding-types";
-
-export const SCAN_ROLLUP_JOB = "scan_daily_stats";
 
 // The watermark is the last `scans.rowid` rolled up. Rows are appended with increasing rowids
 // in the order they are stored, so a scan that reaches D1 late (queue retries) still lands

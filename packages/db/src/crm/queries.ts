@@ -28,7 +28,6 @@ import {
   scans,
   wardrobeEvents,
 } from "../schema";
-import { SCAN_ROLLUP_JOB } from "./commands";
 
 export interface ContactFilter {
   q: string;
@@ -360,6 +359,9 @@ export function scanWindows(now: number) {
   };
   return { today: lastDays(1), week: lastDays(7), month: lastDays(30) };
 }
+
+/** The rollup's name in job_watermarks: the scans up to its mark are in scan_daily_stats. */
+export const SCAN_ROLLUP_JOB = "scan_daily_stats";
 
 const watermark = (db: Db) =>
   db

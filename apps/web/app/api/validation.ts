@@ -25,6 +25,23 @@ export function badRequestAs(message?: string) {
 
 export const badRequest = badRequestAs();
 
+/**
+ * What each validating middleware checks, by the middleware: `scripts/api-reference.ts` walks
+ * the shell's routes and writes docs/api-reference.md from these contracts.
+ */
+const contracts = new WeakMap<object, { target: keyof ValidationTargets; schema: z.ZodType }>();
+
+/** The contract a route's middleware validates, if it is one of these validators. */
+export const contractOf = (middleware: unknown) =>
+  typeof middleware === "function" ? contracts.get(middleware) : undefined;
+
+/** zValidator for a path parameter or a query string, through the one hook, its contract kept. */
+export function validator<T extends "param" | "query", S extends z.ZodType>(target: T, schema: S) {
+  const validate = zValidator(target, schema, badRequest);
+  contracts.set(validate, { target, schema });
+  return validate;
+}
+
 const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
 const notJson = () => new AppError("bad_request", "The request body must be JSON.");
 
@@ -59,6 +76,7 @@ export function jsonBody<S extends z.ZodType>(schema: S, message?: string) {
       await next();
     });
   };
+  contracts.set(guarded, { target: "json", schema });
   return guarded;
 }
 

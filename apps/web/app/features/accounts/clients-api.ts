@@ -1,4 +1,3 @@
-import { zValidator } from "@hono/zod-validator";
 import { AppError, hashPassword } from "@releve/core";
 import { ListQuerySchema } from "@releve/core/platform/admin-api";
 import { publicName } from "@releve/core/sharing/share-visibility";
@@ -10,7 +9,7 @@ import { onUniqueViolation } from "@releve/db/platform/d1-errors";
 import { Hono } from "hono";
 import { randomToken, sha256Hex } from "../../../../../packages/core/src/platform/crypto";
 import { type AdminEnv, actorOf } from "../../api/admin/admin-env";
-import { badRequest, jsonBody } from "../../api/validation";
+import { jsonBody, validator } from "../../api/validation";
 import { invitationEmail } from "../../lib/email.server";
 
 const emailTaken = () => new AppError("conflict", "An account already uses this email.");
@@ -21,7 +20,7 @@ const emailTaken = () => new AppError("conflict", "An account already uses this 
  */
 export const clientRoutes = new Hono<AdminEnv>();
 
-clientRoutes.get("/", zValidator("query", ListQuerySchema, badRequest), async (c) => {
+clientRoutes.get("/", validator("query", ListQuerySchema), async (c) => {
   const { q } = c.req.valid("query");
   if (!q) throw new AppError("bad_request", "Type a name, email or client id to search.");
   const rows = await searchClients(c.get("db"), q);

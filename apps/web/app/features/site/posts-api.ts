@@ -1,4 +1,3 @@
-import { zValidator } from "@hono/zod-validator";
 import { AppError } from "@releve/core";
 import { type InstagramPost, InstagramPostBodySchema } from "@releve/core/site/contracts";
 import { GarmentIdParamSchema } from "@releve/core/tags/contracts";
@@ -7,7 +6,7 @@ import { createPost, deletePost, updatePost } from "@releve/db/site/commands";
 import { getPost, listPosts, type Post } from "@releve/db/site/queries";
 import { Hono } from "hono";
 import { type AdminEnv, actorOf } from "../../api/admin/admin-env";
-import { badRequest, jsonBody } from "../../api/validation";
+import { jsonBody, validator } from "../../api/validation";
 
 async function postOrThrow(db: Db, id: number): Promise<Post> {
   const post = await getPost(db, id);
@@ -15,7 +14,7 @@ async function postOrThrow(db: Db, id: number): Promise<Post> {
   return post;
 }
 
-const idParam = zValidator("param", GarmentIdParamSchema, badRequest);
+const idParam = validator("param", GarmentIdParamSchema);
 const postBody = jsonBody(InstagramPostBodySchema);
 
 /** `/api/admin/instagram-posts`: the landing's Instagram-style grid. */

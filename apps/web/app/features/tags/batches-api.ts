@@ -1,4 +1,3 @@
-import { zValidator } from "@hono/zod-validator";
 import { AppError } from "@releve/core";
 import { toCsv } from "@releve/core/platform/csv";
 import { batchCode, CHIP_PREFIX } from "@releve/core/tags/chip-id";
@@ -19,10 +18,10 @@ import { assignBatchUids, createTagBatch, programBatch, type UidAssignment } fro
 import { batchEncoderRows, batchTagsBySlugs, listTagBatches, tagsHoldingUids } from "@releve/db/tags/queries";
 import { Hono } from "hono";
 import { type AdminEnv, actorOf } from "../../api/admin/admin-env";
-import { badRequest, jsonBody } from "../../api/validation";
+import { jsonBody, validator } from "../../api/validation";
 import { batchOrThrow, originOf } from "./tag-view";
 
-const idParam = zValidator("param", BatchIdParamSchema, badRequest);
+const idParam = validator("param", BatchIdParamSchema);
 
 const toBatch = (r: Awaited<ReturnType<typeof listTagBatches>>[number]): TagBatch => ({
   ...r,

@@ -1,4 +1,3 @@
-import { zValidator } from "@hono/zod-validator";
 import { AppError } from "@releve/core";
 import { ListQuerySchema } from "@releve/core/platform/admin-api";
 import { toCsv } from "@releve/core/platform/csv";
@@ -25,7 +24,7 @@ import { adminClearGarmentPhoto, adminSetGarmentPhoto, adminSetGarmentPhotoCard 
 import { getGarmentPhoto } from "@releve/db/wardrobe/queries";
 import { Hono } from "hono";
 import { type AdminEnv, actorOf } from "../../api/admin/admin-env";
-import { badRequest, jsonBody } from "../../api/validation";
+import { jsonBody, validator } from "../../api/validation";
 import { deletePhotoObject, replacePhoto, replacePhotoCard, toPhoto } from "../wardrobe/photos-api";
 
 const GARMENT_LIST_LIMIT = 200;
@@ -51,12 +50,12 @@ async function garmentOrThrow(db: Db, id: number): Promise<AdminGarmentRow> {
   return garment;
 }
 
-const idParam = zValidator("param", GarmentIdParamSchema, badRequest);
+const idParam = validator("param", GarmentIdParamSchema);
 
 /** `/api/admin/garments`: 'Registered & Claimed', its CSV, unclaimed stock and the changes an admin makes. */
 export const garmentRoutes = new Hono<AdminEnv>();
 
-garmentRoutes.get("/", zValidator("query", GarmentListQuerySchema, badRequest), async (c) => {
+garmentRoutes.get("/", validator("query", GarmentListQuerySchema), async (c) => {
   const { q, status } = c.req.valid("query");
   const { rows, truncated } = await listAdminGarments(c.get("db"), { q, status, limit: GARMENT_LIST_LIMIT });
   return c.json({ garments: rows.map(toGarment), truncated });
@@ -90,7 +89,7 @@ garmentRoutes.get("/export.csv", async (c) => {
   });
 });
 
-garmentRoutes.get("/unclaimed", zValidator("query", ListQuerySchema, badRequest), async (c) => {
+garmentRoutes.get("/unclaimed", validator("query", ListQuerySchema), async (c) => {
   const { page = 1 } = c.req.valid("query");
   const { rows, total } = await listUnclaimedGarments(c.get("db"), {
     limit: UNCLAIMED_PAGE_SIZE,

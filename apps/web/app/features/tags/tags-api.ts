@@ -1,4 +1,3 @@
-import { zValidator } from "@hono/zod-validator";
 import { AppError } from "@releve/core";
 import { toCsv } from "@releve/core/platform/csv";
 import { batchCode, createSecureChip, normalizeChipId, parseChipId } from "@releve/core/tags/chip-id";
@@ -48,14 +47,14 @@ import {
 } from "@releve/db/tags/queries";
 import { Hono } from "hono";
 import { type AdminEnv, actorOf } from "../../api/admin/admin-env";
-import { badRequest, jsonBody } from "../../api/validation";
+import { jsonBody, validator } from "../../api/validation";
 import { qrDataUri } from "../sharing/qr.server";
 import { batchOrThrow, originOf, tagOrThrow, toAdminTag } from "./tag-view";
 
 /** The most rows one registry export carries. */
 const TAG_EXPORT_LIMIT = 20_000;
 
-const idParam = zValidator("param", TagIdParamSchema, badRequest);
+const idParam = validator("param", TagIdParamSchema);
 
 /**
  * `/api/admin/tags`: program a new tag (optionally attached to a client), record its write,
@@ -63,7 +62,7 @@ const idParam = zValidator("param", TagIdParamSchema, badRequest);
  */
 export const tagRoutes = new Hono<AdminEnv>();
 
-tagRoutes.get("/", zValidator("query", TagListQuerySchema, badRequest), async (c) => {
+tagRoutes.get("/", validator("query", TagListQuerySchema), async (c) => {
   const { q, status, batch_id, page = 1 } = c.req.valid("query");
   const { rows, total } = await listTags(
     c.get("db"),
@@ -75,7 +74,7 @@ tagRoutes.get("/", zValidator("query", TagListQuerySchema, badRequest), async (c
   return c.json(body);
 });
 
-tagRoutes.get("/export.csv", zValidator("query", TagListQuerySchema, badRequest), async (c) => {
+tagRoutes.get("/export.csv", validator("query", TagListQuerySchema), async (c) => {
   const { q, status, batch_id } = c.req.valid("query");
   const rows = await exportTags(c.get("db"), { q, status, batchId: batch_id }, TAG_EXPORT_LIMIT);
   const origin = originOf(c.req.url);
@@ -99,7 +98,7 @@ tagRoutes.get("/export.csv", zValidator("query", TagListQuerySchema, badRequest)
   });
 });
 
-tagRoutes.get("/lookup", zValidator("query", TagLookupQuerySchema, badRequest), async (c) => {
+tagRoutes.get("/lookup", validator("query", TagLookupQuerySchema), async (c) => {
   const query = c.req.valid("query");
   const db = c.get("db");
   let tag: Awaited<ReturnType<typeof findTag>>;

@@ -1,15 +1,14 @@
-import { zValidator } from "@hono/zod-validator";
 import { publicName } from "@releve/core/sharing/share-visibility";
 import { SCAN_HISTORY_LIMIT, ScanHistoryQuerySchema, type ScanHistoryRow } from "@releve/core/tap/contracts";
 import { listRecentScans } from "@releve/db/crm/queries";
 import { Hono } from "hono";
 import type { AdminEnv } from "../../api/admin/admin-env";
-import { badRequest } from "../../api/validation";
+import { validator } from "../../api/validation";
 
 /** `/api/admin/scans`: the newest raw scans (scan history), or only the suspect ones (counterfeit alerts). */
 export const scanRoutes = new Hono<AdminEnv>();
 
-scanRoutes.get("/recent", zValidator("query", ScanHistoryQuerySchema, badRequest), async (c) => {
+scanRoutes.get("/recent", validator("query", ScanHistoryQuerySchema), async (c) => {
   const { type } = c.req.valid("query");
   const rows = await listRecentScans(c.get("db"), SCAN_HISTORY_LIMIT, { suspect: type === "suspect" });
   const scans: ScanHistoryRow[] = rows.map((r) => ({

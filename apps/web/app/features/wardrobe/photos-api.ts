@@ -1,4 +1,3 @@
-import { zValidator } from "@hono/zod-validator";
 import { AppError } from "@releve/core";
 import { GarmentIdParamSchema } from "@releve/core/tags/contracts";
 import {
@@ -27,7 +26,7 @@ import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import type { ApiEnv } from "../../api/api-env";
-import { badRequest, jsonBody } from "../../api/validation";
+import { jsonBody, validator } from "../../api/validation";
 import type { WebEnv } from "../../env.server";
 import { drainReader, OVERFLOW_DRAIN_LIMIT } from "../../lib/drain-body.server";
 import { readSession, type SessionUser } from "../accounts/session.server";
@@ -216,7 +215,7 @@ const signedIn = createMiddleware<OwnerEnv>(async (c, next) => {
 photos.use("/:id/photo", signedIn);
 photos.use("/:id/photo/card", signedIn);
 
-const idParam = zValidator("param", GarmentIdParamSchema, badRequest);
+const idParam = validator("param", GarmentIdParamSchema);
 
 photos.put("/:id/photo", idParam, async (c) => {
   const { id } = c.req.valid("param");

@@ -159,3 +159,28 @@ test("the admin portal's federated remote loads and works under the CSP, with no
   expect(api.headers()["cache-control"]).toBe("private, no-store");
   expect(await violations()).toEqual([]);
 });
+
+test("content-hashed files are kept for a year; the remote's entry and unhashed files are revalidated", async ({
+  request,
+}) => {
+  const IMMUTABLE = "public, max-age=31536000, immutable";
+  const auth = await (await request.get("/auth")).text();
+  const assets = [...auth.matchAll(/(?:href|src)="(\/assets\/[^"]+)"/g)].map((m) => m[1] as string);
+  expect(assets.length, "/auth's hashed scripts and styles").toBeGreaterThan(0);
+  const entry = await request.get("/admin-remote/remoteEntry.js");
+  expect(entry.status()).toBe(200);
+  expect(entry.headers()["cache-control"]).toBe("no-cache");
+  const chunk = /["'`](?:\.\/|\/admin-remote\/)?(assets\/[\w.-]+\.js)["'`]/.exec(await entry.text())?.[1];
+  expect(chunk, "a hashed chunk named by the remote's entry").toBeTruthy();
+  for (const path of [...assets.slice(0, 3), `/admin-remote/${chunk}`]) {
+    const res = await request.get(path);
+    expect(res.status(), path).toBe(200);
+    expect(res.headers()["cache-control"], path).toBe(IMMUTABLE);
+    expectBaseline(res.headers());
+  }
+  for (const path of ["/favicon.svg", "/images/instagram/1.jpg"]) {
+    const res = await request.get(path);
+    expect(res.status(), path).toBe(200);
+    expect(res.headers()["cache-control"] ?? "", path).not.toContain("immutable");
+  }
+});

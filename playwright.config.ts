@@ -25,8 +25,8 @@ process.env.RELEVE_E2E_STATE ??= `e2e-state${suffix}`;
 
 /**
  * Chromium's headless shell (Debian's chromium-headless-shell, the same release as chromium),
- * which is what Playwright itself runs headless: the same specs take about a third less CPU than
- * in the full browser's headless mode. The full browser when it is not installed; CHROMIUM_PATH
+ * which is what Playwright itself runs headless, a lighter program than the full browser's
+ * headless mode (its CPU saving was not measured here on its own). The full browser when it is not installed; CHROMIUM_PATH
  * names another.
  */
 const HEADLESS_SHELL = "/usr/lib/chromium/chromium-headless-shell";

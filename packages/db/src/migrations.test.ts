@@ -38,12 +38,65 @@ const insertUser = (id: string, email: string) =>
   db.prepare("insert into users (id, email, password_hash) values (?, ?, 'x')").run(id, email);
 
 describe("migrations", () => {
-  it("create exactly the data model's tables", () => {
-    const tables = db
-      .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name")
-      .all()
-      .map((row) => row.name);
+  it("create exactly the data model's tables, and the three search indexes beside them", () => {
+    const names = (where: string) =>
+      db
+        .prepare(
+          `select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and ${where} order by name`,
+        )
+        .all()
+        .map((row) => String(row.name));
+    const indexes = names("sql like 'CREATE VIRTUAL TABLE%'");
+    expect(indexes).toEqual(["client_search", "contact_search", "garment_search"]);
+    // FTS5 keeps each index in shadow tables of its own name: not the data model's.
+    const tables = names("sql not like 'CREATE VIRTUAL TABLE%'").filter(
+      (name) => !indexes.some((index) => name.startsWith(`${index}_`)),
+    );
     expect(tables).toEqual(expectedTables);
+  });
+
+  it("keep the search indexes in step with every write (migration 0009's triggers)", () => {
+    const found = (index: string, phrase: string) =>
+      db
+        .prepare(`select rowid from ${index} where ${index} match ? order by rowid`)
+        .all(`"${phrase}"`)
+        .map((row) => Number(row.rowid));
+    insertUser("u1", "first@example.com");
+    db.prepare("insert into profiles (user_id, client_id, first_name) values ('u1', 'c1', 'Chloé')").run();
+    const garment = Number(
+      db.prepare("insert into garments (short_slug, title, owner_user_id) values ('abc-123', 'Silk Shirt', 'u1')").run()
+        .lastInsertRowid,
+    );
+    const contact = Number(
+      db
+        .prepare(
+          "insert into contacts (owner_user_id, first_name, last_name, phone, contact_source) values ('u1', 'Vera', 'Wang', '+33 6 11', 'nfc_share')",
+        )
+        .run().lastInsertRowid,
+    );
+    expect(found("garment_search", "silk shi")).toEqual([garment]);
+    expect(found("client_search", "chloe")).toEqual([1]);
+    expect(found("client_search", "first@exa")).toEqual([1]);
+    expect(found("contact_search", "vera wang")).toEqual([contact]);
+    expect(found("contact_search", "+33 6 11")).toEqual([contact]);
+    expect(found("contact_search", "+33611")).toEqual([contact]);
+
+    db.prepare("update garments set title = 'Wool Coat' where id = ?").run(garment);
+    db.prepare("update users set email = 'second@example.com' where id = 'u1'").run();
+    db.prepare("update contacts set last_name = 'Moreau' where id = ?").run(contact);
+    expect(found("garment_search", "silk")).toEqual([]);
+    expect(found("garment_search", "wool")).toEqual([garment]);
+    expect(found("client_search", "first@")).toEqual([]);
+    expect(found("client_search", "second@")).toEqual([1]);
+    expect(found("contact_search", "wang")).toEqual([]);
+    expect(found("contact_search", "vera moreau")).toEqual([contact]);
+
+    db.prepare("delete from contacts where id = ?").run(contact);
+    db.prepare("delete from garments where id = ?").run(garment);
+    db.prepare("delete from users where id = 'u1'").run();
+    expect(found("garment_search", "wool")).toEqual([]);
+    expect(found("client_search", "chloe")).toEqual([]);
+    expect(found("contact_search", "vera")).toEqual([]);
   });
 
   it("are in step with schema.ts (run `npm run db:generate` after a schema change)", async () => {

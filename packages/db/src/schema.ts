@@ -248,6 +248,8 @@ export const garments = sqliteTable(
     index("garments_owner_user_id_idx").on(t.owner_user_id),
     index("garments_owner_profile_id_idx").on(t.owner_profile_id),
     index("garments_created_at_idx").on(t.created_at),
+    // The admin's claimed and unclaimed lists, newest first, paged by (created_at, id) (issue #30).
+    index("garments_status_created_at_idx").on(t.status, t.created_at, t.id),
   ],
 );
 

@@ -7,6 +7,7 @@
 import { and, count, eq, gt, isNull, max, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { containsText } from "../platform/like";
+import { ftsPhrase, matches } from "../platform/search";
 import { type AuthTokenPurpose, adminUsers, authAttempts, authTokens, profiles, sessions, users } from "../schema";
 
 /**
@@ -101,6 +102,19 @@ export function findLiveSession(db: Db, sessionId: string, now: Date) {
     .get();
 }
 
+const exactId = (q: string) => (/^[1-9]\d{0,14}$/.test(q.trim()) ? Number(q.trim()) : null);
+
+/** Profiles whose names, email or client id contain `q`: through client_search from three characters (platform/search.ts). */
+function clientsMatching(q: string, email: SQL<string | null>): SQL | undefined {
+  const phrase = ftsPhrase(q);
+  if (phrase) return matches(profiles.id, "client_search", phrase);
+  return or(
+    ...[profiles.first_name, profiles.last_name, profiles.display_name, email, profiles.client_id].map((column) =>
+      containsText(column, q),
+    ),
+  );
+}
+
 /** Clients by partial first, last or display name, email or client id, or exactly by profile id. */
 export function searchClients(db: Db, q: string, limit = 10) {
   // coalesce() has no drizzle builder.
@@ -118,11 +132,9 @@ export function searchClients(db: Db, q: string, limit = 10) {
     .innerJoin(users, eq(users.id, profiles.user_id))
     .where(
       or(
-        ...[profiles.first_name, profiles.last_name, profiles.display_name, email, profiles.client_id].map((column) =>
-          containsText(column, q),
-        ),
-        // Raw sql: compared as text, so only an id's exact digits match ("012" or "1e1" match nothing).
-        sql`CAST(${profiles.id} AS TEXT) = ${q.trim()}`,
+        clientsMatching(q, email),
+        // Only an id's exact digits match ("012" or "1e1" match nothing).
+        exactId(q) === null ? undefined : eq(profiles.id, exactId(q) ?? 0),
       ),
     )
     .orderBy(profiles.id)

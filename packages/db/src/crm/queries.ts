@@ -17,6 +17,7 @@ import {
 import { and, count, desc, eq, gte, isNotNull, isNull, ne, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { containsText } from "../platform/like";
+import { ftsPhrase, inColumns, matches } from "../platform/search";
 import {
   events as brandEvents,
   contacts,
@@ -38,31 +39,46 @@ export interface ContactFilter {
 
 const ALL: ContactFilter = { q: "", event: { kind: "all" }, contacted: "all" };
 
+// Spec part 2 §2: search by name, email, phone and notes (the visitor's and the owner's).
+const CONTACT_SEARCH_COLUMNS = ["name", "email", "phone", "notes", "contact_notes"];
+
+/**
+ * The owner's contacts that contain `term`, taken literally (`%` and `_` too) at any length:
+ * through the contact_search index from three characters (platform/search.ts), row by row below.
+ */
+function contactsMatching(term: string): SQL | undefined {
+  // Phones are stored normalised (+33611223344); "06 11 22" should still find them.
+  const digits = term.replace(/[^\d+]/g, "");
+  const byDigits = digits.length >= 3 && digits !== term;
+  const phrase = ftsPhrase(term);
+  if (phrase) {
+    const inFields = inColumns(CONTACT_SEARCH_COLUMNS, phrase);
+    // The owner is the WHERE's first condition; the index finds the term among every owner's rows.
+    return matches(
+      contacts.id,
+      "contact_search",
+      byDigits ? `(${inFields} OR digits : ${ftsPhrase(digits)})` : inFields,
+    );
+  }
+  const fields = [
+    contacts.first_name,
+    contacts.last_name,
+    // Raw: drizzle has no string concatenation.
+    sql`(${contacts.first_name} || ' ' || ${contacts.last_name})`,
+    contacts.email,
+    contacts.phone,
+    contacts.notes,
+    contacts.contact_notes,
+  ].map((field) => containsText(field, term));
+  // Raw: drizzle has no replace().
+  if (byDigits) fields.push(containsText(sql`replace(${contacts.phone}, ' ', '')`, digits));
+  return or(...fields);
+}
+
 /** The owner's contacts matching the filter; the owner is always the first condition. */
 function contactsWhere(userId: string, filter: ContactFilter): SQL | undefined {
   const conditions: Array<SQL | undefined> = [eq(contacts.owner_user_id, userId)];
-  if (filter.q) {
-    // What the owner typed is taken literally (`%` and `_` too), at any length D1 is given.
-    const term = filter.q;
-    // Spec part 2 §2: search by name, email, phone and notes (the visitor's and the owner's).
-    const fields = [
-      contacts.first_name,
-      contacts.last_name,
-      // Raw: drizzle has no string concatenation.
-      sql`(${contacts.first_name} || ' ' || ${contacts.last_name})`,
-      contacts.email,
-      contacts.phone,
-      contacts.notes,
-      contacts.contact_notes,
-    ].map((field) => containsText(field, term));
-    // Phones are stored normalised (+33611223344); "06 11 22" should still find them.
-    const digits = filter.q.replace(/[^\d+]/g, "");
-    if (digits.length >= 3 && digits !== filter.q) {
-      // Raw: drizzle has no replace().
-      fields.push(containsText(sql`replace(${contacts.phone}, ' ', '')`, digits));
-    }
-    conditions.push(or(...fields));
-  }
+  if (filter.q) conditions.push(contactsMatching(filter.q));
   // "No event": neither one of the owner's events nor a brand event (a guest captured there).
   if (filter.event.kind === "none") conditions.push(isNull(contacts.wardrobe_event_id), isNull(contacts.event_id));
   if (filter.event.kind === "event") conditions.push(eq(contacts.wardrobe_event_id, filter.event.id));

@@ -14,6 +14,7 @@ import { LIVE_TAG_STATUSES, type TagStatus } from "@releve/core/tags/rules";
 import { and, count, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { containsText } from "../platform/like";
+import { ftsPhrase, inColumns, searchRowids } from "../platform/search";
 import { garments, nfcTagBatches, nfcTags, profiles, users } from "../schema";
 
 // Counted from the tags themselves on every read, so they are always true (the spec's stored
@@ -280,30 +281,55 @@ const selectAdminGarments = (db: Db) =>
 /** A garment as the admin portal lists it, with its owner's profile and email. */
 export type AdminGarmentRow = Awaited<ReturnType<typeof selectAdminGarments>>[number];
 
-/** Garments newest first with their owner (all, or only claimed or unclaimed); an optional search over slug, names, brand and owner. */
+/**
+ * Garments whose slug, title, name or brand, or whose owner's names or email, contain `term`
+ * (and have `status`, if given): through garment_search and client_search from three characters
+ * (platform/search.ts), row by row below. Through the indexes each way in reads only the newest
+ * `limit` garments it finds (ids descend as garments are made), so a term found in half the
+ * house costs what a rare one does.
+ */
+function garmentsMatching(term: string, status: SQL | undefined, limit: number): SQL | undefined {
+  const phrase = ftsPhrase(term);
+  if (phrase) {
+    const owners = searchRowids(
+      "client_search",
+      inColumns(["first_name", "last_name", "display_name", "email"], phrase),
+    );
+    const withStatus = status ? sql` AND ${status}` : sql``;
+    // Raw sql: FTS5 (platform/search.ts) has no drizzle builder; each side newest first, cut at `limit`.
+    return sql`${garments.id} IN (SELECT * FROM (SELECT ${garments.id} FROM garment_search JOIN ${garments}
+        ON ${garments.id} = garment_search.rowid WHERE garment_search MATCH ${phrase}${withStatus}
+        ORDER BY garment_search.rowid DESC LIMIT ${limit})
+      UNION ALL SELECT * FROM (SELECT ${garments.id} FROM ${garments} JOIN ${profiles} ON ${profiles.user_id} = ${garments.owner_user_id}
+        WHERE ${profiles.id} IN (${owners})${withStatus} ORDER BY ${garments.id} DESC LIMIT ${limit}))`;
+  }
+  return or(
+    ...[
+      garments.short_slug,
+      garments.title,
+      garments.name,
+      garments.brand,
+      profiles.first_name,
+      profiles.last_name,
+      profiles.display_name,
+      ownerEmail,
+    ].map((column) => containsText(column, term)),
+  );
+}
+
+/**
+ * Garments newest first (by id: the order they were made in) with their owner (all, or only
+ * claimed or unclaimed); an optional search over slug, names, brand and owner.
+ */
 export async function listAdminGarments(
   db: Db,
   opts: { q?: string; status?: "claimed" | "unclaimed" | "all"; limit: number },
 ) {
-  const term = opts.q;
-  const search = term
-    ? or(
-        ...[
-          garments.short_slug,
-          garments.title,
-          garments.name,
-          garments.brand,
-          profiles.first_name,
-          profiles.last_name,
-          profiles.display_name,
-          ownerEmail,
-        ].map((column) => containsText(column, term)),
-      )
-    : undefined;
   const status = opts.status && opts.status !== "all" ? eq(garments.status, opts.status) : undefined;
+  const search = opts.q ? garmentsMatching(opts.q, status, opts.limit + 1) : undefined;
   const rows = await selectAdminGarments(db)
     .where(and(search, status))
-    .orderBy(desc(garments.created_at), desc(garments.id))
+    .orderBy(desc(garments.id))
     .limit(opts.limit + 1);
   return { rows: rows.slice(0, opts.limit), truncated: rows.length > opts.limit };
 }

@@ -195,3 +195,104 @@ export async function seedSecureTapBench(d1: D1Like, tags: { slug: string; uid: 
     ]),
   );
 }
+
+// bench:scale (issue #30)
+
+/**
+ * What bench:scale grows for `garments` garments: one client in ten, half the garments claimed
+ * (round the clients), and on one owner (the demo owner, so the bench can sign in as them) four
+ * garments with one scan per garment of the house and one contact per twenty, spread over the
+ * four: at 1M garments, 1M scans and 50k contacts (12.5k on each garment).
+ */
+export function scaleShape(garments: number) {
+  return {
+    garments,
+    clients: Math.max(1, Math.floor(garments / 10)),
+    ownerGarments: 4,
+    ownerContacts: Math.floor(garments / 20),
+    ownerScans: garments,
+  };
+}
+
+const TITLES = ["Silk Shirt", "Wool Coat", "Linen Trousers", "Cashmere Scarf", "Leather Bag", "Evening Dress"];
+const TYPES = ["Shirt", "Jacket", "Pants", "Accessories", "Bag", "Dress"];
+const CITIES = ["Paris", "London", "Milan", "Tokyo", "New York", "Lyon", "Seoul", "Dubai", "Geneva", "Madrid"];
+const BROWSERS = ["Safari", "Chrome", "Firefox", "Samsung Internet", "Edge"];
+
+/**
+ * Grows a seeded database to scaleShape(garments): clients `scale-<i>` (client<i>@scale.local),
+ * garments `scale-g-<i>` titled "<title> No. <i as 7 digits>" (unique: a search for the digits
+ * finds one garment), created a second apart, and the owner's garments `scale-own-1…4` with
+ * their contacts and scans (over 180 and 365 days before `now`). Each kind in statements of at
+ * most 100,000 rows.
+ */
+export async function growScaleBench(d1: D1Like, owner: string, garments: number, now: number): Promise<void> {
+  const shape = scaleShape(garments);
+  const chunk = 100_000;
+  const inChunks = async (n: number, statement: (from: number, size: number) => string) => {
+    for (let from = 0; from < n; from += chunk) await d1.prepare(statement(from, Math.min(chunk, n - from))).run();
+  };
+  await inChunks(
+    shape.clients,
+    (from, size) => `${seq(size)} INSERT INTO users (id, email, password_hash, created_at)
+      SELECT 'scale-' || (${from} + i), 'client' || printf('%07d', ${from} + i) || '@scale.local', 'x',
+        ${now} - (${shape.clients} - ${from} - i) * 60000 FROM seq`,
+  );
+  await inChunks(
+    shape.clients,
+    (
+      from,
+      size,
+    ) => `${seq(size)} INSERT INTO profiles (user_id, client_id, first_name, last_name, display_name, created_at)
+      SELECT 'scale-' || (${from} + i), 'scale' || (${from} + i), ${pick(FIRST, `${from} + i`)},
+        ${pick(LAST, `(${from} + i) / 7`)}, NULL, ${now} - (${shape.clients} - ${from} - i) * 60000 FROM seq`,
+  );
+  await inChunks(
+    garments,
+    (from, size) => `${seq(size)} INSERT INTO garments (name, title, brand, garment_type, sku, short_slug, status,
+        owner_user_id, claimed_at, created_at)
+      SELECT ${pick(TITLES, `${from} + i`)}, ${pick(TITLES, `${from} + i`)} || ' No. ' || printf('%07d', ${from} + i),
+        'Relevé', ${pick(TYPES, `${from} + i`)}, 'SKU-' || printf('%07d', ${from} + i), 'scale-g-' || (${from} + i),
+        CASE WHEN (${from} + i) % 2 = 0 THEN 'claimed' ELSE 'unclaimed' END,
+        CASE WHEN (${from} + i) % 2 = 0 THEN 'scale-' || (1 + (${from} + i) % ${shape.clients}) END,
+        CASE WHEN (${from} + i) % 2 = 0 THEN ${now} - (${garments} - ${from} - i) * 500 END,
+        ${now} - (${garments} - ${from} - i) * 1000 FROM seq`,
+  );
+  await d1
+    .prepare(
+      `${seq(shape.ownerGarments)} INSERT INTO garments (name, title, brand, short_slug, status, owner_user_id, claimed_at)
+      SELECT 'Scale Garment ' || i, 'Scale Garment ' || i, 'Relevé', 'scale-own-' || i, 'claimed', '${owner}', ${now} FROM seq`,
+    )
+    .run();
+  const owned = await d1
+    .prepare("SELECT id FROM garments WHERE short_slug LIKE 'scale-own-%' ORDER BY short_slug")
+    .all<{ id: number }>();
+  const ids = owned.results.map((row) => row.id);
+  const ownerGarment = (expr: string) =>
+    `CASE (${expr}) % ${ids.length} ${ids.map((id, k) => `WHEN ${k} THEN ${id}`).join(" ")} END`;
+  await inChunks(
+    shape.ownerContacts,
+    (from, size) => `${seq(size)} INSERT INTO contacts (owner_user_id, garment_id, first_name, last_name, email, phone,
+        notes, contacted_at, contact_source, created_at)
+      SELECT '${owner}', ${ownerGarment(`${from} + i`)}, ${pick(FIRST, `${from} + i`)}, ${pick(LAST, `(${from} + i) / 7`)},
+        'guest' || printf('%07d', ${from} + i) || '@example.com', '+336' || printf('%08d', (${from} + i) * 37),
+        CASE WHEN (${from} + i) % 5 = 0 THEN 'Asked about the autumn collection' END,
+        CASE WHEN (${from} + i) % 4 = 0 THEN ${now} - ((${from} + i) % 30) * ${DAY_MS} END,
+        'nfc_share', ${now} - (${shape.ownerContacts} - ${from} - i) * ((180 * ${DAY_MS}) / ${shape.ownerContacts})
+      FROM seq`,
+  );
+  await inChunks(
+    shape.ownerScans,
+    (
+      from,
+      size,
+    ) => `${seq(size)} INSERT INTO scans (id, garment_id, owner_user_id, short_slug, viewer_kind, city, browser,
+        created_at)
+      SELECT 'scale-' || (${from} + i), ${ownerGarment(`${from} + i`)}, '${owner}',
+        'scale-own-' || (1 + (${from} + i) % ${shape.ownerGarments}),
+        CASE (${from} + i) % 10 WHEN 0 THEN 'owner' WHEN 1 THEN 'anonymous' ELSE 'visitor' END,
+        ${pick(CITIES, `(${from} + i) / 3`)}, ${pick(BROWSERS, `(${from} + i) / 5`)},
+        ${now} - (${shape.ownerScans} - ${from} - i) * ((365 * ${DAY_MS}) / ${shape.ownerScans})
+      FROM seq`,
+  );
+}

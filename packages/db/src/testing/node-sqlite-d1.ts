@@ -50,8 +50,13 @@ class NodeD1Statement {
   }
 
   allSync() {
-    const results = this.db.prepare(this.query).all(...this.params);
-    return { results, success: true, meta: {} };
+    const statement = this.db.prepare(this.query);
+    // A write without RETURNING has no columns: run it, so its meta says how many rows changed (as D1's does).
+    if (statement.columns().length === 0) {
+      const result = statement.run(...this.params);
+      return { results: [], success: true, meta: { changes: Number(result.changes) } };
+    }
+    return { results: statement.all(...this.params), success: true, meta: {} };
   }
 
   async all() {

@@ -1,0 +1,1 @@
+CREATE INDEX `garments_status_created_at_idx` ON `garments` (`status`,`created_at`,`id`);

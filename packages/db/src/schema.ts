@@ -354,6 +354,8 @@ export const contacts = sqliteTable(
     index("contacts_owner_user_id_created_at_idx").on(t.owner_user_id, t.created_at),
     uniqueIndex("contacts_owner_submission_unique").on(t.owner_user_id, t.submission_key),
     index("contacts_garment_id_idx").on(t.garment_id),
+    // A garment's contacts, newest first, a page at a time (issue #30).
+    index("contacts_owner_garment_created_at_idx").on(t.owner_user_id, t.garment_id, t.created_at, t.id),
     index("contacts_wardrobe_event_id_idx").on(t.wardrobe_event_id),
     index("contacts_event_id_idx").on(t.event_id),
   ],

@@ -7,7 +7,9 @@ import {
   contactsQueryString,
   contactsVCard,
   conversionRate,
+  encodeContactCursor,
   MarkContactedSchema,
+  parseContactCursor,
   parseId,
 } from "./rules";
 
@@ -117,5 +119,16 @@ describe("conversionRate", () => {
     expect(conversionRate(1, 3)).toBe(33.3);
     expect(conversionRate(2, 0)).toBeNull();
     expect(conversionRate(0, 10)).toBe(0);
+  });
+});
+
+describe("contact cursors (issue #30)", () => {
+  it("round-trip a row's time and id, and refuse anything else", () => {
+    const cursor = encodeContactCursor({ created_at: new Date(1_795_000_000_123), id: 42 });
+    expect(cursor).toBe("1795000000123-42");
+    expect(parseContactCursor(cursor)).toEqual({ createdAt: 1_795_000_000_123, id: 42 });
+    for (const bad of [null, "", "42", "-1-2", "1-0", "1.5-2", "1-2-3", "x-1", `${"9".repeat(16)}-1`, " 1-2"]) {
+      expect(parseContactCursor(bad), String(bad)).toBeNull();
+    }
   });
 });

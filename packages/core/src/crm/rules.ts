@@ -28,6 +28,24 @@ export const CONTACTS_PAGE_SIZE = 50;
 /** The most rows one export or one /connections view carries. */
 export const EXPORT_MAX_ROWS = 20_000;
 export const CONNECTIONS_MAX_ROWS = 300;
+/** The garment page lists its contacts this many at a time, newest first (issue #30). */
+export const GARMENT_CONTACTS_PAGE_SIZE = 25;
+
+/**
+ * Where a page of contacts ends, newest first: the last row's time and id. The next page is
+ * the rows strictly before it (keyset paging: rows added meanwhile neither repeat nor shift it).
+ */
+export type ContactCursor = { createdAt: number; id: number };
+
+/** A contact's cursor as it travels in a URL: `<ms>-<id>`. */
+export const encodeContactCursor = (row: { created_at: Date; id: number }) => `${row.created_at.getTime()}-${row.id}`;
+
+/** A cursor from a URL, or null when it is missing or not one (a page then starts from the newest). */
+export function parseContactCursor(raw: string | null | undefined): ContactCursor | null {
+  const match = /^(\d{1,15})-([1-9]\d{0,14})$/.exec(raw ?? "");
+  if (!match) return null;
+  return { createdAt: Number(match[1]), id: Number(match[2]) };
+}
 /** Contacts listed on an event's page (the rest are one click away in Contacts). */
 export const EVENT_CONTACTS_SHOWN = 100;
 /** Analytics: the scans-per-day chart's span, and the window of top cities and browsers. */

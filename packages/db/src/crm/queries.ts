@@ -8,13 +8,14 @@
 import {
   CONNECTIONS_MAX_ROWS,
   CONTACTS_PAGE_SIZE,
+  type ContactCursor,
   type ContactedFilter,
   type ContactsQuery,
   EVENT_CONTACTS_SHOWN,
   type EventFilter,
   EXPORT_MAX_ROWS,
 } from "@releve/core/crm/rules";
-import { and, count, desc, eq, gte, isNotNull, isNull, ne, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, isNotNull, isNull, lt, ne, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { containsText } from "../platform/like";
 import { ftsPhrase, inColumns, matches } from "../platform/search";
@@ -35,6 +36,8 @@ export interface ContactFilter {
   event: EventFilter;
   contacted: ContactedFilter;
   garmentId?: number | null;
+  /** Only rows older than this one (keyset paging, newest first). */
+  before?: ContactCursor | null;
 }
 
 const ALL: ContactFilter = { q: "", event: { kind: "all" }, contacted: "all" };
@@ -75,6 +78,12 @@ function contactsMatching(term: string): SQL | undefined {
   return or(...fields);
 }
 
+/** Rows after `cursor` in the lists' order (created_at, then id, both descending). */
+const olderThan = (cursor: ContactCursor): SQL | undefined => {
+  const at = new Date(cursor.createdAt);
+  return or(lt(contacts.created_at, at), and(eq(contacts.created_at, at), lt(contacts.id, cursor.id)));
+};
+
 /** The owner's contacts matching the filter; the owner is always the first condition. */
 function contactsWhere(userId: string, filter: ContactFilter): SQL | undefined {
   const conditions: Array<SQL | undefined> = [eq(contacts.owner_user_id, userId)];
@@ -85,6 +94,7 @@ function contactsWhere(userId: string, filter: ContactFilter): SQL | undefined {
   if (filter.contacted === "yes") conditions.push(isNotNull(contacts.contacted_at));
   if (filter.contacted === "no") conditions.push(isNull(contacts.contacted_at));
   if (filter.garmentId) conditions.push(eq(contacts.garment_id, filter.garmentId));
+  if (filter.before) conditions.push(olderThan(filter.before));
   return and(...conditions);
 }
 

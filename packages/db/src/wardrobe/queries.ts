@@ -4,6 +4,8 @@
  * Every function takes `db` first; drizzle's query builder and `db.batch()`; raw `sql` only
  * where drizzle cannot say it, with a one-line reason. Row types come from the schema.
  */
+
+import { type ContactCursor, encodeContactCursor, GARMENT_CONTACTS_PAGE_SIZE } from "@releve/core/crm/rules";
 import { and, desc, eq, or, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { scanCounts, selectGarmentScanStats, selectOwnerContacts, selectRecentGarmentScans } from "../crm/queries";
@@ -109,14 +111,22 @@ export function garmentBySlug(db: Db, slug: string) {
 const ownedClaimed = (garmentId: number, userId: string) =>
   and(eq(garments.id, garmentId), eq(garments.owner_user_id, userId), eq(garments.status, "claimed"));
 
-const garmentContactsFilter = (garmentId: number) =>
-  ({ q: "", event: { kind: "all" }, contacted: "all", garmentId }) as const;
+const garmentContactsFilter = (garmentId: number, before: ContactCursor | null = null) =>
+  ({ q: "", event: { kind: "all" }, contacted: "all", garmentId, before }) as const;
 
 /**
  * Everything the garment page shows, in one D1 batch; null unless the garment is this
- * user's (anyone else gets a 404, so garment ids cannot be probed).
+ * user's (anyone else gets a 404, so garment ids cannot be probed). Its contacts one page at a
+ * time (issue #30): the newest `pageSize`, or those before `before`, and the cursor of the
+ * page after (null on the last); the total is a count.
  */
-export async function loadGarmentDetail(db: Db, garmentId: number, userId: string) {
+export async function loadGarmentDetail(
+  db: Db,
+  garmentId: number,
+  userId: string,
+  page: { before?: ContactCursor | null; pageSize?: number } = {},
+) {
+  const pageSize = page.pageSize ?? GARMENT_CONTACTS_PAGE_SIZE;
   const [[garment], [stats], recentScans, garmentContacts] = await db.batch([
     db
       .select({
@@ -132,14 +142,18 @@ export async function loadGarmentDetail(db: Db, garmentId: number, userId: strin
       .where(ownedClaimed(garmentId, userId)),
     selectGarmentScanStats(db, garmentId, userId),
     selectRecentGarmentScans(db, garmentId, userId),
-    selectOwnerContacts(db, userId, garmentContactsFilter(garmentId)),
+    // One more than a page: whether there is a page after this one.
+    selectOwnerContacts(db, userId, garmentContactsFilter(garmentId, page.before)).limit(pageSize + 1),
   ]);
   if (!garment) return null;
+  const shown = garmentContacts.slice(0, pageSize);
+  const last = shown[shown.length - 1];
   return {
     garment,
     stats: { scans: stats?.scans ?? 0, lastScan: recentScans[0]?.created_at ?? null, contacts: stats?.contacts ?? 0 },
     scans: recentScans,
-    contacts: garmentContacts,
+    contacts: shown,
+    nextCursor: garmentContacts.length > pageSize && last ? encodeContactCursor(last) : null,
   };
 }
 

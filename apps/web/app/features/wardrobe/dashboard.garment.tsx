@@ -1,10 +1,9 @@
-import { CONTACT_NOTES_MAX } from "@releve/core/crm/rules";
+import { CONTACT_NOTES_MAX, parseContactCursor } from "@releve/core/crm/rules";
 import { parseId } from "@releve/core/platform/input-limits";
 import { cleanText, textLength, textProblemMessage } from "@releve/core/platform/text";
 import { garmentLabels } from "@releve/core/wardrobe/garment";
 import { markContactContacted } from "@releve/db/crm/commands";
 import { loadGarmentDetail } from "@releve/db/wardrobe/queries";
-import { Button, buttonClass } from "@releve/ui";
 import { data } from "react-router";
 import { BackLink } from "../../components/back-link";
 import { CopyButton } from "../../components/copy-button";
@@ -14,10 +13,10 @@ import { redirectWithToast } from "../../lib/toast.server";
 import { requestContext } from "../../request-context.server";
 import { requireUser } from "../accounts/user.server";
 import { formatDay } from "../crm/crm-format";
-import { ContactStatus } from "../crm/mark-contacted";
 import { qrDataUri } from "../sharing/qr.server";
 import type { Route } from "./+types/dashboard.garment";
 import { GarmentFacts } from "./garment-card";
+import { GarmentContacts } from "./garment-contacts";
 
 export const meta = () => [{ title: "Garment · Relevé" }, { name: "robots", content: "noindex" }];
 
@@ -35,10 +34,12 @@ const SCAN_TYPE_LABELS: Record<"tap" | "contact_exchange" | "missing" | "suspect
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const id = parseId(params.garmentId);
-  const detail = id ? await loadGarmentDetail(requestContext(request, context).db, id, user.userId) : null;
+  // A page of its contacts: the newest, or (a 'Load more' link followed without JavaScript) those before `before`.
+  const before = parseContactCursor(new URL(request.url).searchParams.get("before"));
+  const detail = id ? await loadGarmentDetail(requestContext(request, context).db, id, user.userId, { before }) : null;
   if (!detail) throw new Response("Garment not found", { status: 404 });
   const shortLink = `${new URL(request.url).origin}/t/${detail.garment.short_slug}`;
-  return { ...detail, shortLink, qr: qrDataUri(shortLink) };
+  return { ...detail, paged: before !== null, shortLink, qr: qrDataUri(shortLink) };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -76,7 +77,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function GarmentRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const { garment, stats, scans, contacts, shortLink, qr } = loaderData;
+  const { garment, stats, scans, contacts, nextCursor, paged, shortLink, qr } = loaderData;
   const labels = garmentLabels(garment);
   const tagId = garment.tag_uuid ?? garment.nfc_chip_id ?? "";
 
@@ -166,54 +167,14 @@ export default function GarmentRoute({ loaderData, actionData }: Route.Component
             )}
           </section>
 
-          <section aria-labelledby="contacts">
-            <div className="flex items-center justify-between gap-4">
-              <h2 id="contacts" className="font-display text-2xl">
-                Contacts
-              </h2>
-              {contacts.length > 0 ? (
-                <a href={`/dashboard/garment/${garment.id}/contacts.csv`} download className={buttonClass("secondary")}>
-                  Export CSV
-                </a>
-              ) : (
-                <Button variant="secondary" disabled>
-                  Export CSV
-                </Button>
-              )}
-            </div>
-            {contacts.length === 0 ? (
-              <p className="mt-4 text-stone">No contacts yet</p>
-            ) : (
-              <ul className="mt-4 flex flex-col gap-3">
-                {contacts.map((c) => {
-                  const name = [c.first_name, c.last_name].filter(Boolean).join(" ") || "Anonymous";
-                  return (
-                    <li key={c.id} className="border border-ink/10 bg-white p-4">
-                      <article aria-label={name}>
-                        <div className="flex flex-wrap items-start justify-between gap-3">
-                          <div className="min-w-0">
-                            <h3 className="font-display text-lg">{name}</h3>
-                            <p className="text-sm text-stone">
-                              {[c.email, c.phone].filter(Boolean).join(" · ") || "No email or phone"}
-                            </p>
-                            <p className="text-xs text-stone">
-                              {c.event_name ? `${c.event_name} · ` : ""}Connected {formatDay(c.created_at)}
-                            </p>
-                          </div>
-                          <ContactStatus
-                            contactedAt={c.contacted_at}
-                            contactId={c.id}
-                            error={actionData?.contactId === c.id ? actionData.error : null}
-                          />
-                        </div>
-                        {c.contact_notes && <p className="mt-3 text-sm">{c.contact_notes}</p>}
-                      </article>
-                    </li>
-                  );
-                })}
-              </ul>
-            )}
-          </section>
+          <GarmentContacts
+            garmentId={garment.id}
+            total={stats.contacts}
+            first={contacts}
+            nextCursor={nextCursor}
+            paged={paged}
+            actionData={actionData}
+          />
         </div>
 
         <aside className="flex flex-col items-center gap-3 self-start border border-ink/10 bg-white p-6 text-center">

@@ -1,0 +1,1 @@
+CREATE INDEX `contacts_owner_garment_created_at_idx` ON `contacts` (`owner_user_id`,`garment_id`,`created_at`,`id`);

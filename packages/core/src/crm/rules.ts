@@ -25,8 +25,7 @@ export const CRM_MESSAGES = {
 
 export const CONTACT_NOTES_MAX = 4000;
 export const CONTACTS_PAGE_SIZE = 50;
-/** The most rows one export or one /connections view carries. */
-export const EXPORT_MAX_ROWS = 20_000;
+/** The most rows one /connections view carries (exports have no cap: they stream, issue #30). */
 export const CONNECTIONS_MAX_ROWS = 300;
 /** The garment page lists its contacts this many at a time, newest first (issue #30). */
 export const GARMENT_CONTACTS_PAGE_SIZE = 25;

@@ -11,8 +11,12 @@ export function neutraliseFormula(value: string): string {
 
 export type CsvValue = string | number | boolean | Date | null | undefined;
 
-/** RFC 4180 CSV (quotes, commas and newlines escaped by csv-stringify), header row first. */
-export function toCsv(header: string[], rows: CsvValue[][]): string {
+/**
+ * RFC 4180 CSV records (quotes, commas and newlines escaped by csv-stringify), each ended by
+ * CRLF, so the records of one batch follow another's (a streamed export) as one file.
+ */
+export function csvRecords(rows: CsvValue[][]): string {
+  if (!rows.length) return "";
   const cells = rows.map((row) =>
     row.map((v) => {
       if (v === null || v === undefined) return "";
@@ -21,8 +25,16 @@ export function toCsv(header: string[], rows: CsvValue[][]): string {
     }),
   );
   // quoted_match: csv-stringify quotes only on its own delimiter; a bare \n must be quoted too.
-  return stringify([header, ...cells], { record_delimiter: "\r\n", quoted_match: /[\r\n]/ });
+  return stringify(cells, { record_delimiter: "\r\n", quoted_match: /[\r\n]/ });
 }
+
+/** RFC 4180 CSV, header row first. */
+export function toCsv(header: string[], rows: CsvValue[][]): string {
+  return csvRecords([header, ...rows]);
+}
+
+/** A streamed CSV's head: the byte order mark spreadsheet apps read UTF-8 by, and the header row. */
+export const csvHead = (header: string[]) => `\uFEFF${csvRecords([header])}`;
 
 /** A file name part from free text: letters, digits and hyphens only. */
 export function fileSlug(text: string): string {
@@ -52,10 +64,9 @@ export const CONTACT_CSV_COLUMNS = [
 /** The contact fields the CSV export reads: the CRM's contact with its dates. */
 export type ContactCsvRow = CrmContact & { created_at: Date; contacted_at: Date | null };
 
-/** Spec part 2 §9: the contacts export's columns, in order. */
-export function contactsCsv(rows: ContactCsvRow[]): string {
-  return toCsv(
-    CONTACT_CSV_COLUMNS,
+/** Spec part 2 §9: the contacts export's columns, in order, for each contact. */
+export function contactCsvRecords(rows: ContactCsvRow[]): string {
+  return csvRecords(
     rows.map((c) => [
       [c.first_name, c.last_name].filter(Boolean).join(" "),
       c.email,
@@ -68,6 +79,11 @@ export function contactsCsv(rows: ContactCsvRow[]): string {
       [c.notes, c.contact_notes].filter(Boolean).join(" | "),
     ]),
   );
+}
+
+/** The contacts export whole, header first (a streamed export sends csvHead, then contactCsvRecords per batch). */
+export function contactsCsv(rows: ContactCsvRow[]): string {
+  return csvRecords([CONTACT_CSV_COLUMNS]) + contactCsvRecords(rows);
 }
 
 /** Spec part 2 §9: `<garment title>-contacts-<date>.csv`. */

@@ -13,8 +13,8 @@ import {
   type ContactsQuery,
   EVENT_CONTACTS_SHOWN,
   type EventFilter,
-  EXPORT_MAX_ROWS,
 } from "@releve/core/crm/rules";
+import { EXPORT_BATCH_ROWS, type ReadBatch, toBatch } from "@releve/core/platform/stream-export";
 import { and, count, desc, eq, gte, isNotNull, isNull, lt, ne, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { containsText } from "../platform/like";
@@ -209,21 +209,38 @@ export async function listContacts(
 }
 
 /**
- * Every contact matching the filter (no paging), for CSV and vCard export; null for an
- * event that is not this owner's. Two statements in one batch.
+ * The owner's contacts matching the filter, one keyset batch at a time from `after` (newest
+ * first), for a streamed export (core platform/stream-export.ts).
+ */
+export function readContactBatches(
+  db: Db,
+  userId: string,
+  filter: ContactFilter,
+  size = EXPORT_BATCH_ROWS,
+): ReadBatch<OwnerContact, ContactCursor> {
+  return async (after) => {
+    const rows = await selectOwnerContacts(db, userId, { ...filter, before: after }).limit(size + 1);
+    return toBatch(rows, size, (row) => ({ createdAt: row.created_at.getTime(), id: row.id }));
+  };
+}
+
+/**
+ * Every contact matching the filter, for CSV and vCard export: the event it is filtered to,
+ * and a reader of its batches (streamed, no cap); null for an event that is not this owner's.
  */
 export async function exportContacts(
   db: Db,
   userId: string,
   filter: ContactFilter,
-): Promise<{ contacts: OwnerContact[]; event: EventOption | null } | null> {
-  const [rows, events] = await db.batch([
-    selectOwnerContacts(db, userId, filter).limit(EXPORT_MAX_ROWS),
-    selectEventOptions(db, userId),
-  ]);
+  batchSize = EXPORT_BATCH_ROWS,
+): Promise<{ event: EventOption | null; read: ReadBatch<OwnerContact, ContactCursor> } | null> {
+  const events = await selectEventOptions(db, userId);
   if (!eventKnown(events, filter.event)) return null;
   const { event } = filter;
-  return { contacts: rows, event: event.kind === "event" ? (events.find((e) => e.id === event.id) ?? null) : null };
+  return {
+    event: event.kind === "event" ? (events.find((e) => e.id === event.id) ?? null) : null,
+    read: readContactBatches(db, userId, filter, batchSize),
+  };
 }
 
 /**

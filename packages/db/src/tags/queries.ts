@@ -10,8 +10,10 @@
  * 'stolen' as reported missing.
  * Writes: ./commands.ts.
  */
+
+import { EXPORT_BATCH_ROWS, type ReadBatch, toBatch } from "@releve/core/platform/stream-export";
 import { LIVE_TAG_STATUSES, type TagStatus } from "@releve/core/tags/rules";
-import { and, count, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { containsText } from "../platform/like";
 import { ftsPhrase, inColumns, searchRowids } from "../platform/search";
@@ -144,9 +146,15 @@ export async function listTags(db: Db, filter: TagFilter, page: { limit: number;
   return { rows, total: total?.n ?? 0 };
 }
 
-/** Every tag matching the filter, oldest first, for the CSV export (at most `limit`). */
-export function exportTags(db: Db, filter: TagFilter, limit: number) {
-  return selectTags(db).where(tagsWhere(filter)).orderBy(nfcTags.id).limit(limit);
+/** Every tag matching the filter, oldest first, one keyset batch after `after` (a tag id) at a time: the streamed CSV export. */
+export function readTagBatches(db: Db, filter: TagFilter, size = EXPORT_BATCH_ROWS): ReadBatch<TagRow, number> {
+  return async (after) => {
+    const rows = await selectTags(db)
+      .where(and(tagsWhere(filter), after === null ? undefined : gt(nfcTags.id, after)))
+      .orderBy(nfcTags.id)
+      .limit(size + 1);
+    return toBatch(rows, size, (row) => row.id);
+  };
 }
 
 export function getTag(db: Db, id: number): Promise<TagRow | undefined> {
@@ -332,6 +340,17 @@ export async function listAdminGarments(
     .orderBy(desc(garments.id))
     .limit(opts.limit + 1);
   return { rows: rows.slice(0, opts.limit), truncated: rows.length > opts.limit };
+}
+
+/** Every garment, newest first, one keyset batch after `after` (a garment id) at a time: the streamed CSV export. */
+export function readAdminGarmentBatches(db: Db, size = EXPORT_BATCH_ROWS): ReadBatch<AdminGarmentRow, number> {
+  return async (after) => {
+    const rows = await selectAdminGarments(db)
+      .where(after === null ? undefined : lt(garments.id, after))
+      .orderBy(desc(garments.id))
+      .limit(size + 1);
+    return toBatch(rows, size, (row) => row.id);
+  };
 }
 
 /** One garment as the admin portal shows it, or undefined. */

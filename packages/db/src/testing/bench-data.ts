@@ -296,3 +296,23 @@ export async function growScaleBench(d1: D1Like, owner: string, garments: number
       FROM seq`,
   );
 }
+
+// Streamed exports (issue #30)
+
+/**
+ * `n` contacts of one owner in one statement (recursive CTE), a minute apart and newest last:
+ * every seventh's first name is a spreadsheet formula (=HYPERLINK…) and every phone starts with
+ * +, so an export can be checked formula-safe row by row. Their emails are export-<i>@example.com.
+ */
+export async function addExportContacts(d1: D1Like, owner: string, n: number, now: number): Promise<void> {
+  await d1
+    .prepare(
+      `${seq(n)} INSERT INTO contacts (owner_user_id, first_name, last_name, email, phone, notes, contact_source, created_at)
+      SELECT ?1, CASE WHEN i % 7 = 0 THEN '=HYPERLINK("http://x.test/' || i || '")' ELSE 'Guest' END, 'No ' || i,
+        'export-' || i || '@example.com', '+3361122' || printf('%04d', i % 10000), '@mention, "quoted"' || char(10) || 'line two',
+        'nfc_share', ?2 - (?3 - i) * 60000
+      FROM seq`,
+    )
+    .bind(owner, now, n)
+    .run();
+}

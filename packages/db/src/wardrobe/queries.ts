@@ -8,7 +8,13 @@
 import { type ContactCursor, encodeContactCursor, GARMENT_CONTACTS_PAGE_SIZE } from "@releve/core/crm/rules";
 import { and, desc, eq, or, sql } from "drizzle-orm";
 import type { Db } from "../client";
-import { scanCounts, selectGarmentScanStats, selectOwnerContacts, selectRecentGarmentScans } from "../crm/queries";
+import {
+  readContactBatches,
+  scanCounts,
+  selectGarmentScanStats,
+  selectOwnerContacts,
+  selectRecentGarmentScans,
+} from "../crm/queries";
 import { garments, nfcTags } from "../schema";
 
 /**
@@ -157,15 +163,15 @@ export async function loadGarmentDetail(
   };
 }
 
-/** The garment's contacts for its CSV export; null unless the garment is this user's. */
-export async function loadGarmentContacts(db: Db, garmentId: number, userId: string) {
+/** The garment's contacts for its CSV export, a reader of their batches (streamed); null unless the garment is this user's. */
+export async function loadGarmentContacts(db: Db, garmentId: number, userId: string, batchSize?: number) {
   const garment = await db
     .select({ id: garments.id, name: garments.name, title: garments.title })
     .from(garments)
     .where(ownedClaimed(garmentId, userId))
     .get();
   if (!garment) return null;
-  return { garment, contacts: await selectOwnerContacts(db, userId, garmentContactsFilter(garmentId)) };
+  return { garment, read: readContactBatches(db, userId, garmentContactsFilter(garmentId), batchSize) };
 }
 
 /** A stored photo: its R2 key and the image's pixel size. */

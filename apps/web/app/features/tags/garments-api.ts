@@ -1,6 +1,7 @@
 import { AppError } from "@releve/core";
 import { ListQuerySchema } from "@releve/core/platform/admin-api";
-import { toCsv } from "@releve/core/platform/csv";
+import { csvRecords } from "@releve/core/platform/csv";
+import { streamExport } from "@releve/core/platform/stream-export";
 import { publicName } from "@releve/core/sharing/share-visibility";
 import {
   type AdminGarment,
@@ -19,15 +20,30 @@ import {
   getAdminGarment,
   listAdminGarments,
   listUnclaimedGarments,
+  readAdminGarmentBatches,
 } from "@releve/db/tags/queries";
 import { adminClearGarmentPhoto, adminSetGarmentPhoto, adminSetGarmentPhotoCard } from "@releve/db/wardrobe/commands";
 import { getGarmentPhoto } from "@releve/db/wardrobe/queries";
 import { Hono } from "hono";
 import { type AdminEnv, actorOf } from "../../api/admin/admin-env";
 import { jsonBody, validator } from "../../api/validation";
+import { downloadHeaders, logExportError } from "../../lib/export-response.server";
 import { deletePhotoObject, replacePhoto, replacePhotoCard, toPhoto } from "../wardrobe/photos-api";
 
 const GARMENT_LIST_LIMIT = 200;
+const GARMENT_CSV_COLUMNS = [
+  "ID",
+  "Title",
+  "Brand",
+  "Type",
+  "Short slug",
+  "Status",
+  "Active",
+  "Owner",
+  "Owner email",
+  "Created",
+  "Claimed",
+];
 
 function toGarment(row: AdminGarmentRow): AdminGarment {
   return {
@@ -62,31 +78,36 @@ garmentRoutes.get("/", validator("query", GarmentListQuerySchema), async (c) => 
 });
 
 garmentRoutes.get("/export.csv", async (c) => {
-  const { rows } = await listAdminGarments(c.get("db"), { limit: GARMENT_LIST_LIMIT });
   const date = new Date().toISOString().slice(0, 10);
-  const csv = toCsv(
-    ["ID", "Title", "Brand", "Type", "Short slug", "Status", "Active", "Owner", "Owner email", "Created", "Claimed"],
-    rows
-      .map(toGarment)
-      .map((g) => [
-        g.id,
-        g.title,
-        g.brand,
-        g.garmentType,
-        g.shortSlug,
-        g.status,
-        g.isActive ? "Yes" : "No",
-        g.owner?.name ?? "",
-        g.owner?.email ?? "",
-        new Date(g.createdAt),
-        g.claimedAt === null ? null : new Date(g.claimedAt),
-      ]),
-  );
-  return c.body(csv, 200, {
-    "Content-Type": "text/csv; charset=utf-8",
-    "Content-Disposition": `attachment; filename="garments_export_${date}.csv"`,
-    "Cache-Control": "private, no-store",
+  // Every garment, streamed a batch at a time (issue #30): the list's cap is not the export's.
+  const body = streamExport({
+    head: csvRecords([GARMENT_CSV_COLUMNS]),
+    read: readAdminGarmentBatches(c.get("db")),
+    format: (rows) =>
+      csvRecords(
+        rows
+          .map(toGarment)
+          .map((g) => [
+            g.id,
+            g.title,
+            g.brand,
+            g.garmentType,
+            g.shortSlug,
+            g.status,
+            g.isActive ? "Yes" : "No",
+            g.owner?.name ?? "",
+            g.owner?.email ?? "",
+            new Date(g.createdAt),
+            g.claimedAt === null ? null : new Date(g.claimedAt),
+          ]),
+      ),
+    onError: logExportError("garments.csv"),
   });
+  return c.body(
+    body,
+    200,
+    downloadHeaders({ type: "text/csv; charset=utf-8", filename: `garments_export_${date}.csv` }),
+  );
 });
 
 garmentRoutes.get("/unclaimed", validator("query", ListQuerySchema), async (c) => {

@@ -1,5 +1,6 @@
 import { AppError } from "@releve/core";
-import { toCsv } from "@releve/core/platform/csv";
+import { csvRecords } from "@releve/core/platform/csv";
+import { streamExport } from "@releve/core/platform/stream-export";
 import { batchCode, createSecureChip, normalizeChipId, parseChipId } from "@releve/core/tags/chip-id";
 import {
   type ProgrammedTag,
@@ -39,20 +40,18 @@ import {
 import {
   clientForAttach,
   countBatchTags,
-  exportTags,
   findTag,
   getAdminGarment,
   listTags,
+  readTagBatches,
   tagHoldingUid,
 } from "@releve/db/tags/queries";
 import { Hono } from "hono";
 import { type AdminEnv, actorOf } from "../../api/admin/admin-env";
 import { jsonBody, validator } from "../../api/validation";
+import { downloadHeaders, logExportError } from "../../lib/export-response.server";
 import { qrDataUri } from "../sharing/qr.server";
 import { batchOrThrow, originOf, tagOrThrow, toAdminTag } from "./tag-view";
-
-/** The most rows one registry export carries. */
-const TAG_EXPORT_LIMIT = 20_000;
 
 const idParam = validator("param", TagIdParamSchema);
 
@@ -76,26 +75,27 @@ tagRoutes.get("/", validator("query", TagListQuerySchema), async (c) => {
 
 tagRoutes.get("/export.csv", validator("query", TagListQuerySchema), async (c) => {
   const { q, status, batch_id } = c.req.valid("query");
-  const rows = await exportTags(c.get("db"), { q, status, batchId: batch_id }, TAG_EXPORT_LIMIT);
   const origin = originOf(c.req.url);
-  const csv = toCsv(
-    TAG_CSV_COLUMNS,
-    rows.map((r) => [
-      r.chip_id,
-      r.uid,
-      r.short_slug,
-      r.short_slug ? tagUrl(origin, r.short_slug) : null,
-      r.status,
-      r.batch_name,
-      r.garment_title,
-      r.owner_user_id ? r.owner_email : null,
-    ]),
-  );
-  return c.body(csv, 200, {
-    "Content-Type": "text/csv; charset=utf-8",
-    "Content-Disposition": `attachment; filename="${tagsCsvFileName()}"`,
-    "Cache-Control": "private, no-store",
+  // Streamed a batch at a time, every matching tag (issue #30).
+  const body = streamExport({
+    head: csvRecords([TAG_CSV_COLUMNS]),
+    read: readTagBatches(c.get("db"), { q, status, batchId: batch_id }),
+    format: (rows) =>
+      csvRecords(
+        rows.map((r) => [
+          r.chip_id,
+          r.uid,
+          r.short_slug,
+          r.short_slug ? tagUrl(origin, r.short_slug) : null,
+          r.status,
+          r.batch_name,
+          r.garment_title,
+          r.owner_user_id ? r.owner_email : null,
+        ]),
+      ),
+    onError: logExportError("tags.csv"),
   });
+  return c.body(body, 200, downloadHeaders({ type: "text/csv; charset=utf-8", filename: tagsCsvFileName() }));
 });
 
 tagRoutes.get("/lookup", validator("query", TagLookupQuerySchema), async (c) => {

@@ -22,6 +22,7 @@ const expectedTables = [
   "nfc_tags",
   "profiles",
   "rate_events",
+  "row_counts",
   "scan_daily_stats",
   "scans",
   "sessions",

@@ -1,7 +1,7 @@
 import { TAG_STATUSES } from "@releve/core/tags/rules";
 import { SUSPECT_REASONS } from "@releve/core/tap/secure-tap";
 import { relations, sql } from "drizzle-orm";
-import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const nowMs = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
 
@@ -414,6 +414,22 @@ export const scanDailyStats = sqliteTable(
     // Per-event figures (events page, an event's chart, conversion per event): issue #8.
     index("scan_daily_stats_owner_event_day_idx").on(t.owner_user_id, t.wardrobe_event_id, t.day),
   ],
+);
+
+/**
+ * Counts kept, not counted (issue #30): how many rows of a kind exist (`day` '') and how many
+ * were made on each UTC day. Kinds: 'garments', 'garments:claimed', 'garments:unclaimed'
+ * (all time only) and 'profiles'. Kept by triggers (migration 0011) on every insert, delete,
+ * status change and created_at change, so every write keeps them true, whoever makes it.
+ */
+export const rowCounts = sqliteTable(
+  "row_counts",
+  {
+    kind: text("kind").notNull(),
+    day: text("day").notNull(),
+    n: integer("n").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.day] })],
 );
 
 export const jobWatermarks = sqliteTable("job_watermarks", {

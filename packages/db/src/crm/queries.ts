@@ -26,6 +26,7 @@ import {
   garments,
   jobWatermarks,
   profiles,
+  rowCounts,
   scanDailyStats,
   scans,
   wardrobeEvents,
@@ -678,26 +679,31 @@ export function listRecentScans(db: Db, limit: number, filter: { suspect?: boole
 }
 
 /**
- * The NFC dashboard's 7- and 30-day counts of garments, profiles and scans in one batch. Scans
- * are scanCounts of the whole system (fresh rollups), over the same UTC-day windows as every
- * other page.
+ * The NFC dashboard's counts of garments, profiles and scans, all time and over the last 7 and
+ * 30 UTC days (the same windows as every other page), in one batch. Garments and profiles are
+ * the counts the triggers keep (row_counts, issue #30): a handful of rows read, not a table
+ * counted. Scans are scanCounts of the whole system (fresh rollups).
  */
 export async function adminDashboardCounts(db: Db, now = Date.now()) {
-  const since7 = now - 7 * DAY_MS;
-  const since30 = now - 30 * DAY_MS;
-  // Raw sql: drizzle has no conditional count. Each is aliased: a batch maps rows by column
-  // name, and two such expressions read the same with `?` for their values.
-  const createdAfter = (createdAt: typeof garments.created_at | typeof profiles.created_at, since: number) =>
-    sql<number>`count(CASE WHEN ${createdAt} > ${since} THEN 1 END)`;
-  const createdCounts = (createdAt: typeof garments.created_at | typeof profiles.created_at) => ({
-    total: count(),
-    last7: createdAfter(createdAt, since7).as("last7"),
-    last30: createdAfter(createdAt, since30).as("last30"),
-  });
+  const { week, month } = scanWindows(now);
+  // Raw sql: drizzle has no conditional sum. The all-time count is the row of day ''.
+  const kept = (kind: "garments" | "profiles") =>
+    db
+      .select({
+        total: sql<number>`coalesce(sum(CASE WHEN ${rowCounts.day} = '' THEN ${rowCounts.n} END), 0)`.as("total"),
+        last7: sql<number>`coalesce(sum(CASE WHEN ${rowCounts.day} >= ${week.day} THEN ${rowCounts.n} END), 0)`.as(
+          "last7",
+        ),
+        last30: sql<number>`coalesce(sum(CASE WHEN ${rowCounts.day} >= ${month.day} THEN ${rowCounts.n} END), 0)`.as(
+          "last30",
+        ),
+      })
+      .from(rowCounts)
+      .where(and(eq(rowCounts.kind, kind), or(eq(rowCounts.day, ""), gte(rowCounts.day, month.day))));
   const all = scanCounts(db, {}, { now }).as("counts");
   const [[garmentCounts], [profileCounts], [scanTotals]] = await db.batch([
-    db.select(createdCounts(garments.created_at)).from(garments),
-    db.select(createdCounts(profiles.created_at)).from(profiles),
+    kept("garments"),
+    kept("profiles"),
     db.select({ total: all.all_scans, last7: all.week_scans, last30: all.month_scans }).from(all),
   ]);
   const none = { total: 0, last7: 0, last30: 0 };

@@ -16,6 +16,7 @@ import { LIVE_TAG_STATUSES, type TagStatus } from "@releve/core/tags/rules";
 import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { containsText } from "../platform/like";
+import { keptCount } from "../platform/row-counts";
 import { ftsPhrase, inColumns, searchRowids } from "../platform/search";
 import { garments, nfcTagBatches, nfcTags, profiles, users } from "../schema";
 
@@ -358,7 +359,7 @@ export function getAdminGarment(db: Db, id: number): Promise<AdminGarmentRow | u
   return selectAdminGarments(db).where(eq(garments.id, id)).get();
 }
 
-/** One page of unclaimed garments (newest first) and how many there are, in one batch. */
+/** One page of unclaimed garments (newest first) and how many there are (the kept count, issue #30), in one batch. */
 export async function listUnclaimedGarments(db: Db, opts: { limit: number; offset: number }) {
   const unclaimed = eq(garments.status, "unclaimed");
   const [rows, [counted]] = await db.batch([
@@ -380,7 +381,7 @@ export async function listUnclaimedGarments(db: Db, opts: { limit: number; offse
       .orderBy(desc(garments.created_at), desc(garments.id))
       .limit(opts.limit)
       .offset(opts.offset),
-    db.select({ n: count() }).from(garments).where(unclaimed),
+    keptCount(db, "garments:unclaimed"),
   ]);
   return { rows, total: counted?.n ?? 0 };
 }

@@ -17,6 +17,7 @@ import {
 import { EXPORT_BATCH_ROWS, type ReadBatch, toBatch } from "@releve/core/platform/stream-export";
 import { and, count, desc, eq, gte, isNotNull, isNull, lt, ne, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Db } from "../client";
+import { claimedBy } from "../platform/claimed-by";
 import { containsText } from "../platform/like";
 import { ftsPhrase, inColumns, matches } from "../platform/search";
 import {
@@ -588,7 +589,7 @@ export async function ownerAnalytics(db: Db, userId: string, bounds: AnalyticsBo
     })
     .from(garments)
     .leftJoin(byGarment, eq(byGarment.key, garments.id))
-    .where(and(eq(garments.owner_user_id, userId), eq(garments.status, "claimed")))
+    .where(claimedBy(userId))
     .unionAll(
       db
         .select({

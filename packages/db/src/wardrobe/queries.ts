@@ -15,6 +15,7 @@ import {
   selectOwnerContacts,
   selectRecentGarmentScans,
 } from "../crm/queries";
+import { claimedBy } from "../platform/claimed-by";
 import { garments, nfcTags } from "../schema";
 
 /**
@@ -64,7 +65,7 @@ export function listWardrobe(db: Db, userId: string, limit = 200) {
     })
     .from(garments)
     .leftJoin(taps, eq(taps.key, garments.id))
-    .where(and(eq(garments.owner_user_id, userId), eq(garments.status, "claimed")))
+    .where(claimedBy(userId))
     .orderBy(desc(garments.claimed_at), desc(garments.id))
     .limit(limit);
 }

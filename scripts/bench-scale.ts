@@ -16,7 +16,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, globSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { rollupScans } from "@releve/db/crm/commands";
+import { catchUpScans } from "@releve/db/crm/commands";
 import type { D1Like } from "@releve/db/platform/binding-types";
 import { growScaleBench } from "@releve/db/testing/bench-data";
 import { createNodeD1 } from "@releve/db/testing/node-sqlite-d1";
@@ -103,14 +103,10 @@ async function grow(file: string, garments: number) {
     const start = performance.now();
     await growScaleBench(d1, owner.id, garments, Date.now());
     const grown = performance.now() - start;
-    // The cron's own rollup, run by hand until it has caught up (scan_daily_stats, decision 0028).
+    // The cron's own catch-up (scan_daily_stats and the cities and browsers), on the grown file.
     const rollStart = performance.now();
-    let runs = 0;
-    for (;;) {
-      runs++;
-      const r = await rollupScans(d1);
-      if (r.toRowId === r.fromRowId) break;
-    }
+    const { runs, caughtUp } = await catchUpScans(d1, { budgetMs: 600_000 });
+    if (!caughtUp) throw new Error("the rollup did not catch up within 10 minutes");
     const rolled = performance.now() - rollStart;
     const counts = sqlite
       .prepare(
@@ -125,7 +121,9 @@ async function grow(file: string, garments: number) {
     console.log(
       `  grown in ${(grown / 1000).toFixed(1)} s: ${Object.entries(counts)
         .map(([k, v]) => `${v.toLocaleString("en")} ${k}`)
-        .join(", ")}; the rollup caught up in ${runs - 1} run(s), ${(rolled / 1000).toFixed(1)} s`,
+        .join(
+          ", ",
+        )}; the rollup caught up in one catch-up of ${runs} run(s), ${(rolled / 1000).toFixed(1)} s (node:sqlite on the D1 file)`,
     );
     return ids;
   } finally {

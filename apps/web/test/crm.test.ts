@@ -479,4 +479,43 @@ describe("loadAnalytics", () => {
     expect(other.garments).toEqual([]);
     expect(other.cities).toEqual([]);
   });
+
+  it("ranks cities and browsers the same from the rollup, from fresh scans and from both (issue #30)", async () => {
+    const { a, garment } = await twoOwners();
+    const now = Date.now();
+    const tops = async () => {
+      const stats = await loadAnalytics(db, a.userId, now);
+      return { cities: stats.cities, browsers: stats.browsers };
+    };
+    const seen = { city: ["Milan", "Milan", "Oslo", "Milan", "Oslo", "Rome"], browser: ["Edge", "Edge", "Safari"] };
+    for (const [i, city] of seen.city.entries()) {
+      await addScan(a, garment.id, { city, browser: seen.browser[i % 3], at: now - i * DAY_MS });
+    }
+    await addScan(a, garment.id, { viewer: "owner", city: "Home", browser: "Owner" });
+    await addScan(a, garment.id, { city: "Ancient", at: now - 45 * DAY_MS });
+    const fresh = await tops();
+    expect(fresh.cities).toEqual([
+      { label: "Milan", scans: 3 },
+      { label: "Oslo", scans: 2 },
+      { label: "Rome", scans: 1 },
+    ]);
+    expect(fresh.browsers).toEqual([
+      { label: "Edge", scans: 4 },
+      { label: "Safari", scans: 2 },
+    ]);
+    await rollupScans(env.DB);
+    expect(await tops()).toEqual(fresh);
+    // Half rolled up, half not: the same sums.
+    await addScan(a, garment.id, { city: "Rome", browser: "Safari" });
+    await addScan(a, garment.id, { city: "Rome", browser: "Safari" });
+    const mixed = await tops();
+    expect(mixed.cities[0]).toEqual({ label: "Milan", scans: 3 });
+    expect(mixed.cities).toContainEqual({ label: "Rome", scans: 3 });
+    expect(mixed.browsers).toEqual([
+      { label: "Edge", scans: 4 },
+      { label: "Safari", scans: 4 },
+    ]);
+    await rollupScans(env.DB);
+    expect(await tops()).toEqual(mixed);
+  });
 });

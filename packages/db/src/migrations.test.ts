@@ -23,6 +23,7 @@ const expectedTables = [
   "profiles",
   "rate_events",
   "row_counts",
+  "scan_daily_dimensions",
   "scan_daily_stats",
   "scans",
   "sessions",

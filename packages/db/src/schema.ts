@@ -417,6 +417,24 @@ export const scanDailyStats = sqliteTable(
 );
 
 /**
+ * The visitors' scans per UTC day, owner and city or browser (issue #30): what the analytics
+ * page's top cities and browsers sum, rolled up with scan_daily_stats by the same run and the
+ * same watermark (a scan is in both or in neither). Owners' own scans are not counted here.
+ */
+export const scanDailyDimensions = sqliteTable(
+  "scan_daily_dimensions",
+  {
+    id: serialId(),
+    day: text("day").notNull(),
+    owner_user_id: text("owner_user_id").notNull().default(""),
+    dimension: text("dimension", { enum: ["city", "browser"] }).notNull(),
+    value: text("value").notNull(),
+    scans: integer("scans").notNull().default(0),
+  },
+  (t) => [uniqueIndex("scan_daily_dimensions_key_unique").on(t.owner_user_id, t.dimension, t.day, t.value)],
+);
+
+/**
  * Counts kept, not counted (issue #30): how many rows of a kind exist (`day` '') and how many
  * were made on each UTC day. Kinds: 'garments', 'garments:claimed', 'garments:unclaimed'
  * (all time only) and 'profiles'. Kept by triggers (migration 0011) on every insert, delete,

@@ -1,5 +1,5 @@
 import { type Db, getDb } from "@releve/db";
-import { rollupScans } from "@releve/db/crm/commands";
+import { catchUpScans } from "@releve/db/crm/commands";
 import { consumeScans } from "./consume-scans";
 import { getScanJobsEnv } from "./env";
 import { purgeExpired } from "./housekeeping";
@@ -19,11 +19,15 @@ export default {
   },
 } satisfies ExportedHandler<Env>;
 
+/** Wall time one cron run may spend catching up a backlog; the next run goes on from there. */
+const ROLLUP_BUDGET_MS = 60_000;
+
 async function rollUp(d1: D1Database): Promise<void> {
-  const result = await rollupScans(d1);
+  const result = await catchUpScans(d1, { budgetMs: ROLLUP_BUDGET_MS });
   if (result.toRowId > result.fromRowId) {
     console.log(
-      `[scan-jobs] rolled up scans ${result.fromRowId + 1}..${result.toRowId} (${result.statRows} stat rows)`,
+      `[scan-jobs] rolled up scans ${result.fromRowId + 1}..${result.toRowId} (${result.statRows} stat rows, ` +
+        `${result.runs} run(s)${result.caughtUp ? "" : ", more next time"})`,
     );
   }
 }

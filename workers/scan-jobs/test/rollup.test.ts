@@ -1,6 +1,6 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { rollupScans } from "@releve/db/crm/commands";
+import { catchUpScans, rollupScans } from "@releve/db/crm/commands";
 import { SCAN_ROLLUP_JOB } from "@releve/db/crm/queries";
 import { jobWatermarks, scanDailyStats, scans } from "@releve/db/schema";
 import { createGarment, createOwner } from "@releve/db/testing/factories";
@@ -154,6 +154,27 @@ describe("scan rollup cron", () => {
     await rollupScans(env.DB, { chunkSize: 2, maxRowsPerRun: 3 });
     await rollupScans(env.DB, { chunkSize: 2, maxRowsPerRun: 3 });
     expect((await statsFor([a.id, b.id])).reduce((n, r) => n + r.scans, 0)).toBe(5);
+  });
+
+  it("catches up a backlog of several runs in one go, and stops at its time budget (issue #30)", async () => {
+    const { a, b } = await seedScans();
+    const done = await catchUpScans(env.DB, { chunkSize: 2, maxRowsPerRun: 2 });
+    expect(done.caughtUp).toBe(true);
+    expect(done.runs).toBeGreaterThanOrEqual(3);
+    expect((await statsFor([a.id, b.id])).reduce((n, r) => n + r.scans, 0)).toBe(5);
+    // Out of time after the first run: the rest waits for the next cron run.
+    const more = await seedScans();
+    let now = 0;
+    const partial = await catchUpScans(env.DB, {
+      chunkSize: 2,
+      maxRowsPerRun: 2,
+      budgetMs: 10,
+      clock: () => (now += 10),
+    });
+    expect(partial).toMatchObject({ runs: 1, caughtUp: false });
+    expect(partial.toRowId - partial.fromRowId).toBe(2);
+    await runCron();
+    expect((await statsFor([more.a.id, more.b.id])).reduce((n, r) => n + r.scans, 0)).toBe(5);
   });
 
   it("counts a burst of taps once: one scan id, one row, one stat", async () => {

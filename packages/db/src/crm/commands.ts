@@ -155,6 +155,22 @@ ON CONFLICT (day, garment_id, owner_user_id, wardrobe_event_id) DO UPDATE SET
   anonymous_scans = anonymous_scans + excluded.anonymous_scans,
   updated_at = excluded.updated_at`;
 
+// The same range's visitors' scans per day, owner and city, and per browser (issue #30), for the
+// analytics page's top lists; guarded by the same watermark, in the same batch.
+const UPSERT_DIMENSIONS_SQL = `INSERT INTO scan_daily_dimensions (day, owner_user_id, dimension, value, scans)
+SELECT day, owner, dimension, value, count(*) FROM (
+  SELECT strftime('%Y-%m-%d', s.created_at / 1000, 'unixepoch') AS day, coalesce(s.owner_user_id, '') AS owner,
+    'city' AS dimension, coalesce(s.city, 'Unknown') AS value
+  FROM scans s WHERE s.rowid > ?1 AND s.rowid <= ?2 AND s.viewer_kind != 'owner'
+  UNION ALL
+  SELECT strftime('%Y-%m-%d', s.created_at / 1000, 'unixepoch'), coalesce(s.owner_user_id, ''), 'browser',
+    coalesce(s.browser, 'Unknown')
+  FROM scans s WHERE s.rowid > ?1 AND s.rowid <= ?2 AND s.viewer_kind != 'owner'
+)
+WHERE coalesce((SELECT CAST(value AS INTEGER) FROM job_watermarks WHERE name = ?3), 0) = ?1
+GROUP BY day, owner, dimension, value
+ON CONFLICT (owner_user_id, dimension, day, value) DO UPDATE SET scans = scans + excluded.scans`;
+
 const ADVANCE_WATERMARK_SQL = `INSERT INTO job_watermarks (name, value, updated_at) VALUES (?3, CAST(?2 AS TEXT), ?4)
 ON CONFLICT (name) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at
 WHERE CAST(job_watermarks.value AS INTEGER) = ?1`;
@@ -187,8 +203,9 @@ export async function rollupScans(
   while (lower < last) {
     const upper = Math.min(last, lower + chunkSize);
     const at = now();
-    const [upsert, advance] = await db.batch([
+    const [upsert, , advance] = await db.batch([
       db.prepare(UPSERT_STATS_SQL).bind(lower, upper, SCAN_ROLLUP_JOB, at),
+      db.prepare(UPSERT_DIMENSIONS_SQL).bind(lower, upper, SCAN_ROLLUP_JOB),
       db.prepare(ADVANCE_WATERMARK_SQL).bind(lower, upper, SCAN_ROLLUP_JOB, at),
     ]);
     chunks++;
@@ -198,6 +215,35 @@ export async function rollupScans(
     lower = upper;
   }
   return { fromRowId: from, toRowId: lower, statRows, chunks };
+}
+
+/**
+ * Runs the rollup until it has caught up with every stored scan, or until `budgetMs` has passed
+ * (the next cron run goes on from the watermark): a backlog of a million scans is taken in one
+ * cron run instead of one run's cap every five minutes (issue #30). Returns the runs made, the
+ * range they covered and whether they caught up.
+ */
+export async function catchUpScans(
+  db: D1Like,
+  opts: { budgetMs?: number; chunkSize?: number; maxRowsPerRun?: number; clock?: () => number } = {},
+): Promise<RollupResult & { runs: number; caughtUp: boolean }> {
+  const clock = opts.clock ?? Date.now;
+  const deadline = clock() + (opts.budgetMs ?? 60_000);
+  let runs = 0;
+  let fromRowId: number | null = null;
+  let statRows = 0;
+  let chunks = 0;
+  for (;;) {
+    const result = await rollupScans(db, { chunkSize: opts.chunkSize, maxRowsPerRun: opts.maxRowsPerRun });
+    runs++;
+    fromRowId ??= result.fromRowId;
+    statRows += result.statRows;
+    chunks += result.chunks;
+    const total = { fromRowId, toRowId: result.toRowId, statRows, chunks, runs };
+    // Nothing left (or another run owns the range): caught up.
+    if (result.toRowId === result.fromRowId) return { ...total, caughtUp: true };
+    if (clock() >= deadline) return { ...total, caughtUp: false };
+  }
 }
 
 function firstValue(result: unknown): unknown {

@@ -28,6 +28,7 @@ import {
   jobWatermarks,
   profiles,
   rowCounts,
+  scanDailyDimensions,
   scanDailyStats,
   scans,
   wardrobeEvents,
@@ -609,23 +610,37 @@ export async function ownerAnalytics(db: Db, userId: string, bounds: AnalyticsBo
         .where(eq(wardrobeEvents.owner_user_id, userId)),
     );
 
-  // The owner's visitors' scans from the first day of the window (index
-  // scans_owner_user_id_created_at_idx), read raw (the rollups carry no city or browser): fresh as stored.
+  // The owner's visitors' scans per city and per browser from the first day of the window: the
+  // rollup's (scan_daily_dimensions, issue #30) plus the scans stored since its last run, as
+  // every other figure (the rowid range above the watermark; `+column` keeps SQLite on it).
   const top = (kind: "city" | "browser") => {
-    const label = sql<string>`coalesce(${scans[kind]}, 'Unknown')`;
-    const n = count();
-    const ranked = db
-      .select({ kind: sql<"city" | "browser">`${kind}`.as("kind"), label: label.as("label"), scans: n.as("scans") })
+    const d = scanDailyDimensions;
+    const rolledUp = db
+      .select({ label: d.value, scans: d.scans })
+      .from(d)
+      .where(and(eq(d.owner_user_id, userId), eq(d.dimension, kind), gte(d.day, bounds.topFrom)));
+    // Raw sql: the rowid, `+column` and coalesce() have no drizzle builder.
+    const notRolledUp = db
+      .select({
+        label: sql<string>`coalesce(${scans[kind]}, 'Unknown')`.as("label"),
+        scans: sql<number>`1`.as("scans"),
+      })
       .from(scans)
       .where(
         and(
-          eq(scans.owner_user_id, userId),
-          gte(scans.created_at, new Date(Date.parse(`${bounds.topFrom}T00:00:00Z`))),
+          sql`${scans}.rowid > coalesce((${watermark(db)}), 0)`,
+          eq(sql`+${scans.owner_user_id}`, userId),
+          gte(sql`+${scans.created_at}`, Date.parse(`${bounds.topFrom}T00:00:00Z`)),
           ne(scans.viewer_kind, "owner"),
         ),
-      )
-      .groupBy(label)
-      .orderBy(desc(n), label)
+      );
+    const fresh = rolledUp.unionAll(notRolledUp).as(`fresh_${kind}`);
+    const n = sql<number>`sum(${fresh.scans})`;
+    const ranked = db
+      .select({ kind: sql<"city" | "browser">`${kind}`.as("kind"), label: fresh.label, scans: n.as("scans") })
+      .from(fresh)
+      .groupBy(fresh.label)
+      .orderBy(desc(n), fresh.label)
       .limit(TOP_LIMIT)
       .as(`top_${kind}`);
     return db.select().from(ranked);

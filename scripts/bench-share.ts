@@ -7,7 +7,7 @@
  * baseline of the same run). Prints, per page: requests issued before the first paint (the
  * owner card is in the HTML, so first paint shows it), redirects, transferred bytes, JS bytes
  * (requests, transferred, gzip), when the HTML had arrived, FCP, LCP and CLS. The pages are
- * loaded in turn, BENCH_RUNS times each (default 5), with a cold cache; each page's median run
+ * loaded in turn, BENCH_RUNS times each (default 7), with a cold cache; each page's median run
  * by LCP is reported, under two readings of "slow 4G" (below).
  * Not a test: figures depend on the machine. BENCH_SKIP_BUILD=1 reuses an existing build.
  * BENCH_SHARE_PHOTO=1 first gives the card's garment a public photo (issue #19): a 1200x1600
@@ -27,7 +27,7 @@ import { CHROMIUM, startBenchServer } from "./bench-server";
 import { parseDevVars, ROOT } from "./dev-vars";
 
 const PORT = Number(process.env.BENCH_PORT ?? 4520);
-const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 let ORIGIN = "";
 
 // Two readings of "slow 4G": Lighthouse's network profile (150 ms round trip, 1.6 Mbit/s down,
@@ -307,10 +307,14 @@ async function main() {
         inPlace.requestsBeforePaint - inPlace.imagesBeforePaint === 1,
         `requests before the card = 1, images aside: ${inPlace.requestsBeforePaint} (${inPlace.imagesBeforePaint} image${inPlace.imagesBeforePaint === 1 ? "" : "s"})`,
       );
-      const bound = redirect.lcp - 0.8 * p.latency;
+      // Judged on the runs in pairs (each round loads both ways back to back, issue #30): the
+      // median of the per-round savings rather than the difference of two medians. It still
+      // varies between runs here (docs/testing.md): paint time under the CPU slowdown moves.
+      const savings = runs.inPlace.map((run, i) => (runs.redirect[i]?.lcp ?? Number.NaN) - run.lcp);
+      const saved = [...savings].sort((a, b) => a - b)[Math.floor(savings.length / 2)] ?? Number.NaN;
       check(
-        inPlace.lcp <= bound,
-        `LCP <= 302 path - 0.8 x ${p.latency} ms = ${ms(bound)}: ${ms(inPlace.lcp)} (302 path ${ms(redirect.lcp)})`,
+        saved >= 0.8 * p.latency,
+        `LCP in place <= 302 path - 0.8 x ${p.latency} ms, median of ${RUNS} paired rounds: saves ${ms(saved)} (needs ${ms(0.8 * p.latency)})`,
       );
     }
     const { inPlace } = results.lighthouse;

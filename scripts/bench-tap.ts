@@ -234,6 +234,13 @@ function report(connections: number, results: Record<string, Stats>) {
       `${name.padEnd(44)} ${fmt(s.p50).padStart(8)} ${fmt(s.p99).padStart(8)} ${fmt(s.rps, 0).padStart(9)}  ${statuses}`,
     );
   }
+  // A case that answered 5xx measured an error page, not the tap (issue #30 found (f) and (h) so):
+  // say so loudly rather than print its time as a result.
+  const failed = Object.entries(results).filter(([, s]) => Object.keys(s.statuses).some((code) => Number(code) >= 500));
+  for (const [name, s] of failed) {
+    console.log(`ERROR: ${name} answered ${JSON.stringify(s.statuses)}: its figures are an error page's`);
+  }
+  if (failed.length) process.exitCode = 1;
   const a = results["(a) hit: repeat tap, from the isolate memo"];
   const akv = results["(a-kv) hit: KV read (memo off)"];
   const d = results["(d) bare Hono 302, no lookup"];

@@ -214,6 +214,7 @@ export const EXCLUDED_TABLES: Record<string, string> = {
   auth_attempts: "a refused sign-in is recorded: it is what the lock-out counts",
   rate_events: "a rate limit counts refused attempts too",
   scan_daily_stats: "written by the five-minute rollup cron, never by a request",
+  scan_daily_dimensions: "written by the five-minute rollup cron, never by a request",
   job_watermarks: "the rollup cron's progress marker",
   // SQLite's AUTOINCREMENT counter moves even when a unique index turns an insert away (the
   // early-access list's "already on the list"): bookkeeping, not a row of ours.
@@ -266,9 +267,16 @@ export class DbWatch {
     const version = this.version();
     if (this.cached?.version === version) return this.cached.snapshot;
     const out: Snapshot = new Map();
-    const tables = this.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[];
+    const tables = this.db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table'").all() as {
+      name: string;
+      sql: string | null;
+    }[];
+    // The FTS5 search indexes (decision 0046) and their shadow tables: derived from the compared
+    // rows by triggers, so a change to them is a change to a compared row.
+    const indexes = tables.filter((t) => t.sql?.startsWith("CREATE VIRTUAL TABLE")).map((t) => t.name);
     for (const { name } of tables) {
       if (name in EXCLUDED_TABLES) continue;
+      if (indexes.some((index) => name === index || name.startsWith(`${index}_`))) continue;
       const { statement, keep } = this.reader(name);
       const rows = new Map<string, string>();
       for (const row of statement.all() as unknown as unknown[][]) {

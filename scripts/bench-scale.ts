@@ -20,6 +20,7 @@ import { catchUpScans } from "@releve/db/crm/commands";
 import type { D1Like } from "@releve/db/platform/binding-types";
 import { growScaleBench } from "@releve/db/testing/bench-data";
 import { createNodeD1 } from "@releve/db/testing/node-sqlite-d1";
+import { waitForHealth } from "./bench-server";
 import { ensureDevVars, ROOT } from "./dev-vars";
 
 const PORT = Number(process.env.BENCH_PORT ?? 4540);
@@ -142,18 +143,6 @@ async function signIn(email: string, password: string): Promise<string> {
   return cookie;
 }
 
-async function waitUp() {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${ORIGIN}/api/health`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`the app did not answer on ${ORIGIN}`);
-}
-
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
 
 async function measureSize(garments: number): Promise<Map<string, Result>> {
@@ -165,7 +154,7 @@ async function measureSize(garments: number): Promise<Map<string, Result>> {
   const server = spawnServer();
   const results = new Map<string, Result>();
   try {
-    await waitUp();
+    await waitForHealth(ORIGIN);
     const cookies = {
       admin: await signIn("admin@releve.local", vars.DEMO_ADMIN_PASSWORD ?? ""),
       owner: await signIn("owner@releve.local", vars.DEMO_OWNER_PASSWORD ?? ""),

@@ -22,15 +22,25 @@ export async function startBenchServer(port: number, state = "bench-state") {
   const stop = () => {
     if (server.pid) process.kill(-server.pid, "SIGTERM");
   };
+  try {
+    await waitForHealth(origin);
+  } catch (error) {
+    stop();
+    throw error;
+  }
+  return { origin, stop };
+}
+
+/** Waits until the app at `origin` answers /api/health (at most 2 minutes). */
+export async function waitForHealth(origin: string): Promise<void> {
   for (let i = 0; i < 240; i++) {
     try {
-      if ((await fetch(`${origin}/api/health`)).ok) return { origin, stop };
+      if ((await fetch(`${origin}/api/health`)).ok) return;
     } catch {
       // not up yet
     }
     await new Promise((r) => setTimeout(r, 500));
   }
-  stop();
   throw new Error(`The app did not answer on ${origin} within 2 minutes`);
 }
 

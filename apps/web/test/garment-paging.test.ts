@@ -8,6 +8,8 @@ import { getDb } from "@releve/db";
 import { createContact, createGarment, createOwner } from "@releve/db/testing/factories";
 import { loadGarmentDetail } from "@releve/db/wardrobe/queries";
 import { describe, expect, it } from "vitest";
+import { loader as garmentPage } from "../app/features/wardrobe/dashboard.garment";
+import { args, outcome, routeContext } from "./route-support";
 
 const db = getDb(env.DB);
 const T0 = Date.UTC(2026, 10, 1);
@@ -58,5 +60,19 @@ describe("the garment page's contacts, a page at a time", () => {
     const rest = await loadGarmentDetail(db, garment.id, owner.userId, { before: cursor, pageSize: 10 });
     expect(rest?.contacts.map((c) => c.created_at.getTime())).toEqual([T0 + 1000, T0]);
     expect(rest?.nextCursor).toBeNull();
+  });
+
+  it("a bad `before` in the URL shows the newest page, never a 500", async () => {
+    const owner = await createOwner(db);
+    const garment = await createGarment(db, { ownerUserId: owner.userId });
+    for (let i = 0; i < 3; i++) await createContact(db, owner.userId, { garment_id: garment.id });
+    const ctx = routeContext(db, { userId: owner.userId, email: "paging@example.com" });
+    for (const before of ["abc", "-1-2", "1-0", "9".repeat(40), "1795000000000-1e3", "%00", "' OR 1=1 --"]) {
+      const url = `http://localhost/dashboard/garment/${garment.id}?before=${encodeURIComponent(before)}`;
+      const page = await outcome(() => garmentPage(args(new Request(url), ctx, { garmentId: String(garment.id) })));
+      expect(page.status, before).toBe(200);
+      expect(page.body, before).toMatchObject({ paged: false, stats: { contacts: 3 } });
+      expect((page.body as { contacts: unknown[] }).contacts, before).toHaveLength(3);
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { env, exports } from "cloudflare:workers";
-import { ContactsQuerySchema, contactsVCard } from "@releve/core/crm/rules";
+import { type ContactCursor, ContactsQuerySchema, contactsVCard, parseContactCursor } from "@releve/core/crm/rules";
 import { contactsCsv } from "@releve/core/platform/csv";
 import { readAll } from "@releve/core/platform/stream-export";
 import { ContactFormSchema } from "@releve/core/sharing/contact";
@@ -122,13 +122,17 @@ describe("listContacts", () => {
     expect(page?.contacts[0]).toMatchObject({ id: ids.vera, event_name: "Gala", garment_name: "Test Garment" });
   });
 
-  it("pages with a total, and answers null for an event that is not the owner's", async () => {
-    const { a, b, gala } = await twoOwners();
-    const first = await listContacts(db, a.userId, query({ page: "1" }), 2);
-    expect(first).toMatchObject({ total: 3, page: 1, pageCount: 2 });
+  it("pages by keyset with a total, and answers null for an event that is not the owner's", async () => {
+    const { a, b, gala, garment } = await twoOwners();
+    const first = await listContacts(db, a.userId, query({}), 2);
+    expect(first).toMatchObject({ total: 3, pageSize: 2 });
     expect(first?.contacts.map((c) => c.first_name)).toEqual(["Inès", "Marc"]);
-    const second = await listContacts(db, a.userId, query({ page: "2" }), 2);
+    expect(first?.nextCursor).toMatch(/^\d+-\d+$/);
+    // A contact arriving between two pages is on neither: the next page starts after the last row shown.
+    await createContact(db, a.userId, { first_name: "Late", garment_id: garment.id });
+    const second = await listContacts(db, a.userId, query({ before: first?.nextCursor ?? "" }), 2);
     expect(second?.contacts.map((c) => c.first_name)).toEqual(["Vera"]);
+    expect(second).toMatchObject({ total: 4, nextCursor: null });
     expect(first?.events.map((e) => e.name)).toEqual(["Expo", "Gala"]);
     expect(await listContacts(db, b.userId, query({ event: String(gala) }))).toBeNull();
     expect(await listContacts(db, a.userId, query({ event: "999999" }))).toBeNull();
@@ -266,6 +270,20 @@ describe("connections", () => {
     expect(
       (await listConnections(db, b.userId, { q: "", garmentId: null }))?.contacts.map((c) => c.first_name),
     ).toEqual(["Bob"]);
+  });
+
+  it("pages by keyset: every connection once, in order, with the total", async () => {
+    const { a } = await twoOwners();
+    const seen: string[] = [];
+    let before: ContactCursor | null = null;
+    for (let pages = 0; pages < 5; pages++) {
+      const page = await listConnections(db, a.userId, { q: "", garmentId: null, before }, 1);
+      expect(page?.total).toBe(3);
+      seen.push(...(page?.contacts.map((c) => c.first_name ?? "") ?? []));
+      before = parseContactCursor(page?.nextCursor);
+      if (!before) break;
+    }
+    expect(seen).toEqual(["Inès", "Marc", "Vera"]);
   });
 });
 

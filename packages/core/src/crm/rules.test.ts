@@ -14,31 +14,37 @@ import {
 } from "./rules";
 
 describe("contacts query", () => {
-  it("reads search, event, status and page, with defaults", () => {
-    const parsed = contactsQueryFrom(new URLSearchParams("q=+vera+&event=12&contacted=no&page=3"));
+  it("reads search, event, status and the page's cursor, with defaults", () => {
+    const parsed = contactsQueryFrom(new URLSearchParams("q=+vera+&event=12&contacted=no&before=1795000000123-42"));
     expect(parsed.success && parsed.data).toEqual({
       q: "vera",
       event: { kind: "event", id: 12 },
       contacted: "no",
-      page: 3,
+      before: { createdAt: 1_795_000_000_123, id: 42 },
     });
-    const empty = contactsQueryFrom(new URLSearchParams("q=&event=&page="));
-    expect(empty.success && empty.data).toEqual({ q: "", event: { kind: "all" }, contacted: "all", page: 1 });
+    const empty = contactsQueryFrom(new URLSearchParams("q=&event=&before="));
+    expect(empty.success && empty.data).toEqual({ q: "", event: { kind: "all" }, contacted: "all", before: null });
+    // The old page numbers, and a cursor that is not one, start from the newest (as every list's).
+    for (const raw of ["page=3", "before=x", "before=12-0", "before=-1-2"]) {
+      const read = contactsQueryFrom(new URLSearchParams(raw));
+      expect(read.success && read.data.before, raw).toBeNull();
+    }
     const none = contactsQueryFrom(new URLSearchParams("event=none"));
     expect(none.success && none.data.event).toEqual({ kind: "none" });
   });
 
   it("refuses what it cannot read instead of showing another list", () => {
-    for (const bad of ["event=abc", "event=-1", "contacted=maybe", "page=0", "page=x", `q=${"a".repeat(101)}`]) {
+    for (const bad of ["event=abc", "event=-1", "contacted=maybe", `q=${"a".repeat(101)}`]) {
       expect(contactsQueryFrom(new URLSearchParams(bad)).success, bad).toBe(false);
     }
   });
 
   it("writes back the query string of a filter, for pages and exports", () => {
-    expect(contactsQueryString({ q: "a b", event: { kind: "event", id: 4 }, contacted: "yes", page: 2 })).toBe(
-      "?q=a+b&event=4&contacted=yes&page=2",
+    const before = { createdAt: 1_795_000_000_123, id: 42 };
+    expect(contactsQueryString({ q: "a b", event: { kind: "event", id: 4 }, contacted: "yes", before })).toBe(
+      "?q=a+b&event=4&contacted=yes&before=1795000000123-42",
     );
-    expect(contactsQueryString({ q: "", event: { kind: "all" }, contacted: "all", page: 1 })).toBe("");
+    expect(contactsQueryString({ q: "", event: { kind: "all" }, contacted: "all", before: null })).toBe("");
     expect(contactsQueryString({ event: { kind: "none" } })).toBe("?event=none");
   });
 });

@@ -25,8 +25,8 @@ export const CRM_MESSAGES = {
 
 export const CONTACT_NOTES_MAX = 4000;
 export const CONTACTS_PAGE_SIZE = 50;
-/** The most rows one /connections view carries (exports have no cap: they stream, issue #30). */
-export const CONNECTIONS_MAX_ROWS = 300;
+/** /connections lists this many at a time, newest first, 'Load more' for the next (issue #30). */
+export const CONNECTIONS_PAGE_SIZE = 100;
 /** The garment page lists its contacts this many at a time, newest first (issue #30). */
 export const GARMENT_CONTACTS_PAGE_SIZE = 25;
 
@@ -36,8 +36,12 @@ export const GARMENT_CONTACTS_PAGE_SIZE = 25;
  */
 export type ContactCursor = { createdAt: number; id: number };
 
-/** A contact's cursor as it travels in a URL: `<ms>-<id>`. */
-export const encodeContactCursor = (row: { created_at: Date; id: number }) => `${row.created_at.getTime()}-${row.id}`;
+/** A cursor as it travels in a URL: `<ms>-<id>`. */
+export const formatContactCursor = (cursor: ContactCursor) => `${cursor.createdAt}-${cursor.id}`;
+
+/** The cursor after a contact (the last of a page), as it travels in a URL. */
+export const encodeContactCursor = (row: { created_at: Date; id: number }) =>
+  formatContactCursor({ createdAt: row.created_at.getTime(), id: row.id });
 
 /** A cursor from a URL, or null when it is missing or not one (a page then starts from the newest). */
 export function parseContactCursor(raw: string | null | undefined): ContactCursor | null {
@@ -61,8 +65,9 @@ export type EventFilter = { kind: "all" } | { kind: "none" } | { kind: "event"; 
 export type ContactedFilter = "all" | "yes" | "no";
 
 /**
- * The contacts list's query string (search, event, contacted status, page). Anything
- * unreadable is a 400, never a silently different list.
+ * The contacts list's query string (search, event, contacted status, and `before`: the page
+ * after that contact, keyset paging). An unreadable filter is a 400, never a silently
+ * different list; an unreadable `before` starts from the newest, as every list's does.
  */
 export const ContactsQuerySchema = z.object({
   // Any term up to SEARCH_MAX_LENGTH characters, in any script; longer is a 400 (input-limits.ts).
@@ -81,33 +86,31 @@ export const ContactsQuerySchema = z.object({
       return { kind: "event", id };
     }),
   contacted: z.enum(["all", "yes", "no"], { error: "Contacted must be all, yes or no" }).default("all"),
-  page: z.coerce
-    .number({ error: "Page must be a number" })
-    .int("Page must be a number")
-    .min(1, "Page must be 1 or more")
-    .max(100_000, "Page is too large")
-    .default(1),
+  before: z
+    .string()
+    .optional()
+    .transform((v) => parseContactCursor(v)),
 });
 export type ContactsQuery = z.output<typeof ContactsQuerySchema>;
 
 /** Reads the query string's known keys (an empty value counts as absent). */
 export function contactsQueryFrom(params: URLSearchParams) {
   const raw: Record<string, string> = {};
-  for (const key of ["q", "event", "contacted", "page"]) {
+  for (const key of ["q", "event", "contacted", "before"]) {
     const value = params.get(key);
     if (value !== null && value !== "") raw[key] = value;
   }
   return ContactsQuerySchema.safeParse(raw);
 }
 
-/** The query string that reproduces a filter (page left out unless > 1). */
+/** The query string that reproduces a filter (and the page after `before`, if given). */
 export function contactsQueryString(query: Partial<ContactsQuery>): string {
   const params = new URLSearchParams();
   if (query.q) params.set("q", query.q);
   if (query.event && query.event.kind !== "all")
     params.set("event", query.event.kind === "none" ? "none" : String(query.event.id));
   if (query.contacted && query.contacted !== "all") params.set("contacted", query.contacted);
-  if (query.page && query.page > 1) params.set("page", String(query.page));
+  if (query.before) params.set("before", formatContactCursor(query.before));
   const text = params.toString();
   return text ? `?${text}` : "";
 }

@@ -6,13 +6,14 @@
  * where drizzle cannot say it, with a one-line reason. Row types come from the schema.
  */
 import {
-  CONNECTIONS_MAX_ROWS,
+  CONNECTIONS_PAGE_SIZE,
   CONTACTS_PAGE_SIZE,
   type ContactCursor,
   type ContactedFilter,
   type ContactsQuery,
   EVENT_CONTACTS_SHOWN,
   type EventFilter,
+  encodeContactCursor,
 } from "@releve/core/crm/rules";
 import { EXPORT_BATCH_ROWS, type ReadBatch, toBatch } from "@releve/core/platform/stream-export";
 import { and, count, desc, eq, gte, isNotNull, isNull, lt, ne, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
@@ -172,19 +173,22 @@ export type EventOption = Awaited<ReturnType<typeof selectEventOptions>>[number]
 const eventKnown = (events: EventOption[], filter: EventFilter) =>
   filter.kind !== "event" || events.some((e) => e.id === filter.id);
 
-export type ContactsPage = {
-  contacts: OwnerContact[];
-  total: number;
-  page: number;
-  pageCount: number;
-  pageSize: number;
-  events: EventOption[];
-};
+/** A page of contacts, newest first, and the cursor of the page after it (null: none). */
+export type ContactPage = { contacts: OwnerContact[]; nextCursor: string | null };
+
+/** A page from `size + 1` rows read: the extra row only says there is a page after it. */
+export function contactPage(rows: OwnerContact[], size: number): ContactPage {
+  const { rows: contacts, next } = toBatch(rows, size, encodeContactCursor);
+  return { contacts, nextCursor: next };
+}
+
+export type ContactsPage = ContactPage & { total: number; pageSize: number; events: EventOption[] };
 
 /**
- * /dashboard/contacts: one page of the owner's filtered contacts, the filtered total and the
- * owner's events, in ONE D1 batch (three statements). Null when the event filter names an
- * event that is not this owner's (the page answers 404).
+ * /dashboard/contacts: one page of the owner's filtered contacts (keyset: those before
+ * `query.before`, newest first), the filtered total and the owner's events, in ONE D1 batch
+ * (three statements). Null when the event filter names an event that is not this owner's (the
+ * page answers 404).
  */
 export async function listContacts(
   db: Db,
@@ -193,22 +197,12 @@ export async function listContacts(
   pageSize = CONTACTS_PAGE_SIZE,
 ): Promise<ContactsPage | null> {
   const [rows, [total], events] = await db.batch([
-    selectOwnerContacts(db, userId, query)
-      .limit(pageSize)
-      .offset((query.page - 1) * pageSize),
-    countContacts(db, userId, query),
+    selectOwnerContacts(db, userId, query).limit(pageSize + 1),
+    countContacts(db, userId, { ...query, before: null }),
     selectEventOptions(db, userId),
   ]);
   if (!eventKnown(events, query.event)) return null;
-  const n = total?.n ?? 0;
-  return {
-    contacts: rows,
-    total: n,
-    page: query.page,
-    pageCount: Math.max(1, Math.ceil(n / pageSize)),
-    pageSize,
-    events,
-  };
+  return { ...contactPage(rows, pageSize), total: total?.n ?? 0, pageSize, events };
 }
 
 /**
@@ -247,25 +241,27 @@ export async function exportContacts(
 }
 
 /**
- * /connections: the owner's most recent connections matching the search (optionally one
- * garment's), for grouping by event. Null when the garment is not this owner's.
+ * /connections: a page of the owner's connections matching the search (optionally one
+ * garment's), newest first from `before` (keyset), for grouping by event, and how many match.
+ * Null when the garment is not this owner's.
  */
 export async function listConnections(
   db: Db,
   userId: string,
-  opts: { q: string; garmentId: number | null },
-): Promise<{ contacts: OwnerContact[]; total: number; garment: { id: number; name: string | null } | null } | null> {
+  opts: { q: string; garmentId: number | null; before?: ContactCursor | null },
+  pageSize = CONNECTIONS_PAGE_SIZE,
+): Promise<(ContactPage & { total: number; garment: { id: number; name: string | null } | null }) | null> {
   const filter: ContactFilter = { ...ALL, q: opts.q, garmentId: opts.garmentId };
   const [[garment], rows, [total]] = await db.batch([
     db
       .select({ id: garments.id, name: sql<string | null>`coalesce(${garments.name}, ${garments.title})` })
       .from(garments)
       .where(and(eq(garments.id, opts.garmentId ?? 0), eq(garments.owner_user_id, userId))),
-    selectOwnerContacts(db, userId, filter).limit(CONNECTIONS_MAX_ROWS),
+    selectOwnerContacts(db, userId, { ...filter, before: opts.before }).limit(pageSize + 1),
     countContacts(db, userId, filter),
   ]);
   if (opts.garmentId && !garment) return null;
-  return { contacts: rows, total: total?.n ?? 0, garment: garment ?? null };
+  return { ...contactPage(rows, pageSize), total: total?.n ?? 0, garment: garment ?? null };
 }
 
 /** The owner's latest connections (the dashboard's list): their own, newest first. */

@@ -5,10 +5,11 @@
  * where drizzle cannot say it, with a one-line reason. Row types come from the schema.
  */
 
-import { type ContactCursor, encodeContactCursor, GARMENT_CONTACTS_PAGE_SIZE } from "@releve/core/crm/rules";
+import { type ContactCursor, GARMENT_CONTACTS_PAGE_SIZE } from "@releve/core/crm/rules";
 import { and, desc, eq, or, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import {
+  contactPage,
   readContactBatches,
   scanCounts,
   selectGarmentScanStats,
@@ -153,14 +154,11 @@ export async function loadGarmentDetail(
     selectOwnerContacts(db, userId, garmentContactsFilter(garmentId, page.before)).limit(pageSize + 1),
   ]);
   if (!garment) return null;
-  const shown = garmentContacts.slice(0, pageSize);
-  const last = shown[shown.length - 1];
   return {
     garment,
     stats: { scans: stats?.scans ?? 0, lastScan: recentScans[0]?.created_at ?? null, contacts: stats?.contacts ?? 0 },
     scans: recentScans,
-    contacts: shown,
-    nextCursor: garmentContacts.length > pageSize && last ? encodeContactCursor(last) : null,
+    ...contactPage(garmentContacts, pageSize),
   };
 }
 

@@ -1,4 +1,4 @@
-import { CONNECTIONS_MAX_ROWS, parseId } from "@releve/core/crm/rules";
+import { parseContactCursor, parseId } from "@releve/core/crm/rules";
 import { SEARCH_MAX_LENGTH, SEARCH_TOO_LONG } from "@releve/core/platform/input-limits";
 import { cleanText, textLength, textProblemMessage } from "@releve/core/platform/text";
 import { listConnections } from "@releve/db/crm/queries";
@@ -6,11 +6,12 @@ import { buttonClass } from "@releve/ui";
 import { data, Form, Link } from "react-router";
 import { BackLink } from "../../components/back-link";
 import { GeneralErrorBoundary } from "../../components/error-boundary";
+import { LoadMore, useKeysetPages } from "../../components/load-more";
 import { requestContext } from "../../request-context.server";
 import { requireUser } from "../accounts/user.server";
 import type { Route } from "./+types/connections";
+import { groupByEvent } from "./connection-groups";
 import { ContactItem } from "./contact-item";
-import { groupByEvent } from "./contacts.server";
 import { crmAction } from "./crm-actions.server";
 import { formatEventDate } from "./crm-format";
 
@@ -27,16 +28,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const rawGarment = params.get("garment");
   const garmentId = rawGarment ? parseId(rawGarment) : null;
   if (rawGarment && garmentId === null) throw data("Garment not found", { status: 404 });
-  const found = await listConnections(requestContext(request, context).db, user.userId, { q, garmentId });
+  // A page after the one shown ('Load more'); an unreadable cursor starts from the newest.
+  const before = parseContactCursor(params.get("before"));
+  const found = await listConnections(requestContext(request, context).db, user.userId, { q, garmentId, before });
   if (!found) throw data("Garment not found", { status: 404 });
-  return { q, garment: found.garment, total: found.total, groups: groupByEvent(found.contacts) };
+  return { ...found, q, paged: before !== null };
 }
+
+type ConnectionsData = Route.ComponentProps["loaderData"];
+const readPage = (page: ConnectionsData) => ({ rows: page.contacts, nextCursor: page.nextCursor });
 
 export const action = ({ request, context }: Route.ActionArgs) => crmAction(request, context, ["mark-contacted"]);
 
 export default function ConnectionsRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const { q, garment, total, groups } = loaderData;
-  const shown = groups.reduce((n, g) => n + g.contacts.length, 0);
+  const { q, garment, total, paged } = loaderData;
+  const filter = new URLSearchParams();
+  if (garment) filter.set("garment", String(garment.id));
+  if (q) filter.set("q", q);
+  const pages = useKeysetPages({
+    first: loaderData.contacts,
+    nextCursor: loaderData.nextCursor,
+    read: readPage,
+    href: (cursor) => `/connections?${filter.size ? `${filter}&` : ""}before=${encodeURIComponent(cursor)}`,
+  });
+  // Grouped as they arrive: a page that goes on an event's list adds to its group.
+  const groups = groupByEvent(pages.rows);
   return (
     <section className="mx-auto w-full max-w-5xl px-5 py-10 sm:py-16">
       <BackLink to="/dashboard">Dashboard</BackLink>
@@ -94,10 +110,8 @@ export default function ConnectionsRoute({ loaderData, actionData }: Route.Compo
         )
       ) : (
         <>
-          <p className="mt-6 text-sm text-stone" aria-live="polite">
+          <p className="mt-6 text-sm text-stone">
             {total === 1 ? "1 connection" : `${total.toLocaleString("en-GB")} connections`}
-            {shown < total &&
-              ` · showing the latest ${CONNECTIONS_MAX_ROWS}; search, or open Contacts for every page and export`}
           </p>
           <div className="mt-6 flex flex-col gap-10">
             {groups.map((group) => (
@@ -129,6 +143,15 @@ export default function ConnectionsRoute({ loaderData, actionData }: Route.Compo
               </section>
             ))}
           </div>
+          <LoadMore
+            shown={pages.rows.length}
+            total={total}
+            noun="connections"
+            paged={paged}
+            newestHref={`/connections${filter.size ? `?${filter}` : ""}`}
+            newestLabel="Newest connections"
+            pages={pages}
+          />
         </>
       )}
     </section>

@@ -24,7 +24,12 @@ export function ContactItem({
   const error = actionData?.intent === "mark-contacted" && actionData.contactId === c.id ? actionData.error : null;
   const where = [showEvent ? c.event_name : null, c.garment_name].filter(Boolean).join(" · ");
   return (
-    <article aria-label={name} className="border border-ink/10 bg-white p-4">
+    <article
+      aria-label={name}
+      tabIndex={-1}
+      data-keyset-id={c.id}
+      className="border border-ink/10 bg-white p-4 outline-offset-4"
+    >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h3 className="font-display text-lg">{name}</h3>

@@ -1,10 +1,10 @@
 import { contactsQueryFrom, contactsQueryString, fieldErrors } from "@releve/core/crm/rules";
 import { SEARCH_MAX_LENGTH } from "@releve/core/platform/input-limits";
 import { listContacts } from "@releve/db/crm/queries";
-import { buttonClass } from "@releve/ui";
 import { data, Form, Link, useNavigation } from "react-router";
 import { BackLink } from "../../components/back-link";
 import { GeneralErrorBoundary } from "../../components/error-boundary";
+import { LoadMore, useKeysetPages } from "../../components/load-more";
 import { SubmitButton } from "../../components/submit-button";
 import { requestContext } from "../../request-context.server";
 import { requireUser } from "../accounts/user.server";
@@ -62,12 +62,23 @@ function FilterSelect({
   );
 }
 
+type ContactsData = Route.ComponentProps["loaderData"];
+const readPage = (page: ContactsData) => ({ rows: page.contacts, nextCursor: page.nextCursor });
+
 export default function ContactsRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const { contacts, total, page, pageCount, events, query } = loaderData;
+  const { total, events, query } = loaderData;
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location.pathname === "/dashboard/contacts";
   const filtered = !!query.q || query.event.kind !== "all" || query.contacted !== "all";
-  const exportQuery = contactsQueryString({ ...query, page: 1 });
+  const paged = query.before !== null;
+  const exportQuery = contactsQueryString({ ...query, before: null });
+  const pages = useKeysetPages({
+    first: loaderData.contacts,
+    nextCursor: loaderData.nextCursor,
+    read: readPage,
+    href: (cursor) => `/dashboard/contacts${exportQuery ? `${exportQuery}&` : "?"}before=${encodeURIComponent(cursor)}`,
+  });
+  const contacts = pages.rows;
   const eventValue = query.event.kind === "event" ? String(query.event.id) : query.event.kind;
 
   return (
@@ -141,9 +152,11 @@ export default function ContactsRoute({ loaderData, actionData }: Route.Componen
 
       {contacts.length === 0 ? (
         <div className="mt-6 border border-ink/10 bg-white p-8">
-          <h2 className="font-display text-2xl">{filtered || page > 1 ? "No contacts match" : "No contacts yet"}</h2>
+          <h2 className="font-display text-2xl">
+            {paged ? "No older contacts" : filtered ? "No contacts match" : "No contacts yet"}
+          </h2>
           <p className="mt-2 text-stone">
-            {filtered || page > 1
+            {filtered || paged
               ? "Try another search or clear the filters."
               : "When someone taps one of your garments and shares their details, they appear here."}
           </p>
@@ -158,35 +171,15 @@ export default function ContactsRoute({ loaderData, actionData }: Route.Componen
         </ul>
       )}
 
-      {pageCount > 1 && (
-        <nav aria-label="Pages" className="mt-8 flex items-center justify-between gap-3">
-          {page > 1 ? (
-            <Link
-              to={contactsQueryString({ ...query, page: page - 1 }) || "?"}
-              className={buttonClass("secondary")}
-              rel="prev"
-            >
-              Previous
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="text-sm text-stone">
-            Page {page} of {pageCount}
-          </span>
-          {page < pageCount ? (
-            <Link
-              to={contactsQueryString({ ...query, page: page + 1 })}
-              className={buttonClass("secondary")}
-              rel="next"
-            >
-              Next
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      )}
+      <LoadMore
+        shown={contacts.length}
+        total={total}
+        noun="contacts"
+        paged={paged}
+        newestHref={`/dashboard/contacts${exportQuery}`}
+        newestLabel="Newest contacts"
+        pages={pages}
+      />
     </section>
   );
 }

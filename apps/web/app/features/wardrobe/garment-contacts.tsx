@@ -1,17 +1,15 @@
 import type { OwnerContact } from "@releve/db/crm/queries";
 import { Button, buttonClass } from "@releve/ui";
-import { useEffect, useRef, useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { LoadMore, useKeysetPages } from "../../components/load-more";
 import { formatDay } from "../crm/crm-format";
 import { ContactStatus } from "../crm/mark-contacted";
 
 type Page = { contacts: OwnerContact[]; nextCursor: string | null };
+const readPage = (page: Page) => ({ rows: page.contacts, nextCursor: page.nextCursor });
 
 /**
- * The garment page's contacts (issue #30): a page at a time, newest first. 'Load more' adds the
- * next page below (keyset: rows that arrive meanwhile neither repeat nor shift it), moves focus
- * to the first contact it added and says how many are shown. Without JavaScript it is a link to
- * the page of contacts after the last one shown.
+ * The garment's contacts (issue #30): a page at a time, newest first, 'Load more' for the next
+ * (components/load-more.tsx, as every list is paged).
  */
 export function GarmentContacts(props: {
   garmentId: number;
@@ -23,36 +21,13 @@ export function GarmentContacts(props: {
   actionData: { error: string; contactId: number | null } | undefined;
 }) {
   const { garmentId, total, first, actionData } = props;
-  const fetcher = useFetcher<Page>();
-  const [more, setMore] = useState<Page[]>([]);
-  const focusId = useRef<number | null>(null);
-  const listRef = useRef<HTMLUListElement>(null);
-
-  // A new first page (a navigation, or the page again after marking a contact) starts over.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the reset is for each new first page, which the effect does not read.
-  useEffect(() => {
-    setMore([]);
-  }, [first]);
-  // Each page that arrives, once, below the others; focus goes to its first contact.
-  useEffect(() => {
-    const page = fetcher.data;
-    if (fetcher.state !== "idle" || !page) return;
-    setMore((pages) => (pages.includes(page) ? pages : [...pages, page]));
-    focusId.current = page.contacts[0]?.id ?? null;
-  }, [fetcher.state, fetcher.data]);
-  useEffect(() => {
-    if (focusId.current === null) return;
-    // Once the added contacts are on screen (the render after the page arrived).
-    const added = listRef.current?.querySelector<HTMLElement>(`[data-contact-id="${focusId.current}"]`);
-    if (!added) return;
-    added.focus();
-    focusId.current = null;
+  const pages = useKeysetPages({
+    first,
+    nextCursor: props.nextCursor,
+    read: readPage,
+    href: (cursor) => `/dashboard/garment/${garmentId}?before=${encodeURIComponent(cursor)}`,
   });
-
-  const contacts = [...first, ...more.flatMap((p) => p.contacts)];
-  const next = more.length ? (more[more.length - 1]?.nextCursor ?? null) : props.nextCursor;
-  const loading = fetcher.state !== "idle";
-  const nextHref = next ? `/dashboard/garment/${garmentId}?before=${encodeURIComponent(next)}#contacts` : null;
+  const contacts = pages.rows;
 
   return (
     <section aria-labelledby="contacts">
@@ -73,12 +48,12 @@ export function GarmentContacts(props: {
       {contacts.length === 0 ? (
         <p className="mt-4 text-stone">{total === 0 ? "No contacts yet" : "No older contacts"}</p>
       ) : (
-        <ul ref={listRef} className="mt-4 flex flex-col gap-3">
+        <ul className="mt-4 flex flex-col gap-3">
           {contacts.map((c) => {
             const name = [c.first_name, c.last_name].filter(Boolean).join(" ") || "Anonymous";
             return (
               <li key={c.id} className="border border-ink/10 bg-white p-4">
-                <article aria-label={name} tabIndex={-1} data-contact-id={c.id} className="outline-offset-4">
+                <article aria-label={name} tabIndex={-1} data-keyset-id={c.id} className="outline-offset-4">
                   <div className="flex flex-wrap items-start justify-between gap-3">
                     <div className="min-w-0">
                       <h3 className="font-display text-lg">{name}</h3>
@@ -102,35 +77,16 @@ export function GarmentContacts(props: {
           })}
         </ul>
       )}
-      <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
-        {total > 0 && (
-          <p className="text-sm text-stone" aria-live="polite">
-            {props.paged
-              ? `Showing ${contacts.length.toLocaleString("en")} older of ${total.toLocaleString("en")} contacts`
-              : `Showing ${contacts.length.toLocaleString("en")} of ${total.toLocaleString("en")} contacts`}
-          </p>
-        )}
-        <div className="flex flex-wrap gap-3">
-          {props.paged && (
-            <Link to={`/dashboard/garment/${garmentId}#contacts`} className={buttonClass("secondary")}>
-              Newest contacts
-            </Link>
-          )}
-          {nextHref && next && (
-            <a
-              href={nextHref}
-              className={buttonClass("secondary")}
-              aria-disabled={loading || undefined}
-              onClick={(event) => {
-                event.preventDefault();
-                if (!loading) fetcher.load(`/dashboard/garment/${garmentId}?before=${encodeURIComponent(next)}`);
-              }}
-            >
-              {loading ? "Loading…" : "Load more"}
-            </a>
-          )}
-        </div>
-      </div>
+      <LoadMore
+        shown={contacts.length}
+        total={total}
+        noun="contacts"
+        paged={props.paged}
+        newestHref={`/dashboard/garment/${garmentId}#contacts`}
+        newestLabel="Newest contacts"
+        anchor="#contacts"
+        pages={pages}
+      />
     </section>
   );
 }

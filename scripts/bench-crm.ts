@@ -8,7 +8,7 @@
  * scans stored but not yet rolled up (counts are the rollups plus them, decision 0028), and
  * its time beside the rolled-up-only one (target: at most 1.5x). Times are printed, not asserted.
  */
-import { ContactsQuerySchema } from "@releve/core/crm/rules";
+import { ContactsQuerySchema, formatContactCursor } from "@releve/core/crm/rules";
 import { getDb } from "@releve/db";
 import { rollupScans } from "@releve/db/crm/commands";
 import { exportContacts, listConnections, listContacts, listEvents, loadEventDetail } from "@releve/db/crm/queries";
@@ -121,7 +121,12 @@ async function main() {
     const page = (await measure(d1, "/dashboard/contacts (first page)", (db) => listContacts(db, OWNER, q({})))) as {
       total: number;
     };
-    await measure(d1, "/dashboard/contacts?page=150", (db) => listContacts(db, OWNER, q({ page: "150" })));
+    // Page 150 of 50: the page after the 7,450th contact (keyset, issue #30).
+    const deep = await (await exportContacts(getDb(d1 as Parameters<typeof getDb>[0]), OWNER, q({}), 7_450))?.read(
+      null,
+    );
+    const before = deep?.next ? formatContactCursor(deep.next) : "";
+    await measure(d1, "/dashboard/contacts, page 150 (keyset)", (db) => listContacts(db, OWNER, q({ before })));
     const search = (await measure(d1, "/dashboard/contacts?q=dubois (search)", (db) =>
       listContacts(db, OWNER, q({ q: "dubois" })),
     )) as { total: number };

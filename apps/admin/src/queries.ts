@@ -5,12 +5,14 @@ import type {
   AdminClient,
   AdminGarment,
   GarmentFilter,
+  GarmentPage,
   TagBatch,
   TagBatchInput,
   UnclaimedPage,
 } from "@releve/core/tags/contracts";
 import type { ScanHistoryRow } from "@releve/core/tap/contracts";
 import {
+  infiniteQueryOptions,
   keepPreviousData,
   QueryClient,
   type QueryKey,
@@ -44,23 +46,27 @@ export const auditQuery = queryOptions({
   queryFn: () => adminApi<{ entries: AuditEntry[] }>("/audit"),
 });
 
-// Lists keep showing their previous page or search while the next one loads (aria-busy).
+/** `&before=<cursor>`: the page after the one a list's last page ended with (keyset, issue #30). */
+export const afterCursor = (cursor: string | null) => (cursor ? `&before=${q(cursor)}` : "");
+
+// Lists keep showing their previous search while the next one loads (aria-busy); 'Load more'
+// adds the page after the last (infinite queries: a change refetches every page shown).
 export const garmentsQuery = (search: string, status: GarmentFilter) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: [...keys.garments, "list", status, search],
-    queryFn: () =>
-      adminApi<{ garments: AdminGarment[]; truncated: boolean }>(
-        `/garments?status=${status}${search ? `&q=${q(search)}` : ""}`,
-      ),
+    queryFn: ({ pageParam }) =>
+      adminApi<GarmentPage>(`/garments?status=${status}${search ? `&q=${q(search)}` : ""}${afterCursor(pageParam)}`),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
     placeholderData: keepPreviousData,
   });
 
-export const unclaimedQuery = (page: number) =>
-  queryOptions({
-    queryKey: [...keys.garments, "unclaimed", page],
-    queryFn: () => adminApi<UnclaimedPage>(`/garments/unclaimed?page=${page}`),
-    placeholderData: keepPreviousData,
-  });
+export const unclaimedQuery = infiniteQueryOptions({
+  queryKey: [...keys.garments, "unclaimed"],
+  queryFn: ({ pageParam }) => adminApi<UnclaimedPage>(`/garments/unclaimed?${afterCursor(pageParam).slice(1)}`),
+  initialPageParam: null as string | null,
+  getNextPageParam: (page) => page.nextCursor,
+});
 
 export const scansQuery = queryOptions({
   queryKey: [...keys.scans, "recent"],

@@ -1,4 +1,3 @@
-import { pageNumbers } from "@releve/core/platform/admin-portal";
 import { Button, type ButtonVariant } from "@releve/ui";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { type ReactNode, type SelectHTMLAttributes, useEffect, useId, useRef } from "react";
@@ -85,12 +84,12 @@ export function NotLoaded({
   label,
   errorPrefix,
 }: {
-  query: UseQueryResult<unknown>;
+  query: Pick<UseQueryResult<unknown>, "isError" | "error" | "refetch">;
   label: string;
   errorPrefix?: string;
 }) {
   if (!query.isError) return <LoadState state="loading" label={label} />;
-  const message = query.error.message;
+  const message = query.error?.message ?? "";
   return (
     <LoadState
       state="error"
@@ -101,46 +100,56 @@ export function NotLoaded({
   );
 }
 
-/** Previous, the page numbers (gaps as ellipses) and Next; `label` names the nav. */
-export function Pager({
-  label,
-  page,
-  pages,
-  onPage,
+/**
+ * Under a keyset-paged list (issue #30): how many rows are shown (of how many, when the list
+ * knows), and 'Load more' while there is a page after. The first row it adds takes focus, so the
+ * keyboard goes on from there: rows carry `data-list-row` and `tabIndex={-1}` inside `#listId`.
+ */
+export function LoadMore({
+  listId,
+  shown,
+  total,
+  noun,
+  query,
 }: {
-  label: string;
-  page: number;
-  pages: number;
-  onPage: (page: number) => void;
+  listId: string;
+  shown: number;
+  total?: number;
+  /** Singular and plural: ["tag", "tags"]. */
+  noun: [string, string];
+  query: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => Promise<unknown> };
 }) {
+  const focusFrom = useRef<number | null>(null);
+  useEffect(() => {
+    if (focusFrom.current === null) return;
+    const added = document.querySelectorAll<HTMLElement>(`#${listId} [data-list-row]`)[focusFrom.current];
+    if (!added) return;
+    added.focus();
+    focusFrom.current = null;
+  });
+  const count = (n: number) => n.toLocaleString("en-GB");
+  const of = total ?? shown;
   return (
-    <nav aria-label={label} className="flex flex-wrap items-center gap-1">
-      <Button variant="secondary" size="sm" onClick={() => onPage(page - 1)} disabled={page === 1}>
-        Previous
-      </Button>
-      {pageNumbers(page, pages).map((n, i) =>
-        n === null ? (
-          // biome-ignore lint/suspicious/noArrayIndexKey: ellipses have no identity
-          <span key={`gap-${i}`} aria-hidden className="px-2 text-stone">
-            …
-          </span>
-        ) : (
-          <Button
-            key={n}
-            size="sm"
-            onClick={() => onPage(n)}
-            aria-current={n === page ? "page" : undefined}
-            variant={n === page ? "primary" : "secondary"}
-            aria-label={`Page ${n}`}
-          >
-            {n}
-          </Button>
-        ),
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      <p className="text-sm text-stone" role="status">
+        Showing {count(shown)}
+        {total === undefined ? "" : ` of ${count(total)}`} {of === 1 ? noun[0] : noun[1]}
+      </p>
+      {query.hasNextPage && (
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={query.isFetchingNextPage}
+          aria-busy={query.isFetchingNextPage}
+          onClick={() => {
+            focusFrom.current = shown;
+            void query.fetchNextPage();
+          }}
+        >
+          {query.isFetchingNextPage ? "Loading…" : "Load more"}
+        </Button>
       )}
-      <Button variant="secondary" size="sm" onClick={() => onPage(page + 1)} disabled={page === pages}>
-        Next
-      </Button>
-    </nav>
+    </div>
   );
 }
 
@@ -231,12 +240,14 @@ export type Column = { label: string; numeric?: boolean; hidden?: boolean };
  * too): an sr-only caption, the header row, then the rows given as children.
  */
 export function DataTable({
+  id,
   caption,
   columns,
   busy,
   minWidth,
   children,
 }: {
+  id?: string;
   caption: string;
   columns: readonly Column[];
   busy: boolean;
@@ -245,7 +256,7 @@ export function DataTable({
   children: ReactNode;
 }) {
   return (
-    <div className="relative overflow-x-auto border border-ink/10 bg-white">
+    <div id={id} className="relative overflow-x-auto border border-ink/10 bg-white">
       <table className={`w-full ${minWidth} border-collapse text-sm`} aria-busy={busy}>
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-ink/10">

@@ -1,7 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import type { AuditEntry } from "@releve/core/platform/admin-api";
 import type { InstagramPost } from "@releve/core/site/contracts";
-import type { AdminGarment, TagBatch, UnclaimedPage } from "@releve/core/tags/contracts";
+import type { AdminGarment, GarmentPage, TagBatch, UnclaimedPage } from "@releve/core/tags/contracts";
 import { getDb } from "@releve/db";
 import { createGarment, createOwner, createScan, createTag, profileClientId } from "@releve/db/testing/factories";
 import { describe, expect, it } from "vitest";
@@ -162,8 +162,10 @@ describe("garments", () => {
     const first = await json<UnclaimedPage>(await call("admin", "GET", "/garments/unclaimed"));
     expect(first.rows).toHaveLength(10);
     expect(first.total).toBeGreaterThanOrEqual(11);
-    const second = await json<UnclaimedPage>(await call("admin", "GET", "/garments/unclaimed?page=2"));
-    expect(second.page).toBe(2);
+    expect(first.nextCursor).toMatch(/^\d+-\d+$/);
+    const second = await json<UnclaimedPage>(
+      await call("admin", "GET", `/garments/unclaimed?before=${first.nextCursor}`),
+    );
     expect(second.rows[0]?.garment_id).not.toBe(first.rows[0]?.garment_id);
     const row = first.rows[0];
     if (!row) throw new Error("no unclaimed row");
@@ -179,7 +181,46 @@ describe("garments", () => {
       .first<{ id: number }>();
     expect(marked.programmed_by_admin_id).toBe(adminId?.id);
     expect((await garmentRow(row.garment_id))?.programmed_at).toBe(marked.programmed_at);
-    expect((await call("admin", "GET", "/garments/unclaimed?page=0")).status).toBe(400);
+    for (const bad of ["0", "x", "12-0", "0x2", "1-2-3"])
+      expect((await call("admin", "GET", `/garments/unclaimed?before=${bad}`)).status, bad).toBe(400);
+  });
+
+  it("walks the unclaimed list and the garments list page by page: each row once, none missed while rows arrive", async () => {
+    for (let i = 0; i < 12; i++) await createGarment(db);
+    const unclaimedAtStart = await env.DB.prepare("select id from garments where status = 'unclaimed'").all<{
+      id: number;
+    }>();
+    const walk = async <P>(
+      path: (cursor: string | null) => string,
+      ids: (page: P) => number[],
+      next: (page: P) => string | null,
+    ) => {
+      const seen: number[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: P = await json<P>(await call("admin", "GET", path(cursor)));
+        seen.push(...ids(page));
+        // A garment made between two pages is newer than every row listed: it is on no later page.
+        await createGarment(db);
+        cursor = next(page);
+      } while (cursor !== null);
+      return seen;
+    };
+    const unclaimed = await walk<UnclaimedPage>(
+      (cursor) => `/garments/unclaimed${cursor ? `?before=${cursor}` : ""}`,
+      (page) => page.rows.map((r) => r.garment_id),
+      (page) => page.nextCursor,
+    );
+    expect(unclaimed.length).toBe(new Set(unclaimed).size);
+    expect(new Set(unclaimed)).toEqual(new Set(unclaimedAtStart.results.map((r) => r.id)));
+    const garmentsAtStart = await env.DB.prepare("select id from garments").all<{ id: number }>();
+    const all = await walk<GarmentPage>(
+      (cursor) => `/garments?status=all${cursor ? `&before=${cursor}` : ""}`,
+      (page) => page.garments.map((g) => g.id),
+      (page) => page.nextCursor,
+    );
+    expect(all.length).toBe(new Set(all).size);
+    expect(new Set(all)).toEqual(new Set(garmentsAtStart.results.map((r) => r.id)));
   });
 
   it("exports every garment as CSV named garments_export_{date}", async () => {

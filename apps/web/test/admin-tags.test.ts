@@ -527,7 +527,11 @@ describe("the registry: search, filters, lookup and export", () => {
     expect(await ids(`?batch_id=${batch.id}&status=active`)).toEqual([tag.id]);
     expect(await ids(`?batch_id=${batch.id}&status=uninitialized`)).toEqual([other.tag.id]);
     const page = await json<TagPage>(await call("admin", "GET", `/tags?batch_id=${batch.id}`));
-    expect(page).toMatchObject({ page: 1, pageSize: 50, total: 2 });
+    expect(page).toMatchObject({ pageSize: 50, total: 2, nextCursor: null });
+    // Keyset pages: the page after a tag id holds the older tags only.
+    expect(await ids(`?batch_id=${batch.id}&before=${other.tag.id}`)).toEqual([tag.id]);
+    expect(await ids(`?batch_id=${batch.id}&before=${tag.id}`)).toEqual([]);
+    expect((await call("admin", "GET", "/tags?before=0x1")).status).toBe(400);
     expect((await call("admin", "GET", "/tags?status=missing")).status).toBe(400);
     expect((await call("admin", "GET", "/tags?batch_id=x")).status).toBe(400);
     expect((await call("admin", "GET", `/tags?q=${"x".repeat(101)}`)).status).toBe(400);

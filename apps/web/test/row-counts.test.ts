@@ -120,6 +120,6 @@ describe("row_counts (issue #30)", () => {
     expect(stats.profiles.total).toBe(all["profiles|"]);
     const today = new Date().toISOString().slice(0, 10);
     expect(stats.garments.last7).toBeGreaterThanOrEqual(all[`garments|${today}`] ?? 0);
-    expect((await listUnclaimedGarments(db, { limit: 1, offset: 0 })).total).toBe(all["garments:unclaimed|"]);
+    expect((await listUnclaimedGarments(db, { limit: 1, before: null })).total).toBe(all["garments:unclaimed|"]);
   });
 });

@@ -301,7 +301,7 @@ const SHELL: Record<string, (ids: Ids) => Case[]> = {
   "GET /api/admin/garments/export.csv": () => [{ path: "/api/admin/garments/export.csv", cell: adminApi(200) }],
   "GET /api/admin/garments/unclaimed": () => [
     { path: "/api/admin/garments/unclaimed", cell: adminApi(200) },
-    { path: "/api/admin/garments/unclaimed?page=0x2", cell: adminApi(400) },
+    { path: "/api/admin/garments/unclaimed?before=0x2", cell: adminApi(400) },
   ],
   "POST /api/admin/garments/:id/status": () => [
     { path: "/api/admin/garments/999999/status", method: "POST", json: { is_active: true }, cell: adminApi(404) },

@@ -1039,7 +1039,7 @@ for (const part of PARTS)
       { name: "contacts .data ?q", actor: "A", path: (q) => `/dashboard/contacts.data?q=${q}` },
       { name: "admin garments ?q", actor: "admin", path: (q) => `/api/admin/garments?q=${q}` },
       { name: "admin clients ?q", actor: "admin", path: (q) => `/api/admin/clients?q=${q}` },
-      { name: "admin unclaimed ?page", actor: "admin", path: (q) => `/api/admin/garments/unclaimed?page=${q}` },
+      { name: "admin unclaimed ?before", actor: "admin", path: (q) => `/api/admin/garments/unclaimed?before=${q}` },
       { name: "admin tags ?q", actor: "admin", path: (q) => `/api/admin/tags?q=${q}` },
       { name: "admin tags.csv ?q", actor: "admin", path: (q) => `/api/admin/tags/export.csv?q=${q}` },
       { name: "admin tag lookup ?slug", actor: "admin", path: (q) => `/api/admin/tags/lookup?slug=${q}` },

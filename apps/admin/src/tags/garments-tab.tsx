@@ -2,11 +2,11 @@ import { ADMIN_MESSAGES } from "@releve/core/platform/admin-portal";
 import { SEARCH_MAX_LENGTH } from "@releve/core/platform/input-limits";
 import type { AdminGarment, GarmentFilter } from "@releve/core/tags/contracts";
 import { Button, ButtonAnchor, TextField } from "@releve/ui";
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useNotify } from "../notify";
 import { clientsQuery, garmentsQuery, useReassignGarment, useSetGarmentStatus } from "../queries";
-import { Empty, formatDate, Modal, NotLoaded } from "../ui";
+import { Empty, formatDate, LoadMore, Modal, NotLoaded } from "../ui";
 
 const SHOW: Array<[GarmentFilter, string]> = [
   ["claimed", "Claimed garments"],
@@ -21,7 +21,8 @@ export function GarmentsTab() {
   const [query, setQuery] = useState("");
   const [search, setSearch] = useState("");
   const [show, setShow] = useState<GarmentFilter>("claimed");
-  const list = useQuery(garmentsQuery(search, show));
+  const list = useInfiniteQuery(garmentsQuery(search, show));
+  const garments = list.data?.pages.flatMap((page) => page.garments) ?? [];
   const [reassigning, setReassigning] = useState<AdminGarment | null>(null);
   const status = useSetGarmentStatus();
   const busy = status.isPending ? status.variables.id : null;
@@ -93,7 +94,7 @@ export function GarmentsTab() {
       </div>
       {!list.isSuccess ? (
         <NotLoaded query={list} label="garments" errorPrefix={ADMIN_MESSAGES.dashboardFailed} />
-      ) : list.data.garments.length === 0 ? (
+      ) : garments.length === 0 ? (
         <Empty>
           {search
             ? `No ${show === "claimed" ? "claimed " : ""}garment matches “${search}”.`
@@ -103,11 +104,13 @@ export function GarmentsTab() {
         </Empty>
       ) : (
         <>
-          <ul className="flex flex-col gap-3" aria-label="Garments" aria-busy={list.isFetching}>
-            {list.data.garments.map((g) => (
+          <ul id="garments-list" className="flex flex-col gap-3" aria-label="Garments" aria-busy={list.isFetching}>
+            {garments.map((g) => (
               <li
                 key={g.id}
-                className="grid grid-cols-1 gap-3 border border-ink/10 bg-white p-4 md:grid-cols-[minmax(0,2fr)_minmax(0,2fr)_auto]"
+                data-list-row
+                tabIndex={-1}
+                className="grid grid-cols-1 gap-3 border border-ink/10 bg-white p-4 outline-offset-4 md:grid-cols-[minmax(0,2fr)_minmax(0,2fr)_auto]"
               >
                 <div className="min-w-0">
                   <p className="font-display text-lg">{g.title}</p>
@@ -163,9 +166,7 @@ export function GarmentsTab() {
               </li>
             ))}
           </ul>
-          {list.data.truncated && (
-            <p className="text-sm text-stone">Showing the newest 200 garments. Search to find older ones.</p>
-          )}
+          <LoadMore listId="garments-list" shown={garments.length} noun={["garment", "garments"]} query={list} />
         </>
       )}
       {reassigning && (

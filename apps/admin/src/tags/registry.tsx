@@ -3,12 +3,12 @@ import { SEARCH_MAX_LENGTH } from "@releve/core/platform/input-limits";
 import type { AdminTag } from "@releve/core/tags/contracts";
 import { TAG_STATUSES, type TagStatus } from "@releve/core/tags/rules";
 import { Button, ButtonAnchor, TextField } from "@releve/ui";
-import { useQuery } from "@tanstack/react-query";
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { type FormEvent, type ReactNode, useRef, useState } from "react";
 import { useNotify } from "../notify";
 import { batchesQuery } from "../queries";
 import { CounterfeitAlerts } from "../tap/counterfeit-alerts";
-import { type Column, DataTable, Empty, formatDate, NotLoaded, Pager, SelectField } from "../ui";
+import { type Column, DataTable, Empty, formatDate, LoadMore, NotLoaded, SelectField } from "../ui";
 import { TagBatches } from "./batches";
 import { TagActionDialog } from "./registry/action-dialog";
 import { STATUS_LABELS, StatusBadge } from "./registry/labels";
@@ -38,18 +38,14 @@ const shortUid = (uid: string) => (uid.length > 16 ? `${uid.slice(0, 16)}…` : 
 export function TagRegistry() {
   const [filters, setFilters] = useState<TagFilters>(initialFilters);
   const [query, setQuery] = useState(filters.q);
-  const [page, setPage] = useState(1);
   const [acting, setActing] = useState<AdminTag | null>(null);
   const [securing, setSecuring] = useState<AdminTag | null>(null);
-  const list = useQuery(tagsQuery(filters, page));
+  const list = useInfiniteQuery(tagsQuery(filters));
   const batches = useQuery(batchesQuery);
   const notify = useNotify();
   const top = useRef<HTMLHeadingElement>(null);
 
-  const apply = (next: Partial<TagFilters>) => {
-    setFilters({ ...filters, ...next });
-    setPage(1);
-  };
+  const apply = (next: Partial<TagFilters>) => setFilters({ ...filters, ...next });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -59,16 +55,9 @@ export function TagRegistry() {
   const showBatch = (batchId: number) => {
     setQuery("");
     setFilters({ q: "", status: "", batchId });
-    setPage(1);
     top.current?.scrollIntoView({ block: "start" });
     top.current?.focus();
   };
-
-  // A change can leave the page past the end (the last tag of it filtered away): step back.
-  const lastPage = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : null;
-  useEffect(() => {
-    if (lastPage !== null && page > lastPage) setPage(lastPage);
-  }, [page, lastPage]);
 
   const filtered = filters.q !== "" || filters.status !== "" || filters.batchId !== null;
   const batchName = batches.data?.batches.find((b) => b.id === filters.batchId)?.batch_name;
@@ -76,7 +65,7 @@ export function TagRegistry() {
   let body: ReactNode;
   if (!list.isSuccess) {
     body = <NotLoaded query={list} label="tags" errorPrefix="Failed to load tags" />;
-  } else if (list.data.total === 0) {
+  } else if ((list.data.pages[0]?.total ?? 0) === 0) {
     body = (
       <Empty>
         {filtered
@@ -85,17 +74,17 @@ export function TagRegistry() {
       </Empty>
     );
   } else {
-    const { tags, total, pageSize } = list.data;
-    const pages = Math.max(1, Math.ceil(total / pageSize));
-    const shown = Math.min(page, pages);
+    const tags = list.data.pages.flatMap((page) => page.tags);
     body = (
       <>
-        <p className="text-sm text-stone" role="status">
-          {total} tag{total === 1 ? "" : "s"}
-          {pages > 1 ? ` · page ${shown} of ${pages}` : ""}
-        </p>
         <TagTable tags={tags} busy={list.isFetching} onAct={setActing} onSecure={setSecuring} />
-        {pages > 1 && <Pager label="Tag pages" page={shown} pages={pages} onPage={setPage} />}
+        <LoadMore
+          listId="tag-table"
+          shown={tags.length}
+          total={list.data.pages[0]?.total ?? 0}
+          noun={["tag", "tags"]}
+          query={list}
+        />
       </>
     );
   }
@@ -211,10 +200,15 @@ function TagTable({
   onSecure: (tag: AdminTag) => void;
 }) {
   return (
-    <DataTable caption="Tags, newest first" columns={COLUMNS} busy={busy} minWidth="min-w-[60rem]">
+    <DataTable id="tag-table" caption="Tags, newest first" columns={COLUMNS} busy={busy} minWidth="min-w-[60rem]">
       {tags.map((tag) => (
         <tr key={tag.id} className="border-b border-ink/5 last:border-0">
-          <th scope="row" className={`${td} text-left font-mono text-xs font-normal`}>
+          <th
+            scope="row"
+            data-list-row
+            tabIndex={-1}
+            className={`${td} text-left font-mono text-xs font-normal outline-offset-[-2px]`}
+          >
             <span className="whitespace-nowrap">{tag.chipId}</span>
             <span className="block text-stone">{tag.tagType}</span>
             {tag.secure && (

@@ -1,15 +1,13 @@
 import { ADMIN_MESSAGES } from "@releve/core/platform/admin-portal";
 import { Button, ButtonAnchor } from "@releve/ui";
-import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { useNotify } from "../notify";
 import { unclaimedQuery, useMarkProgrammed } from "../queries";
-import { Empty, formatDate, NotLoaded, Pager } from "../ui";
+import { Empty, formatDate, LoadMore, NotLoaded } from "../ui";
 
-/** 'Unclaimed / To Program': the unclaimed garments, 10 per page, to program and mark. */
+/** 'Unclaimed / To Program': the unclaimed garments, newest first, 10 at a time, to program and mark. */
 export function UnclaimedTab() {
-  const [page, setPage] = useState(1);
-  const list = useQuery(unclaimedQuery(page));
+  const list = useInfiniteQuery(unclaimedQuery);
   const marking = useMarkProgrammed();
   const busy = marking.isPending ? marking.variables : null;
   const notify = useNotify();
@@ -32,24 +30,31 @@ export function UnclaimedTab() {
   if (!list.isSuccess) {
     return <NotLoaded query={list} label="unclaimed garments" errorPrefix={ADMIN_MESSAGES.unclaimedFailed} />;
   }
-  const { rows, total, pageSize } = list.data;
-  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const rows = list.data.pages.flatMap((page) => page.rows);
+  const total = list.data.pages[0]?.total ?? 0;
   if (total === 0) return <Empty>Every garment has an owner. Nothing to program.</Empty>;
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-stone">
-          {total} unclaimed garment{total === 1 ? "" : "s"} · page {page} of {pages}
+          {total.toLocaleString("en-GB")} unclaimed garment{total === 1 ? "" : "s"}
         </p>
         <ButtonAnchor href="/admin/nfc-programmer" size="sm">
           Program NFC Tags
         </ButtonAnchor>
       </div>
-      <ul className="flex flex-col gap-3" aria-label="Unclaimed garments" aria-busy={list.isFetching}>
+      <ul
+        id="unclaimed-list"
+        className="flex flex-col gap-3"
+        aria-label="Unclaimed garments"
+        aria-busy={list.isFetching}
+      >
         {rows.map((row) => (
           <li
             key={row.garment_id}
-            className="grid grid-cols-1 gap-3 border border-ink/10 bg-white p-4 md:grid-cols-[minmax(0,2fr)_minmax(0,2fr)_auto]"
+            data-list-row
+            tabIndex={-1}
+            className="grid grid-cols-1 gap-3 border border-ink/10 bg-white p-4 outline-offset-4 md:grid-cols-[minmax(0,2fr)_minmax(0,2fr)_auto]"
           >
             <div className="min-w-0">
               <p className="font-display text-lg">{row.title}</p>
@@ -86,7 +91,13 @@ export function UnclaimedTab() {
           </li>
         ))}
       </ul>
-      {pages > 1 && <Pager label="Unclaimed pages" page={page} pages={pages} onPage={setPage} />}
+      <LoadMore
+        listId="unclaimed-list"
+        shown={rows.length}
+        total={total}
+        noun={["unclaimed garment", "unclaimed garments"]}
+        query={list}
+      />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { idField, optionalText } from "../platform/form-fields";
 import { parseId, SEARCH_MAX_LENGTH, SEARCH_TOO_LONG } from "../platform/input-limits";
+import { formatTimeCursor, parseTimeCursor, type TimeCursor, timeCursorAfter } from "../platform/keyset";
 import { text } from "../platform/text-field";
 import { byChannel, CHANNELS } from "../sharing/channels";
 import { sharedChannels } from "../sharing/share-visibility";
@@ -32,23 +33,15 @@ export const GARMENT_CONTACTS_PAGE_SIZE = 25;
 
 /**
  * Where a page of contacts ends, newest first: the last row's time and id. The next page is
- * the rows strictly before it (keyset paging: rows added meanwhile neither repeat nor shift it).
+ * the rows strictly before it (keyset paging, platform/keyset.ts).
  */
-export type ContactCursor = { createdAt: number; id: number };
+export type ContactCursor = TimeCursor;
+export {
+  formatTimeCursor as formatContactCursor,
+  parseTimeCursor as parseContactCursor,
+  timeCursorAfter as encodeContactCursor,
+};
 
-/** A cursor as it travels in a URL: `<ms>-<id>`. */
-export const formatContactCursor = (cursor: ContactCursor) => `${cursor.createdAt}-${cursor.id}`;
-
-/** The cursor after a contact (the last of a page), as it travels in a URL. */
-export const encodeContactCursor = (row: { created_at: Date; id: number }) =>
-  formatContactCursor({ createdAt: row.created_at.getTime(), id: row.id });
-
-/** A cursor from a URL, or null when it is missing or not one (a page then starts from the newest). */
-export function parseContactCursor(raw: string | null | undefined): ContactCursor | null {
-  const match = /^(\d{1,15})-([1-9]\d{0,14})$/.exec(raw ?? "");
-  if (!match) return null;
-  return { createdAt: Number(match[1]), id: Number(match[2]) };
-}
 /** Contacts listed on an event's page (the rest are one click away in Contacts). */
 export const EVENT_CONTACTS_SHOWN = 100;
 /** Analytics: the scans-per-day chart's span, and the window of top cities and browsers. */
@@ -89,7 +82,7 @@ export const ContactsQuerySchema = z.object({
   before: z
     .string()
     .optional()
-    .transform((v) => parseContactCursor(v)),
+    .transform((v) => parseTimeCursor(v)),
 });
 export type ContactsQuery = z.output<typeof ContactsQuerySchema>;
 
@@ -110,7 +103,7 @@ export function contactsQueryString(query: Partial<ContactsQuery>): string {
   if (query.event && query.event.kind !== "all")
     params.set("event", query.event.kind === "none" ? "none" : String(query.event.id));
   if (query.contacted && query.contacted !== "all") params.set("contacted", query.contacted);
-  if (query.before) params.set("before", formatContactCursor(query.before));
+  if (query.before) params.set("before", formatTimeCursor(query.before));
   const text = params.toString();
   return text ? `?${text}` : "";
 }

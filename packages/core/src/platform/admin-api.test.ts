@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { InstagramPostBodySchema } from "../site/contracts";
 import { GarmentIdParamSchema, ReassignBodySchema, TagBatchBodySchema } from "../tags/contracts";
 import { ListQuerySchema } from "./admin-api";
-import { pageNumbers } from "./admin-portal";
 
 describe("admin API schemas", () => {
   it("take ids as whole numbers, from numbers or decimal strings", () => {
@@ -15,11 +14,10 @@ describe("admin API schemas", () => {
   });
 
   it("trim and bound a search, and refuse page 0", () => {
-    expect(ListQuerySchema.parse({ q: "  coat ", page: "2" })).toEqual({ q: "coat", page: 2 });
+    expect(ListQuerySchema.parse({ q: "  coat " })).toEqual({ q: "coat" });
     expect(ListQuerySchema.safeParse({ q: "x".repeat(101) }).error?.issues[0]?.message).toBe(
       "Search is at most 100 characters.",
     );
-    expect(ListQuerySchema.safeParse({ page: "0" }).success).toBe(false);
   });
 
   it("clean a post: blank text is null, links are http(s) or site paths, order is a whole number", () => {
@@ -39,13 +37,5 @@ describe("admin API schemas", () => {
   it("require a batch name", () => {
     expect(TagBatchBodySchema.parse({ batch_name: " B " })).toEqual({ batch_name: "B", description: null });
     expect(TagBatchBodySchema.safeParse({ batch_name: " " }).error?.issues[0]?.message).toBe("Batch name is required.");
-  });
-});
-
-describe("pageNumbers", () => {
-  it("shows first, last and the current page's neighbours, gaps as null", () => {
-    expect(pageNumbers(1, 1)).toEqual([1]);
-    expect(pageNumbers(5, 10)).toEqual([1, null, 4, 5, 6, null, 10]);
-    expect(pageNumbers(2, 4)).toEqual([1, 2, 3, 4]);
   });
 });

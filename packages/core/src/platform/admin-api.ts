@@ -1,6 +1,6 @@
 /**
  * What every `/api/admin/*` contract stands on (issue #9): the one strict id parser as a zod
- * field, a list's query (search and page) and the audit trail's rows. The bodies and queries of
+ * field, a list's search and the audit trail's rows. The bodies and queries of
  * each tab live in their rooms (tags/contracts, site/contracts, tap/contracts); the server
  * validates them, the admin remote imports only the inferred types.
  */
@@ -24,10 +24,10 @@ export const positiveInt = (what: string) =>
     return n;
   });
 
+/** A list's search (pages are keyset cursors, each list's own: platform/keyset.ts). */
 export const ListQuerySchema = z.object({
   // Any term up to SEARCH_MAX_LENGTH characters, in any script; longer is a 400 (input-limits.ts).
   q: adminSearchText(),
-  page: positiveInt("The page").optional(),
 });
 
 export type AuditEntry = {

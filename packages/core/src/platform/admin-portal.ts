@@ -58,16 +58,3 @@ export const ADMIN_MESSAGES = {
   postUpdated: "Post updated successfully",
   postDeleted: "Post deleted successfully",
 } as const;
-
-/** Page numbers to show: first, last, the current one and its neighbours, gaps as null (an ellipsis). */
-export function pageNumbers(current: number, pages: number): (number | null)[] {
-  const wanted = new Set([1, pages, current - 1, current, current + 1].filter((n) => n >= 1 && n <= pages));
-  const sorted = [...wanted].sort((a, b) => a - b);
-  const out: (number | null)[] = [];
-  for (const n of sorted) {
-    const last = out.at(-1);
-    if (typeof last === "number" && n - last > 1) out.push(null);
-    out.push(n);
-  }
-  return out;
-}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ContactsQuerySchema, MarkContactedSchema } from "../crm/rules";
-import { GarmentIdParamSchema, ReassignBodySchema } from "../tags/contracts";
+import { GarmentIdParamSchema, GarmentListQuerySchema, ReassignBodySchema } from "../tags/contracts";
 import { ListQuerySchema } from "./admin-api";
 import { ID_MAX, parseId, SEARCH_MAX_LENGTH } from "./input-limits";
 
@@ -53,7 +53,7 @@ describe("parseId: the one strict id parser", () => {
       expect(MarkContactedSchema.safeParse({ contactId: raw }).success, raw).toBe(false);
       expect(GarmentIdParamSchema.safeParse({ id: raw }).success, raw).toBe(false);
       expect(ReassignBodySchema.safeParse({ client_id: raw }).success, raw).toBe(false);
-      expect(ListQuerySchema.safeParse({ page: raw }).success, raw).toBe(false);
+      expect(GarmentListQuerySchema.safeParse({ before: raw }).success, raw).toBe(false);
       expect(ContactsQuerySchema.safeParse({ event: raw }).success, raw).toBe(false);
     }
     expect(MarkContactedSchema.parse({ contactId: "22" }).contactId).toBe(22);

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { normalisePhone } from "../accounts/normalise";
 import { ListQuerySchema, positiveInt } from "../platform/admin-api";
 import { idField } from "../platform/form-fields";
+import { idCursorParam, timeCursorParam } from "../platform/keyset";
 import { adminSearchText, text } from "../platform/text-field";
 import { NOTES_MAX_BYTES } from "../sharing/contact";
 import { GARMENT_TYPES } from "./chip-id";
@@ -121,7 +122,8 @@ export const TagListQuerySchema = z.object({
   q: adminSearchText(),
   status: z.enum(TAG_STATUSES, { error: `status is one of ${TAG_STATUSES.join(", ")}.` }).optional(),
   batch_id: idField("The batch id must be a whole number.").optional(),
-  page: idField("The page must be a whole number.").optional(),
+  /** The page after this tag id (newest first), from the page before's `nextCursor`. */
+  before: idCursorParam,
 });
 
 /** 'Search by tag UID' and a read tag's lookup: exactly one of its UID, chip id or slug. */
@@ -312,7 +314,8 @@ export type AdminTag = {
   updatedAt: number;
 };
 
-export type TagPage = { tags: AdminTag[]; page: number; pageSize: number; total: number };
+/** A page of the registry, newest first, and the cursor of the page after it (null: none). */
+export type TagPage = { tags: AdminTag[]; pageSize: number; total: number; nextCursor: string | null };
 
 /**
  * `GET /tags/lookup`: the scanned-tag state (spec part 2 §4) of what a reader saw: one of our
@@ -353,6 +356,8 @@ export type BatchImportResult = { assigned: number; unchanged: number };
 export type BatchImportProblem = { line: number; message: string };
 
 export const UNCLAIMED_PAGE_SIZE = 10;
+/** 'Registered & Claimed' lists this many garments at a time, newest first. */
+export const GARMENT_PAGE_SIZE = 50;
 
 /** The `:id` of an admin route (garments and posts alike). */
 export const GarmentIdParamSchema = z.object({ id: positiveInt("The garment id") });
@@ -371,7 +376,15 @@ export type GarmentFilter = (typeof GARMENT_FILTERS)[number];
 
 export const GarmentListQuerySchema = ListQuerySchema.extend({
   status: z.enum(GARMENT_FILTERS, { error: "status must be claimed, unclaimed or all." }).optional(),
+  /** The page after this garment id (newest first), from the page before's `nextCursor`. */
+  before: idCursorParam,
 });
+
+/** 'Registered & Claimed': a page of garments, newest first, and the cursor of the next. */
+export type GarmentPage = { garments: AdminGarment[]; pageSize: number; nextCursor: string | null };
+
+/** 'Unclaimed / To Program': the page after `before` (`<ms>-<id>`, newest first). */
+export const UnclaimedQuerySchema = z.object({ before: timeCursorParam });
 
 export const TagBatchBodySchema = z.object({
   batch_name: text({
@@ -412,7 +425,7 @@ export type UnclaimedRow = {
   programmed_by_admin_id: number | null;
 };
 
-export type UnclaimedPage = { rows: UnclaimedRow[]; page: number; pageSize: number; total: number };
+export type UnclaimedPage = { rows: UnclaimedRow[]; pageSize: number; total: number; nextCursor: string | null };
 
 export type AdminClient = { profileId: number; clientId: string; name: string; email: string | null };
 

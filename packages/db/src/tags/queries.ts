@@ -11,6 +11,7 @@
  * Writes: ./commands.ts.
  */
 
+import { type TimeCursor, timeCursorAfter } from "@releve/core/platform/keyset";
 import { EXPORT_BATCH_ROWS, type ReadBatch, toBatch } from "@releve/core/platform/stream-export";
 import { LIVE_TAG_STATUSES, type TagStatus } from "@releve/core/tags/rules";
 import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lt, or, type SQL, sql } from "drizzle-orm";
@@ -130,11 +131,17 @@ function tagsWhere(filter: TagFilter): SQL | undefined {
   );
 }
 
-/** The registry: one page of tags, newest first, and how many match (two reads at once). */
-export async function listTags(db: Db, filter: TagFilter, page: { limit: number; offset: number }) {
+/**
+ * The registry: one page of tags, newest first, after the tag id `before` (keyset), the cursor of
+ * the next page, and how many match (two reads at once).
+ */
+export async function listTags(db: Db, filter: TagFilter, page: { limit: number; before: number | null }) {
   const where = tagsWhere(filter);
   const [rows, total] = await Promise.all([
-    selectTags(db).where(where).orderBy(desc(nfcTags.id)).limit(page.limit).offset(page.offset),
+    selectTags(db)
+      .where(and(where, page.before === null ? undefined : lt(nfcTags.id, page.before)))
+      .orderBy(desc(nfcTags.id))
+      .limit(page.limit + 1),
     db
       .select({ n: count() })
       .from(nfcTags)
@@ -144,7 +151,8 @@ export async function listTags(db: Db, filter: TagFilter, page: { limit: number;
       .where(where)
       .get(),
   ]);
-  return { rows, total: total?.n ?? 0 };
+  const { rows: tags, next } = toBatch(rows, page.limit, (row) => row.id);
+  return { rows: tags, total: total?.n ?? 0, nextCursor: next === null ? null : String(next) };
 }
 
 /** Every tag matching the filter, oldest first, one keyset batch after `after` (a tag id) at a time: the streamed CSV export. */
@@ -297,20 +305,26 @@ export type AdminGarmentRow = Awaited<ReturnType<typeof selectAdminGarments>>[nu
  * `limit` garments it finds (ids descend as garments are made), so a term found in half the
  * house costs what a rare one does.
  */
-function garmentsMatching(term: string, status: SQL | undefined, limit: number): SQL | undefined {
+function garmentsMatching(
+  term: string,
+  status: SQL | undefined,
+  before: number | null,
+  limit: number,
+): SQL | undefined {
   const phrase = ftsPhrase(term);
   if (phrase) {
     const owners = searchRowids(
       "client_search",
       inColumns(["first_name", "last_name", "display_name", "email"], phrase),
     );
-    const withStatus = status ? sql` AND ${status}` : sql``;
+    const withStatus = and(status, before === null ? undefined : lt(garments.id, before));
+    const also = withStatus ? sql` AND ${withStatus}` : sql``;
     // Raw sql: FTS5 (platform/search.ts) has no drizzle builder; each side newest first, cut at `limit`.
     return sql`${garments.id} IN (SELECT * FROM (SELECT ${garments.id} FROM garment_search JOIN ${garments}
-        ON ${garments.id} = garment_search.rowid WHERE garment_search MATCH ${phrase}${withStatus}
+        ON ${garments.id} = garment_search.rowid WHERE garment_search MATCH ${phrase}${also}
         ORDER BY garment_search.rowid DESC LIMIT ${limit})
       UNION ALL SELECT * FROM (SELECT ${garments.id} FROM ${garments} JOIN ${profiles} ON ${profiles.user_id} = ${garments.owner_user_id}
-        WHERE ${profiles.id} IN (${owners})${withStatus} ORDER BY ${garments.id} DESC LIMIT ${limit}))`;
+        WHERE ${profiles.id} IN (${owners})${also} ORDER BY ${garments.id} DESC LIMIT ${limit}))`;
   }
   return or(
     ...[
@@ -327,20 +341,23 @@ function garmentsMatching(term: string, status: SQL | undefined, limit: number):
 }
 
 /**
- * Garments newest first (by id: the order they were made in) with their owner (all, or only
- * claimed or unclaimed); an optional search over slug, names, brand and owner.
+ * A page of garments newest first (by id: the order they were made in) after the garment id
+ * `before` (keyset), with their owner (all, or only claimed or unclaimed); an optional search
+ * over slug, names, brand and owner. `nextCursor`: the page after, or null.
  */
 export async function listAdminGarments(
   db: Db,
-  opts: { q?: string; status?: "claimed" | "unclaimed" | "all"; limit: number },
+  opts: { q?: string; status?: "claimed" | "unclaimed" | "all"; limit: number; before?: number | null },
 ) {
+  const before = opts.before ?? null;
   const status = opts.status && opts.status !== "all" ? eq(garments.status, opts.status) : undefined;
-  const search = opts.q ? garmentsMatching(opts.q, status, opts.limit + 1) : undefined;
+  const search = opts.q ? garmentsMatching(opts.q, status, before, opts.limit + 1) : undefined;
   const rows = await selectAdminGarments(db)
-    .where(and(search, status))
+    .where(and(search, status, before === null ? undefined : lt(garments.id, before)))
     .orderBy(desc(garments.id))
     .limit(opts.limit + 1);
-  return { rows: rows.slice(0, opts.limit), truncated: rows.length > opts.limit };
+  const { rows: page, next } = toBatch(rows, opts.limit, (row) => row.id);
+  return { rows: page, nextCursor: next === null ? null : String(next) };
 }
 
 /** Every garment, newest first, one keyset batch after `after` (a garment id) at a time: the streamed CSV export. */
@@ -359,9 +376,12 @@ export function getAdminGarment(db: Db, id: number): Promise<AdminGarmentRow | u
   return selectAdminGarments(db).where(eq(garments.id, id)).get();
 }
 
-/** One page of unclaimed garments (newest first) and how many there are (the kept count, issue #30), in one batch. */
-export async function listUnclaimedGarments(db: Db, opts: { limit: number; offset: number }) {
-  const unclaimed = eq(garments.status, "unclaimed");
+/**
+ * One page of unclaimed garments, newest first after `before` (keyset), the cursor of the next,
+ * and how many there are (the kept count, issue #30), in one batch.
+ */
+export async function listUnclaimedGarments(db: Db, opts: { limit: number; before: TimeCursor | null }) {
+  const unclaimed = and(eq(garments.status, "unclaimed"), opts.before ? olderGarment(opts.before) : undefined);
   const [rows, [counted]] = await db.batch([
     db
       .select({
@@ -379,9 +399,17 @@ export async function listUnclaimedGarments(db: Db, opts: { limit: number; offse
       .from(garments)
       .where(unclaimed)
       .orderBy(desc(garments.created_at), desc(garments.id))
-      .limit(opts.limit)
-      .offset(opts.offset),
+      .limit(opts.limit + 1),
     keptCount(db, "garments:unclaimed"),
   ]);
-  return { rows, total: counted?.n ?? 0 };
+  const { rows: page, next } = toBatch(rows, opts.limit, (row) =>
+    timeCursorAfter({ created_at: row.created_at, id: row.garment_id }),
+  );
+  return { rows: page, total: counted?.n ?? 0, nextCursor: next };
 }
+
+/** Garments after `cursor` in the order (created_at, then id, both descending). */
+const olderGarment = (cursor: TimeCursor) => {
+  const at = new Date(cursor.createdAt);
+  return or(lt(garments.created_at, at), and(eq(garments.created_at, at), lt(garments.id, cursor.id)));
+};

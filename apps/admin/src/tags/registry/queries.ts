@@ -1,6 +1,6 @@
 import type { AdminTag, BatchImportResult, BatchProgramInput, TagPage } from "@releve/core/tags/contracts";
 import type { TagAction, TagStatus } from "@releve/core/tags/rules";
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { infiniteQueryOptions, keepPreviousData, useMutation, useQueryClient } from "@tanstack/react-query";
 import { adminApi, adminText } from "../../api";
 import { keys } from "../../queries";
 
@@ -9,22 +9,24 @@ export const tagKeys = { all: ["admin", "tags"] } as const;
 
 export type TagFilters = { q: string; status: TagStatus | ""; batchId: number | null };
 
-/** `?q=&status=&batch_id=`: the list's filters, the same for the page and the CSV export. */
-export function filterQuery(filters: TagFilters, page?: number): string {
+/** `?q=&status=&batch_id=`: the list's filters, the same for its pages and the CSV export. */
+export function filterQuery(filters: TagFilters, before?: string | null): string {
   const params = new URLSearchParams();
   if (filters.q) params.set("q", filters.q);
   if (filters.status) params.set("status", filters.status);
   if (filters.batchId !== null) params.set("batch_id", String(filters.batchId));
-  if (page !== undefined && page > 1) params.set("page", String(page));
+  if (before) params.set("before", before);
   const query = params.toString();
   return query ? `?${query}` : "";
 }
 
 // The previous page or search keeps showing while the next one loads (aria-busy).
-export const tagsQuery = (filters: TagFilters, page: number) =>
-  queryOptions({
-    queryKey: [...tagKeys.all, "list", filters, page],
-    queryFn: () => adminApi<TagPage>(`/tags${filterQuery(filters, page)}`),
+export const tagsQuery = (filters: TagFilters) =>
+  infiniteQueryOptions({
+    queryKey: [...tagKeys.all, "list", filters],
+    queryFn: ({ pageParam }) => adminApi<TagPage>(`/tags${filterQuery(filters, pageParam)}`),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
     placeholderData: keepPreviousData,
   });
 

@@ -1,16 +1,18 @@
 import { AppError } from "@releve/core";
-import { ListQuerySchema } from "@releve/core/platform/admin-api";
 import { csvRecords } from "@releve/core/platform/csv";
 import { streamExport } from "@releve/core/platform/stream-export";
 import { publicName } from "@releve/core/sharing/share-visibility";
 import {
   type AdminGarment,
+  GARMENT_PAGE_SIZE,
   GarmentIdParamSchema,
   GarmentListQuerySchema,
+  type GarmentPage,
   GarmentStatusBodySchema,
   ReassignBodySchema,
   UNCLAIMED_PAGE_SIZE,
   type UnclaimedPage,
+  UnclaimedQuerySchema,
 } from "@releve/core/tags/contracts";
 import { PHOTO_CARD_MESSAGES } from "@releve/core/wardrobe/photo";
 import type { Db } from "@releve/db/client";
@@ -30,7 +32,6 @@ import { jsonBody, validator } from "../../api/validation";
 import { downloadHeaders, logExportError } from "../../lib/export-response.server";
 import { deletePhotoObject, replacePhoto, replacePhotoCard, toPhoto } from "../wardrobe/photos-api";
 
-const GARMENT_LIST_LIMIT = 200;
 const GARMENT_CSV_COLUMNS = [
   "ID",
   "Title",
@@ -72,9 +73,11 @@ const idParam = validator("param", GarmentIdParamSchema);
 export const garmentRoutes = new Hono<AdminEnv>();
 
 garmentRoutes.get("/", validator("query", GarmentListQuerySchema), async (c) => {
-  const { q, status } = c.req.valid("query");
-  const { rows, truncated } = await listAdminGarments(c.get("db"), { q, status, limit: GARMENT_LIST_LIMIT });
-  return c.json({ garments: rows.map(toGarment), truncated });
+  const { q, status, before } = c.req.valid("query");
+  const limit = GARMENT_PAGE_SIZE;
+  const { rows, nextCursor } = await listAdminGarments(c.get("db"), { q, status, before, limit });
+  const body: GarmentPage = { garments: rows.map(toGarment), pageSize: limit, nextCursor };
+  return c.json(body);
 });
 
 garmentRoutes.get("/export.csv", async (c) => {
@@ -110,12 +113,9 @@ garmentRoutes.get("/export.csv", async (c) => {
   );
 });
 
-garmentRoutes.get("/unclaimed", validator("query", ListQuerySchema), async (c) => {
-  const { page = 1 } = c.req.valid("query");
-  const { rows, total } = await listUnclaimedGarments(c.get("db"), {
-    limit: UNCLAIMED_PAGE_SIZE,
-    offset: (page - 1) * UNCLAIMED_PAGE_SIZE,
-  });
+garmentRoutes.get("/unclaimed", validator("query", UnclaimedQuerySchema), async (c) => {
+  const { before } = c.req.valid("query");
+  const { rows, total, nextCursor } = await listUnclaimedGarments(c.get("db"), { limit: UNCLAIMED_PAGE_SIZE, before });
   const origin = new URL(c.req.url).origin;
   const body: UnclaimedPage = {
     rows: rows.map((row) => ({
@@ -124,9 +124,9 @@ garmentRoutes.get("/unclaimed", validator("query", ListQuerySchema), async (c) =
       programmed_at: row.programmed_at?.getTime() ?? null,
       programming_url: `${origin}/t/${row.short_slug}`,
     })),
-    page,
     pageSize: UNCLAIMED_PAGE_SIZE,
     total,
+    nextCursor,
   };
   return c.json(body);
 });

@@ -62,14 +62,15 @@ const idParam = validator("param", TagIdParamSchema);
 export const tagRoutes = new Hono<AdminEnv>();
 
 tagRoutes.get("/", validator("query", TagListQuerySchema), async (c) => {
-  const { q, status, batch_id, page = 1 } = c.req.valid("query");
-  const { rows, total } = await listTags(
+  const { q, status, batch_id, before } = c.req.valid("query");
+  const { rows, total, nextCursor } = await listTags(
     c.get("db"),
     { q, status, batchId: batch_id },
-    { limit: TAG_PAGE_SIZE, offset: (page - 1) * TAG_PAGE_SIZE },
+    { limit: TAG_PAGE_SIZE, before },
   );
   const origin = originOf(c.req.url);
-  const body: TagPage = { tags: rows.map((r) => toAdminTag(r, origin)), page, pageSize: TAG_PAGE_SIZE, total };
+  const tags = rows.map((r) => toAdminTag(r, origin));
+  const body: TagPage = { tags, pageSize: TAG_PAGE_SIZE, total, nextCursor };
   return c.json(body);
 });
 

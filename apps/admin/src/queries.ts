@@ -10,7 +10,7 @@ import type {
   TagBatchInput,
   UnclaimedPage,
 } from "@releve/core/tags/contracts";
-import type { ScanHistoryRow } from "@releve/core/tap/contracts";
+import type { ScanHistoryPage } from "@releve/core/tap/contracts";
 import {
   infiniteQueryOptions,
   keepPreviousData,
@@ -68,15 +68,19 @@ export const unclaimedQuery = infiniteQueryOptions({
   getNextPageParam: (page) => page.nextCursor,
 });
 
-export const scansQuery = queryOptions({
+export const scansQuery = infiniteQueryOptions({
   queryKey: [...keys.scans, "recent"],
-  queryFn: () => adminApi<{ scans: ScanHistoryRow[] }>("/scans/recent"),
+  queryFn: ({ pageParam }) => adminApi<ScanHistoryPage>(`/scans/recent?${afterCursor(pageParam).slice(1)}`),
+  initialPageParam: null as string | null,
+  getNextPageParam: (page) => page.nextCursor,
 });
 
 /** Only the suspect taps (counterfeit alerts, issue #21): scan history's newest, filtered on the server. */
-export const suspectScansQuery = queryOptions({
+export const suspectScansQuery = infiniteQueryOptions({
   queryKey: [...keys.scans, "suspect"],
-  queryFn: () => adminApi<{ scans: ScanHistoryRow[] }>("/scans/recent?type=suspect"),
+  queryFn: ({ pageParam }) => adminApi<ScanHistoryPage>(`/scans/recent?type=suspect${afterCursor(pageParam)}`),
+  initialPageParam: null as string | null,
+  getNextPageParam: (page) => page.nextCursor,
 });
 
 export const clientsQuery = (search: string | null) =>

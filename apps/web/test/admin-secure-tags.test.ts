@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import type { AuditEntry } from "@releve/core/platform/admin-api";
 import type { AdminTag, ProgrammedTag } from "@releve/core/tags/contracts";
-import type { ScanHistoryRow } from "@releve/core/tap/contracts";
+import type { ScanHistoryPage, ScanHistoryRow } from "@releve/core/tap/contracts";
 import { getDb, scans } from "@releve/db";
 import { loadTapRoute, readCachedTapRoute } from "@releve/db/tap/cache";
 import { describe, expect, it } from "vitest";
@@ -114,5 +114,32 @@ describe("GET /api/admin/scans/recent?type=suspect", () => {
     const bad = await call("admin", "GET", "/scans/recent?type=tap");
     expect(bad.status).toBe(400);
     expect((await errorOf(bad)).message).toBe("type is 'suspect' or absent.");
+  });
+
+  it("pages scan history by keyset: 130 taps at the same instant come 100 then 30, each once", async () => {
+    const slug = `tie-${crypto.randomUUID().slice(0, 8)}`;
+    // Ahead of every other scan, all at one instant: the id breaks the tie.
+    const at = new Date(Date.now() + 86_400_000);
+    const made = Array.from({ length: 130 }, (_, i) => ({
+      id: `k-${String(i).padStart(3, "0")}-${crypto.randomUUID()}`,
+      short_slug: slug,
+      viewer_kind: "anonymous" as const,
+      scan_type: "tap" as const,
+      created_at: at,
+    }));
+    for (let i = 0; i < made.length; i += 10) await db.insert(scans).values(made.slice(i, i + 10));
+    const first = await json<ScanHistoryPage>(await call("admin", "GET", "/scans/recent"));
+    expect(first.scans).toHaveLength(100);
+    expect(first.scans.every((s) => s.slug === slug)).toBe(true);
+    expect(first.nextCursor).toMatch(/^\d+_k-/);
+    const second = await json<ScanHistoryPage>(
+      await call("admin", "GET", `/scans/recent?before=${encodeURIComponent(first.nextCursor ?? "")}`),
+    );
+    const ours = [...first.scans, ...second.scans].filter((s) => s.slug === slug).map((s) => s.id);
+    expect(ours).toHaveLength(130);
+    expect(new Set(ours)).toEqual(new Set(made.map((m) => m.id)));
+    expect(second.scans.findIndex((s) => s.slug !== slug)).toBe(30 < second.scans.length ? 30 : -1);
+    for (const bad of ["x", "12_", "12-4", "12_a b"])
+      expect((await call("admin", "GET", `/scans/recent?before=${encodeURIComponent(bad)}`)).status, bad).toBe(400);
   });
 });

@@ -1,7 +1,7 @@
 import { SUSPECT_REASON_TEXT } from "@releve/core/tap/secure-tap";
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { scansQuery } from "../queries";
-import { type Column, DataTable, Empty, formatDate, NotLoaded } from "../ui";
+import { type Column, DataTable, Empty, formatDate, LoadMore, NotLoaded } from "../ui";
 import { CounterfeitAlerts } from "./counterfeit-alerts";
 
 const COLUMNS: Column[] = [
@@ -12,26 +12,30 @@ const COLUMNS: Column[] = [
   { label: "Where · browser" },
 ];
 
-/** 'Scan History': the 100 most recent taps with garment and owner; then the counterfeit alerts. */
+/** 'Scan History': the most recent taps with garment and owner, 100 at a time; then the counterfeit alerts. */
 export function ScansTab() {
-  const list = useQuery(scansQuery);
+  const list = useInfiniteQuery(scansQuery);
   if (!list.isSuccess) {
     return <NotLoaded query={list} label="scan history" />;
   }
+  const scans = list.data.pages.flatMap((page) => page.scans);
   return (
     <>
-      {list.data.scans.length === 0 ? (
+      {scans.length === 0 ? (
         <Empty>No scans yet. Taps appear here within seconds.</Empty>
       ) : (
         <DataTable
-          caption="The 100 most recent scans"
+          id="scan-history"
+          caption="The most recent scans"
           columns={COLUMNS}
           busy={list.isFetching}
           minWidth="min-w-[40rem]"
         >
-          {list.data.scans.map((s) => (
+          {scans.map((s) => (
             <tr key={s.id} className="border-t border-ink/10">
-              <td className="p-3 whitespace-nowrap">{formatDate(s.createdAt)}</td>
+              <td data-list-row tabIndex={-1} className="p-3 whitespace-nowrap outline-offset-[-2px]">
+                {formatDate(s.createdAt)}
+              </td>
               <td className="p-3">
                 {s.garment ? `${s.garment.name}${s.garment.brand ? ` · ${s.garment.brand}` : ""}` : (s.slug ?? "—")}
               </td>
@@ -53,6 +57,9 @@ export function ScansTab() {
             </tr>
           ))}
         </DataTable>
+      )}
+      {scans.length > 0 && (
+        <LoadMore listId="scan-history" shown={scans.length} noun={["scan", "scans"]} query={list} />
       )}
       <CounterfeitAlerts />
     </>

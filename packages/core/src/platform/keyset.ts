@@ -25,6 +25,19 @@ export function parseTimeCursor(raw: string | null | undefined): TimeCursor | nu
 export const timeCursorAfter = (row: { created_at: Date; id: number }) =>
   formatTimeCursor({ createdAt: row.created_at.getTime(), id: row.id });
 
+/**
+ * The last row of a page of a list newest first by time, then by a text id (a scan's id, made
+ * at the edge): `<ms>_<id>`.
+ */
+export type TextIdCursor = { createdAt: number; id: string };
+
+export const formatTextIdCursor = (cursor: TextIdCursor) => `${cursor.createdAt}_${cursor.id}`;
+
+export function parseTextIdCursor(raw: string | null | undefined): TextIdCursor | null {
+  const match = /^(\d{1,15})_([A-Za-z0-9-]{1,64})$/.exec(raw ?? "");
+  return match ? { createdAt: Number(match[1]), id: match[2] as string } : null;
+}
+
 /** An admin API `?before=` read by `parse`: absent is the first page; anything unreadable is a 400. */
 const cursorParam = <C>(parse: (raw: string) => C | null, what: string) =>
   z
@@ -42,6 +55,9 @@ const cursorParam = <C>(parse: (raw: string) => C | null, what: string) =>
 
 /** `?before=` of a list newest first by time, then id. */
 export const timeCursorParam = cursorParam(parseTimeCursor, "<ms>-<id>");
+
+/** `?before=` of a list newest first by time, then a text id. */
+export const textIdCursorParam = cursorParam(parseTextIdCursor, "<ms>_<id>");
 
 /** `?before=` of a list by id. */
 export const idCursorParam = cursorParam(parseId, "an id");

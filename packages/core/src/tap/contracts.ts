@@ -3,6 +3,7 @@
  * counterfeit alerts) and rows. Zod-bearing, so the tap Worker never imports it.
  */
 import { z } from "zod";
+import { textIdCursorParam } from "../platform/keyset";
 import type { SuspectReason } from "./secure-tap";
 
 export const SCAN_HISTORY_LIMIT = 100;
@@ -26,4 +27,9 @@ export type ScanHistoryRow = {
 /** `GET /api/admin/scans/recent?type=suspect`: only the counterfeit alerts. */
 export const ScanHistoryQuerySchema = z.strictObject({
   type: z.literal("suspect", { error: "type is 'suspect' or absent." }).optional(),
+  /** The page after this scan (`<ms>_<id>`, newest first), from the page before's `nextCursor`. */
+  before: textIdCursorParam,
 });
+
+/** A page of scan history, newest first, and the cursor of the page after it (null: none). */
+export type ScanHistoryPage = { scans: ScanHistoryRow[]; nextCursor: string | null };

@@ -15,6 +15,7 @@ import {
   type EventFilter,
   encodeContactCursor,
 } from "@releve/core/crm/rules";
+import { formatTextIdCursor, type TextIdCursor } from "@releve/core/platform/keyset";
 import { EXPORT_BATCH_ROWS, type ReadBatch, toBatch } from "@releve/core/platform/stream-export";
 import { and, count, desc, eq, gte, isNotNull, isNull, lt, ne, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Db } from "../client";
@@ -655,39 +656,56 @@ export async function ownerAnalytics(db: Db, userId: string, bounds: AnalyticsBo
 // Admin portal: scan history and the NFC dashboard's counts (issue #9).
 // ---------------------------------------------------------------------------------------------
 
-/** The newest raw scans with their garment and the garment owner's names. */
-export function listRecentScans(db: Db, limit: number, filter: { suspect?: boolean } = {}) {
-  return (
-    db
-      .select({
-        id: scans.id,
-        created_at: scans.created_at,
-        short_slug: scans.short_slug,
-        viewer_kind: scans.viewer_kind,
-        // 'missing': the garment's tag was reported lost or stolen when it was tapped (issue #18);
-        // 'suspect': a secure garment's tap that did not verify, with its reason (issue #21).
-        scan_type: scans.scan_type,
-        suspect_reason: scans.suspect_reason,
-        city: scans.city,
-        country: scans.country,
-        browser: scans.browser,
-        garment_id: garments.id,
-        // coalesce() has no drizzle builder.
-        garment_name: sql<string | null>`coalesce(${garments.title}, ${garments.name})`,
-        brand: garments.brand,
-        display_name: profiles.display_name,
-        first_name: profiles.first_name,
-        last_name: profiles.last_name,
-        owner_user_id: scans.owner_user_id,
-      })
-      .from(scans)
-      .leftJoin(garments, eq(garments.id, scans.garment_id))
-      .leftJoin(profiles, eq(profiles.user_id, scans.owner_user_id))
-      // Only the counterfeit alerts (scans_scan_type_created_at_idx).
-      .where(filter.suspect ? eq(scans.scan_type, "suspect") : undefined)
-      .orderBy(desc(scans.created_at))
-      .limit(limit)
+/**
+ * A page of raw scans, newest first (created_at, then id) after `before` (keyset), with their
+ * garment and the garment owner's names, and the cursor of the page after it.
+ */
+export async function listRecentScans(
+  db: Db,
+  limit: number,
+  filter: { suspect?: boolean; before?: TextIdCursor | null } = {},
+) {
+  const at = filter.before ? new Date(filter.before.createdAt) : null;
+  const rows = await db
+    .select({
+      id: scans.id,
+      created_at: scans.created_at,
+      short_slug: scans.short_slug,
+      viewer_kind: scans.viewer_kind,
+      // 'missing': the garment's tag was reported lost or stolen when it was tapped (issue #18);
+      // 'suspect': a secure garment's tap that did not verify, with its reason (issue #21).
+      scan_type: scans.scan_type,
+      suspect_reason: scans.suspect_reason,
+      city: scans.city,
+      country: scans.country,
+      browser: scans.browser,
+      garment_id: garments.id,
+      // coalesce() has no drizzle builder.
+      garment_name: sql<string | null>`coalesce(${garments.title}, ${garments.name})`,
+      brand: garments.brand,
+      display_name: profiles.display_name,
+      first_name: profiles.first_name,
+      last_name: profiles.last_name,
+      owner_user_id: scans.owner_user_id,
+    })
+    .from(scans)
+    .leftJoin(garments, eq(garments.id, scans.garment_id))
+    .leftJoin(profiles, eq(profiles.user_id, scans.owner_user_id))
+    .where(
+      and(
+        // Only the counterfeit alerts (scans_scan_type_created_at_idx).
+        filter.suspect ? eq(scans.scan_type, "suspect") : undefined,
+        filter.before && at
+          ? or(lt(scans.created_at, at), and(eq(scans.created_at, at), lt(scans.id, filter.before.id)))
+          : undefined,
+      ),
+    )
+    .orderBy(desc(scans.created_at), desc(scans.id))
+    .limit(limit + 1);
+  const { rows: page, next } = toBatch(rows, limit, (row) =>
+    formatTextIdCursor({ createdAt: row.created_at.getTime(), id: row.id }),
   );
+  return { rows: page, nextCursor: next };
 }
 
 /**

@@ -21,6 +21,7 @@ import { cloudflareContext, getUser } from "./context";
 import { viewerOf } from "./features/accounts/session.server";
 import { sessionMiddleware } from "./features/accounts/user.server";
 import { isPlainRoute, PLAIN_PAGE_SCRIPT, routeScripts, useServerDocument } from "./lib/document";
+import type { Toast } from "./lib/toast";
 import { getToast } from "./lib/toast.server";
 import type { Viewer } from "./lib/viewer";
 
@@ -91,25 +92,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
               </p>
             </div>
           )}
+          {plain && root?.toast && <PlainToast toast={root.toast} />}
           {children}
         </main>
         <SiteFooter />
         {plain ? (
-          <>
-            {root?.toast && (
-              <p
-                role="status"
-                className="fixed inset-x-4 top-4 z-50 mx-auto max-w-sm bg-ink px-4 py-3 text-sm text-ivory"
-              >
-                {root.toast.title}
-              </p>
-            )}
-            <script
-              nonce={plain.nonce}
-              // biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed string of ours
-              dangerouslySetInnerHTML={{ __html: [PLAIN_PAGE_SCRIPT, ...routeScripts(matches)].join(";\n") }}
-            />
-          </>
+          <script
+            nonce={plain.nonce}
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed string of ours
+            dangerouslySetInnerHTML={{ __html: [PLAIN_PAGE_SCRIPT, ...routeScripts(matches)].join(";\n") }}
+          />
         ) : (
           <>
             <Toaster toast={root?.toast ?? null} />
@@ -119,6 +111,22 @@ export function Layout({ children }: { children: React.ReactNode }) {
         )}
       </body>
     </html>
+  );
+}
+
+/**
+ * A flash toast on a plain page, which runs no toaster (decision 0020): a static line at the top
+ * of the page, in the flow so it covers nothing, with the title and description the toaster
+ * would show (decision 0049).
+ */
+function PlainToast({ toast }: { toast: Toast }) {
+  return (
+    <div role={toast.type === "error" ? "alert" : "status"} className={toast.type === "error" ? "bg-danger" : "bg-ink"}>
+      <p className="mx-auto max-w-6xl px-5 py-3 text-sm text-ivory">
+        <strong className="block font-semibold">{toast.title}</strong>
+        {toast.description && <span className="block">{toast.description}</span>}
+      </p>
+    </div>
   );
 }
 

@@ -16,13 +16,20 @@ type SubmitButtonProps = Omit<ComponentProps<typeof Button>, "type" | "disabled"
 
 /**
  * A form's submit button: disabled and relabelled while its form is being sent. On a plain
- * page (decision 0020) the server renders it idle and the inline script does the same job.
+ * page (decision 0020) the server renders it idle and the inline script does the same job,
+ * saying the busy label it finds in `data-busy-label` (decision 0049).
  */
 export function SubmitButton({ busyLabel, pending, busy, disabled, children, ...props }: SubmitButtonProps) {
   const navigation = useNavigation();
   const sending = busy ?? (navigation.state === "submitting" && (pending?.(navigation) ?? true));
   return (
-    <Button type="submit" disabled={sending || disabled} aria-busy={sending} {...props}>
+    <Button
+      type="submit"
+      disabled={sending || disabled}
+      aria-busy={sending}
+      data-busy-label={typeof busyLabel === "string" ? busyLabel : undefined}
+      {...props}
+    >
       {sending ? busyLabel : children}
     </Button>
   );

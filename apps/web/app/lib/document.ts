@@ -26,8 +26,10 @@ export const routeScripts = (matches: { handle: unknown }[]) =>
 
 /**
  * The only script a plain page carries, inline: a submitted form's button says it is sending
- * and cannot be pressed twice. Without it the form still works.
+ * (its `data-busy-label`, SubmitButton's busy label, else 'Sending...') and cannot be pressed
+ * twice. Without it the form still works.
  */
 export const PLAIN_PAGE_SCRIPT =
   "document.addEventListener('submit',function(e){var b=e.target.querySelector('button[type=submit]');" +
-  "if(b){setTimeout(function(){b.disabled=true;b.setAttribute('aria-busy','true');b.textContent='Sending...'},0)}})";
+  "if(b){setTimeout(function(){b.disabled=true;b.setAttribute('aria-busy','true');" +
+  "b.textContent=b.getAttribute('data-busy-label')||'Sending...'},0)}})";

@@ -72,8 +72,7 @@ function adminRemoteSize() {
 }
 
 async function signIn(page: Page, origin: string, password: string) {
-  await page.goto(`${origin}/auth`);
-  await page.locator("html[data-hydrated]").waitFor();
+  await page.goto(`${origin}/auth`); // plain HTML (decision 0049): nothing to wait for but the page
   await page.getByLabel("Email").fill("admin@releve.local");
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page

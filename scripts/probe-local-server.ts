@@ -431,7 +431,10 @@ export function abuseGroups(origin: string, assets: string[] = ["/favicon.svg"])
 
 export type Serving = Array<{ path: string; status: number }>;
 
-/** `/`, `/auth`, the CSS and JS /auth loads, an image of `/`, the favicon, the admin remote's entry. */
+/**
+ * `/`, `/auth`, `/nfc-demo`, the CSS and JS /nfc-demo loads, an image of `/`, the favicon, the
+ * admin remote's entry.
+ */
 export async function checkServes(origin: string): Promise<Serving> {
   const get = async (path: string) => {
     try {
@@ -444,15 +447,18 @@ export async function checkServes(origin: string): Promise<Serving> {
       return { status: 0, text: "" };
     }
   };
-  // The home page is plain HTML with inline styles (decision 0020); /auth loads the app's bundles.
+  // The home page and /auth are plain HTML with inline styles (decisions 0020, 0049); the NFC
+  // demo hydrates, so it loads the app's bundles.
   const home = await get("/");
   const auth = await get("/auth");
+  const demo = await get("/nfc-demo");
   const image = /src="(\/images\/[^"]+)"/.exec(home.text)?.[1] ?? "/images/(no image on /)";
-  const css = /href="(\/assets\/[^"]+\.css)"/.exec(auth.text)?.[1] ?? "/assets/(no stylesheet on /auth)";
-  const js = /"(\/assets\/[^"]+\.js)"/.exec(auth.text)?.[1] ?? "/assets/(no script on /auth)";
+  const css = /href="(\/assets\/[^"]+\.css)"/.exec(demo.text)?.[1] ?? "/assets/(no stylesheet on /nfc-demo)";
+  const js = /"(\/assets\/[^"]+\.js)"/.exec(demo.text)?.[1] ?? "/assets/(no script on /nfc-demo)";
   const results: Serving = [
     { path: "/", status: home.status },
     { path: "/auth", status: auth.status },
+    { path: "/nfc-demo", status: demo.status },
   ];
   for (const path of [css, js, image, "/favicon.svg", "/admin-remote/remoteEntry.js"]) {
     results.push({ path, status: (await get(path)).status });
@@ -461,7 +467,8 @@ export async function checkServes(origin: string): Promise<Serving> {
 }
 
 /** The static files of `serving` (what `abuseGroups` aims its asset requests at). */
-export const assetsOf = (serving: Serving) => serving.map((s) => s.path).filter((p) => p !== "/" && p !== "/auth");
+const PAGES = new Set(["/", "/auth", "/nfc-demo"]);
+export const assetsOf = (serving: Serving) => serving.map((s) => s.path).filter((p) => !PAGES.has(p));
 
 export type GroupReport = {
   group: string;

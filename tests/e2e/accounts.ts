@@ -14,8 +14,9 @@ export const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(p
 
 /** Fills and sends the sign-up form; the answer is the 'Check your inbox' screen, whether or not the address is taken. */
 export async function submitSignUp(page: Page, email: string, password: string, path = "/auth?mode=signup") {
+  // /auth is plain HTML (decision 0049): nothing to hydrate, the form works once it is there.
   await page.goto(path);
-  await page.locator("html[data-hydrated]").waitFor();
+  await expect(page.getByRole("button", { name: "Create Account" })).toBeVisible();
   await page.getByLabel("First name").fill("Ada");
   await page.getByLabel("Last name").fill("Lovelace");
   await page.getByLabel("Email").fill(email);
@@ -37,7 +38,7 @@ export async function signUp(page: Page, email: string, password: string, path =
 
 export async function signIn(page: Page, email: string, password: string, path = "/auth") {
   await page.goto(path);
-  await page.locator("html[data-hydrated]").waitFor();
+  await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign In" }).click();

@@ -7,7 +7,8 @@ const header = (page: import("@playwright/test").Page) => page.getByRole("banner
 test("sign up, check the inbox, the emailed link signs in, sign out, sign in again", async ({ page }) => {
   const email = uniqueEmail("signup");
   await submitSignUp(page, email, PASSWORD);
-  await expect(page.getByText("Account created successfully! Signing you in...")).toBeVisible();
+  // Said by the page itself, not a toast: /auth is plain HTML (decision 0049).
+  await expect(page.getByRole("status")).toHaveText("Account created successfully! Signing you in...");
   await expect(page.getByText(email)).toBeVisible();
   // Not signed in yet: the session starts when the emailed link is opened.
   await expect(header(page).getByRole("link", { name: "Client Login" })).toBeVisible();
@@ -66,10 +67,12 @@ test("forgot password, reset through the outbox, and the old session is gone", a
   const other = await browser.newContext();
   const stranger = await other.newPage();
   await stranger.goto("/auth?mode=forgot");
-  await stranger.locator("html[data-hydrated]").waitFor();
   await stranger.getByLabel("Email").fill(email);
   await stranger.getByRole("button", { name: "Send Reset Link" }).click();
-  await expect(stranger.getByText("Password reset email sent.")).toBeVisible();
+  // The flash toast on a plain page: a status line with its title and its description.
+  const sent = stranger.getByRole("status").filter({ hasText: "Password reset email sent." });
+  await expect(sent).toBeVisible();
+  await expect(sent).toContainText("Success");
   await expect(stranger.getByRole("heading", { name: "Client Login" })).toBeVisible();
 
   // The reset mail is sent after the response (waitUntil), so wait for it to land.
@@ -102,7 +105,6 @@ test("forgot password, reset through the outbox, and the old session is gone", a
 test("a mismatched confirmation keeps what was typed (but not the password) and creates nothing", async ({ page }) => {
   const email = uniqueEmail("mismatch");
   await page.goto("/auth?mode=signup");
-  await page.locator("html[data-hydrated]").waitFor();
   await page.getByLabel("First name").fill("Ada");
   await page.getByLabel("Last name").fill("Lovelace");
   await page.getByLabel("Email").fill(email);
@@ -119,7 +121,6 @@ test("a mismatched confirmation keeps what was typed (but not the password) and 
 
 test("mode links switch the form and clear it", async ({ page }) => {
   await page.goto("/auth");
-  await page.locator("html[data-hydrated]").waitFor();
   await page.getByLabel("Email").fill("someone@example.com");
   await page.getByRole("link", { name: "New to Relevé? Create an account" }).click();
   await expect(page.getByRole("heading", { name: "Create Account" })).toBeVisible();
@@ -127,6 +128,46 @@ test("mode links switch the form and clear it", async ({ page }) => {
   await page.getByRole("link", { name: "Already have an account? Sign in" }).click();
   await page.getByRole("link", { name: "Forgot your password?" }).click();
   await expect(page.getByRole("heading", { name: "Reset Password" })).toBeVisible();
+});
+
+test("/auth is plain HTML: no script or stylesheet to fetch, and signing in works without JavaScript", async ({
+  page,
+  browser,
+}) => {
+  // Decision 0049: inline CSS and one tiny inline script, like the landing page (decision 0020).
+  for (const path of ["/auth", "/auth?mode=signup", "/auth?mode=forgot"]) {
+    await page.goto(path);
+    await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toBeVisible();
+    expect(
+      await page.locator("script[src], link[rel=modulepreload], link[rel=stylesheet]").count(),
+      `${path} is plain HTML`,
+    ).toBe(0);
+  }
+
+  const noScript = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await noScript.newPage();
+  const email = uniqueEmail("nojs");
+  await plain.goto("/auth");
+  await plain.getByLabel("Email").fill(email);
+  await plain.getByLabel("Password", { exact: true }).fill("not-the-password-1");
+  await plain.getByRole("button", { name: "Sign In" }).click();
+  await expect(plain.getByRole("alert")).toContainText("Invalid email or password.");
+  await expect(plain.getByLabel("Email")).toHaveValue(email);
+  await noScript.close();
+});
+
+test("the plain sign-in form says 'Signing in...' once sent, and cannot be sent twice", async ({ page }) => {
+  await page.goto("/auth");
+  // Held on the page: the inline script's work is what is looked at, not the next page.
+  await page.evaluate(() => document.addEventListener("submit", (event) => event.preventDefault()));
+  await page.getByLabel("Email").fill(uniqueEmail("busy"));
+  await page.getByLabel("Password", { exact: true }).fill("not-the-password-1");
+  const submit = page.getByRole("main").locator("button[type=submit]");
+  await expect(submit).toHaveAttribute("data-busy-label", "Signing in...");
+  await submit.click();
+  await expect(submit).toHaveText("Signing in...");
+  await expect(submit).toBeDisabled();
+  await expect(submit).toHaveAttribute("aria-busy", "true");
 });
 
 test("bad input answers 400 next to the field, never a 500", async ({ request, baseURL }) => {

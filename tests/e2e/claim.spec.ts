@@ -13,7 +13,6 @@ test("a newcomer taps an unclaimed garment, signs up, verifies, onboards and fin
 
   await page.goto(`/t/${slug}`);
   await expect(page).toHaveURL(new RegExp(`/auth\\?redirect=%2Fclaim%2F${slug}$`));
-  await page.locator("html[data-hydrated]").waitFor();
   await page.getByRole("link", { name: "New to Relevé? Create an account" }).click();
   await page.getByLabel("First name").fill("Iris");
   await page.getByLabel("Last name").fill("Apfel");
@@ -58,7 +57,6 @@ test("a newcomer taps an unclaimed garment, signs up, verifies, onboards and fin
 
 test("someone else's garment cannot be claimed", async ({ page }) => {
   await page.goto("/auth?redirect=%2Fclaim%2Fcg-003");
-  await page.locator("html[data-hydrated]").waitFor();
   await page.getByRole("link", { name: "New to Relevé? Create an account" }).click();
   await page.getByLabel("First name").fill("Not");
   await page.getByLabel("Last name").fill("Owner");
@@ -80,7 +78,6 @@ test("a dashboard without a profile leads to profile set-up, and the variants le
   page,
 }) => {
   await page.goto("/auth?mode=signup");
-  await page.locator("html[data-hydrated]").waitFor();
   await page.getByLabel("First name").fill("New");
   await page.getByLabel("Last name").fill("Client");
   const email = uniqueEmail("noprofile");

@@ -1054,15 +1054,21 @@ for (const part of PARTS)
     // The server is still whole: pages and static assets answer (the issue's local server did not).
     const home = await send(ctx.anon, baseURL, { method: "GET", path: "/" });
     const login = await send(ctx.anon, baseURL, { method: "GET", path: "/auth" });
+    // /auth is plain HTML (decision 0049): the hydrated NFC demo names the app's bundles.
+    const demo = await send(ctx.anon, baseURL, { method: "GET", path: "/nfc-demo" });
     const assets = [
-      ...[...login.body.matchAll(/href="(\/assets\/[^"]+)"/g)].map((m) => m[1] as string).slice(0, 3),
+      ...[...demo.body.matchAll(/href="(\/assets\/[^"]+)"/g)].map((m) => m[1] as string).slice(0, 3),
       ...[...home.body.matchAll(/src="(\/images\/[^"]+)"/g)].map((m) => m[1] as string).slice(0, 1),
     ];
     const after = await Promise.all(
       ["/favicon.svg", "/api/health", ...assets].map((p) => send(ctx.anon, baseURL, { method: "GET", path: p })),
     );
     const survived =
-      home.status === 200 && login.status === 200 && assets.length === 4 && after.every((r) => r.status === 200);
+      home.status === 200 &&
+      login.status === 200 &&
+      demo.status === 200 &&
+      assets.length === 4 &&
+      after.every((r) => r.status === 200);
 
     const total = (k: keyof Omit<Tally, "target" | "actor" | "ms">) => fuzzer.tallies.reduce((n, t) => n + t[k], 0);
     printFigures(`fuzz, ${part}`, {
@@ -1096,7 +1102,7 @@ for (const part of PARTS)
     expect(secureContacts, "contacts stored through a secure garment's share form without its tap").toBe(0);
     expect(
       survived,
-      `after the fuzz: / ${home.status}, /auth ${login.status}, ${["/favicon.svg", "/api/health", ...assets].map((p, i) => `${p} ${after[i]?.status}`).join(", ")}`,
+      `after the fuzz: / ${home.status}, /auth ${login.status}, /nfc-demo ${demo.status}, ${["/favicon.svg", "/api/health", ...assets].map((p, i) => `${p} ${after[i]?.status}`).join(", ")}`,
     ).toBe(true);
     expect(fuzzer.findings, "5xx answers, refused requests that changed rows, lenient ids accepted").toEqual([]);
   });

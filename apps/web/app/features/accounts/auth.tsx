@@ -3,15 +3,14 @@ import { AUTH_MESSAGES, claimSlugFromPath, safeRedirect } from "@releve/core/acc
 import { HONEYPOT_FIELD } from "@releve/core/platform/input-limits";
 import { CONTACT_MESSAGES } from "@releve/core/sharing/contact";
 import { FormAlert, TextField } from "@releve/ui";
-import { useEffect } from "react";
 import { data, Form, Link, redirect } from "react-router";
-import { toast } from "sonner";
 import { BackLink } from "../../components/back-link";
 import { GeneralErrorBoundary } from "../../components/error-boundary";
 import { Honeypot } from "../../components/honeypot";
 import { SubmitButton } from "../../components/submit-button";
 import { getUser } from "../../context";
 import { pendingClaimHeader } from "../../lib/cookies.server";
+import type { RouteHandle } from "../../lib/document";
 import { readForm } from "../../lib/form.server";
 import { toastHeader } from "../../lib/toast.server";
 import { requestContext } from "../../request-context.server";
@@ -21,6 +20,13 @@ import { authenticate, requestPasswordReset, signUp } from "./auth.server";
 import { signupNextHeader } from "./auth-page.server";
 import { NewPasswordFields, PasswordField } from "./password-fields";
 import { createSession } from "./session.server";
+
+/**
+ * Plain HTML (decision 0049): links and native forms only, every message rendered by the server,
+ * so a document load of /auth sends no client script; a client-side navigation renders it in the
+ * hydrated app.
+ */
+export const handle: RouteHandle = { hydrate: false };
 
 const MODES = ["login", "signup", "forgot"] as const;
 type Mode = (typeof MODES)[number];
@@ -156,13 +162,6 @@ export default function AuthRoute({ loaderData, actionData }: Route.ComponentPro
 
   const checkInbox = result?.mode === mode ? result.checkInbox : undefined;
 
-  useEffect(() => {
-    if (formError) toast.error("Error", { description: formError });
-  }, [formError]);
-  useEffect(() => {
-    if (checkInbox) toast.success("Success", { description: AUTH_MESSAGES.signupSuccess });
-  }, [checkInbox]);
-
   if (checkInbox) return <CheckInbox email={checkInbox} signInHref={withRedirect("login")} />;
 
   return (
@@ -243,6 +242,10 @@ function CheckInbox({ email, signInHref }: { email: string; signInHref: string }
   return (
     <section className="mx-auto w-full max-w-md px-5 py-12 sm:py-20">
       <BackLink to="/">Back to Home</BackLink>
+      {/* Spec part 1 §8's sign-up message, in the page itself: a plain page runs no toaster. */}
+      <p role="status" className="mt-8 border-l-2 border-gold bg-gold/5 px-4 py-3 text-sm">
+        {AUTH_MESSAGES.signupSuccess}
+      </p>
       <h1 className="mt-8 font-display text-4xl">Check your inbox</h1>
       <p className="mt-4 text-stone">
         We sent an email to <strong className="break-all font-medium text-ink">{email}</strong>. Open the link in it, in

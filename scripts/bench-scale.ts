@@ -51,6 +51,25 @@ const OPS: Op[] = [
   { name: "admin garment search, common hit", as: "admin", kind: "page", path: () => "/api/admin/garments?q=dubois" },
   { name: "admin garment search, one hit", as: "admin", kind: "page", path: () => "/api/admin/garments?q=0000007" },
   { name: "admin garment search, no match", as: "admin", kind: "page", path: () => "/api/admin/garments?q=zqxjv" },
+  // The 'Registered & Claimed' tab's own search (status=claimed), and the stock's.
+  {
+    name: "admin claimed garments search",
+    as: "admin",
+    kind: "page",
+    path: () => "/api/admin/garments?status=claimed&q=dubois",
+  },
+  {
+    name: "admin unclaimed garments search",
+    as: "admin",
+    kind: "page",
+    path: () => "/api/admin/garments?status=unclaimed&q=dubois",
+  },
+  {
+    name: "admin garments, page 2 (keyset)",
+    as: "admin",
+    kind: "page",
+    path: (ids) => `/api/admin/garments?status=all&before=${ids.garments - 40}`,
+  },
   { name: "admin stats", as: "admin", kind: "page", path: () => "/api/admin/stats" },
   { name: "admin unclaimed, page 1", as: "admin", kind: "page", path: () => "/api/admin/garments/unclaimed" },
   { name: "admin client search, one hit", as: "admin", kind: "page", path: () => "/api/admin/clients?q=client0000007" },

@@ -76,10 +76,10 @@ const before = {
       );
     return rows.map((r) => r.id).sort((a, b) => a - b);
   },
-  garments: async (term: string) => {
+  garments: async (term: string, status?: "claimed" | "unclaimed") => {
     const email = sql`coalesce(${profiles.email}, ${users.email})`;
     const rows = await db
-      .select({ id: garments.id })
+      .select({ id: garments.id, status: garments.status })
       .from(garments)
       .leftJoin(profiles, eq(profiles.user_id, garments.owner_user_id))
       .leftJoin(users, eq(users.id, garments.owner_user_id))
@@ -97,7 +97,10 @@ const before = {
           ].map((c) => containsText(c, term)),
         ),
       );
-    return rows.map((r) => r.id).sort((a, b) => a - b);
+    return rows
+      .filter((r) => !status || r.status === status)
+      .map((r) => r.id)
+      .sort((a, b) => a - b);
   },
 };
 
@@ -107,8 +110,19 @@ const after = {
       .map((c) => c.id)
       .sort((a, b) => a - b),
   clients: async (term: string) => (await searchClients(db, term, 10_000)).map((c) => c.id).sort((a, b) => a - b),
-  garments: async (term: string) =>
-    (await listAdminGarments(db, { q: term, limit: 10_000 })).rows.map((g) => g.id).sort((a, b) => a - b),
+  garments: async (term: string, status?: "claimed" | "unclaimed") =>
+    (await listAdminGarments(db, { q: term, status, limit: 10_000 })).rows.map((g) => g.id).sort((a, b) => a - b),
+  /** The same search read 3 at a time by keyset ('Load more'), every page. */
+  garmentPages: async (term: string, status?: "claimed" | "unclaimed") => {
+    const ids: number[] = [];
+    let before: number | null = null;
+    do {
+      const page = await listAdminGarments(db, { q: term, status, limit: 3, before });
+      ids.push(...page.rows.map((g) => g.id));
+      before = page.nextCursor === null ? null : Number(page.nextCursor);
+    } while (before !== null);
+    return ids;
+  },
 };
 
 beforeAll(async () => {
@@ -164,10 +178,25 @@ describe("search through the indexes (issue #30)", () => {
       expect(await after.contacts(owner.userId, term), `contacts "${term}"`).toEqual(was);
       expect(await after.clients(term), `clients "${term}"`).toEqual(await before.clients(term));
       expect(await after.garments(term), `garments "${term}"`).toEqual(await before.garments(term));
+      for (const status of ["claimed", "unclaimed"] as const)
+        expect(await after.garments(term, status), `${status} garments "${term}"`).toEqual(
+          await before.garments(term, status),
+        );
       if (was.length) matched++;
     }
     // The terms find things: parity over empty answers would prove nothing.
     expect(matched).toBeGreaterThan(list.length / 2);
+  });
+
+  it("pages a garment search by keyset: newest first, each garment once, the same set", async () => {
+    for (const term of ["sx-", "rossi", "silk", "wool", "dubois"]) {
+      for (const status of [undefined, "claimed", "unclaimed"] as const) {
+        const paged = await after.garmentPages(term, status);
+        expect(paged, `${term} ${status}`).toEqual([...paged].sort((a, b) => b - a));
+        expect(new Set(paged).size).toBe(paged.length);
+        expect([...paged].sort((a, b) => a - b)).toEqual(await before.garments(term, status));
+      }
+    }
   });
 
   it("finds a name from its first letters as they are typed, and never another owner's contact", async () => {

@@ -323,9 +323,12 @@ function garmentsMatching(
     const onlyStatus = status ? sql` AND +${garments.status} = ${status}` : sql``;
     const fromBefore = (id: SQL) => (before === null ? sql`` : sql` AND ${id} < ${before}`);
     // Raw sql: FTS5 (platform/search.ts) has no drizzle builder; each side newest first, cut at `limit`.
-    const match = sql`${garments.id} IN (SELECT * FROM (SELECT ${garments.id} FROM garment_search CROSS JOIN ${garments}
+    const byGarment = sql`SELECT * FROM (SELECT ${garments.id} FROM garment_search CROSS JOIN ${garments}
         ON ${garments.id} = garment_search.rowid WHERE garment_search MATCH ${phrase}${onlyStatus}${fromBefore(sql`garment_search.rowid`)}
-        ORDER BY garment_search.rowid DESC LIMIT ${limit})
+        ORDER BY garment_search.rowid DESC LIMIT ${limit})`;
+    // An unclaimed garment has no owner (a claim sets both, a release clears both): no owner's name to find.
+    if (status === "unclaimed") return { match: sql`${garments.id} IN (${byGarment})`, filtered: true };
+    const match = sql`${garments.id} IN (${byGarment}
       UNION ALL SELECT * FROM (SELECT ${garments.id} FROM ${profiles} CROSS JOIN ${garments} ON ${garments.owner_user_id} = ${profiles.user_id}
         WHERE ${profiles.id} IN (${owners})${onlyStatus}${fromBefore(sql`${garments.id}`)} ORDER BY ${garments.id} DESC LIMIT ${limit}))`;
     return { match, filtered: true };

@@ -46,42 +46,41 @@ export const auditQuery = queryOptions({
   queryFn: () => adminApi<{ entries: AuditEntry[] }>("/audit"),
 });
 
-/** `&before=<cursor>`: the page after the one a list's last page ended with (keyset, issue #30). */
-export const afterCursor = (cursor: string | null) => (cursor ? `&before=${q(cursor)}` : "");
+/** `path` asking for the page after `before` (keyset, issue #30), or the first page. */
+const withBefore = (path: string, before: string | null) =>
+  before ? `${path}${path.includes("?") ? "&" : "?"}before=${q(before)}` : path;
 
-// Lists keep showing their previous search while the next one loads (aria-busy); 'Load more'
-// adds the page after the last (infinite queries: a change refetches every page shown).
-export const garmentsQuery = (search: string, status: GarmentFilter) =>
+/**
+ * A keyset-paged list: each page from `path` after the cursor the page before ended with, until
+ * a page has none. 'Load more' adds the next page; a change refetches every page shown. With
+ * `keepPrevious` a new search keeps showing the old list while it loads (aria-busy).
+ */
+export const keysetQuery = <Page extends { nextCursor: string | null }>(
+  queryKey: QueryKey,
+  path: string,
+  keepPrevious = false,
+) =>
   infiniteQueryOptions({
-    queryKey: [...keys.garments, "list", status, search],
-    queryFn: ({ pageParam }) =>
-      adminApi<GarmentPage>(`/garments?status=${status}${search ? `&q=${q(search)}` : ""}${afterCursor(pageParam)}`),
+    queryKey,
+    queryFn: ({ pageParam }) => adminApi<Page>(withBefore(path, pageParam)),
     initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.nextCursor,
-    placeholderData: keepPreviousData,
+    getNextPageParam: (page: Page) => page.nextCursor,
+    ...(keepPrevious && { placeholderData: keepPreviousData }),
   });
 
-export const unclaimedQuery = infiniteQueryOptions({
-  queryKey: [...keys.garments, "unclaimed"],
-  queryFn: ({ pageParam }) => adminApi<UnclaimedPage>(`/garments/unclaimed?${afterCursor(pageParam).slice(1)}`),
-  initialPageParam: null as string | null,
-  getNextPageParam: (page) => page.nextCursor,
-});
+export const garmentsQuery = (search: string, status: GarmentFilter) =>
+  keysetQuery<GarmentPage>(
+    [...keys.garments, "list", status, search],
+    `/garments?status=${status}${search ? `&q=${q(search)}` : ""}`,
+    true,
+  );
 
-export const scansQuery = infiniteQueryOptions({
-  queryKey: [...keys.scans, "recent"],
-  queryFn: ({ pageParam }) => adminApi<ScanHistoryPage>(`/scans/recent?${afterCursor(pageParam).slice(1)}`),
-  initialPageParam: null as string | null,
-  getNextPageParam: (page) => page.nextCursor,
-});
+export const unclaimedQuery = keysetQuery<UnclaimedPage>([...keys.garments, "unclaimed"], "/garments/unclaimed");
+
+export const scansQuery = keysetQuery<ScanHistoryPage>([...keys.scans, "recent"], "/scans/recent");
 
 /** Only the suspect taps (counterfeit alerts, issue #21): scan history's newest, filtered on the server. */
-export const suspectScansQuery = infiniteQueryOptions({
-  queryKey: [...keys.scans, "suspect"],
-  queryFn: ({ pageParam }) => adminApi<ScanHistoryPage>(`/scans/recent?type=suspect${afterCursor(pageParam)}`),
-  initialPageParam: null as string | null,
-  getNextPageParam: (page) => page.nextCursor,
-});
+export const suspectScansQuery = keysetQuery<ScanHistoryPage>([...keys.scans, "suspect"], "/scans/recent?type=suspect");
 
 export const clientsQuery = (search: string | null) =>
   queryOptions({

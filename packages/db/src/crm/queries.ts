@@ -17,9 +17,10 @@ import {
 } from "@releve/core/crm/rules";
 import { formatTextIdCursor, type TextIdCursor } from "@releve/core/platform/keyset";
 import { EXPORT_BATCH_ROWS, type ReadBatch, toBatch } from "@releve/core/platform/stream-export";
-import { and, count, desc, eq, gte, isNotNull, isNull, lt, ne, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, isNotNull, isNull, ne, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { claimedBy } from "../platform/claimed-by";
+import { olderThan } from "../platform/keyset";
 import { containsText } from "../platform/like";
 import { ftsPhrase, inColumns, matches } from "../platform/search";
 import {
@@ -83,12 +84,6 @@ function contactsMatching(term: string): SQL | undefined {
   return or(...fields);
 }
 
-/** Rows after `cursor` in the lists' order (created_at, then id, both descending). */
-const olderThan = (cursor: ContactCursor): SQL | undefined => {
-  const at = new Date(cursor.createdAt);
-  return or(lt(contacts.created_at, at), and(eq(contacts.created_at, at), lt(contacts.id, cursor.id)));
-};
-
 /**
  * The owner's contacts matching the filter; the owner is always the first condition. `owner`
  * says how: through the owner's index (the lists, newest first, stop after a page) or, for a
@@ -106,7 +101,7 @@ function contactsWhere(userId: string, filter: ContactFilter, owner: "index" | "
   if (filter.contacted === "yes") conditions.push(isNotNull(contacts.contacted_at));
   if (filter.contacted === "no") conditions.push(isNull(contacts.contacted_at));
   if (filter.garmentId) conditions.push(eq(contacts.garment_id, filter.garmentId));
-  if (filter.before) conditions.push(olderThan(filter.before));
+  conditions.push(olderThan(contacts.created_at, contacts.id, filter.before));
   return and(...conditions);
 }
 
@@ -676,7 +671,6 @@ export async function listRecentScans(
   limit: number,
   filter: { suspect?: boolean; before?: TextIdCursor | null } = {},
 ) {
-  const at = filter.before ? new Date(filter.before.createdAt) : null;
   const rows = await db
     .select({
       id: scans.id,
@@ -706,9 +700,7 @@ export async function listRecentScans(
       and(
         // Only the counterfeit alerts (scans_scan_type_created_at_idx).
         filter.suspect ? eq(scans.scan_type, "suspect") : undefined,
-        filter.before && at
-          ? or(lt(scans.created_at, at), and(eq(scans.created_at, at), lt(scans.id, filter.before.id)))
-          : undefined,
+        olderThan(scans.created_at, scans.id, filter.before),
       ),
     )
     .orderBy(desc(scans.created_at), desc(scans.id))

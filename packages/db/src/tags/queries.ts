@@ -16,6 +16,7 @@ import { EXPORT_BATCH_ROWS, type ReadBatch, toBatch } from "@releve/core/platfor
 import { LIVE_TAG_STATUSES, type TagStatus } from "@releve/core/tags/rules";
 import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../client";
+import { olderThan } from "../platform/keyset";
 import { containsText } from "../platform/like";
 import { keptCount } from "../platform/row-counts";
 import { ftsPhrase, inColumns, searchRowids } from "../platform/search";
@@ -393,7 +394,7 @@ export function getAdminGarment(db: Db, id: number): Promise<AdminGarmentRow | u
  * and how many there are (the kept count, issue #30), in one batch.
  */
 export async function listUnclaimedGarments(db: Db, opts: { limit: number; before: TimeCursor | null }) {
-  const unclaimed = and(eq(garments.status, "unclaimed"), opts.before ? olderGarment(opts.before) : undefined);
+  const unclaimed = and(eq(garments.status, "unclaimed"), olderThan(garments.created_at, garments.id, opts.before));
   const [rows, [counted]] = await db.batch([
     db
       .select({
@@ -419,9 +420,3 @@ export async function listUnclaimedGarments(db: Db, opts: { limit: number; befor
   );
   return { rows: page, total: counted?.n ?? 0, nextCursor: next };
 }
-
-/** Garments after `cursor` in the order (created_at, then id, both descending). */
-const olderGarment = (cursor: TimeCursor) => {
-  const at = new Date(cursor.createdAt);
-  return or(lt(garments.created_at, at), and(eq(garments.created_at, at), lt(garments.id, cursor.id)));
-};

@@ -1,8 +1,8 @@
 import type { AdminTag, BatchImportResult, BatchProgramInput, TagPage } from "@releve/core/tags/contracts";
 import type { TagAction, TagStatus } from "@releve/core/tags/rules";
-import { infiniteQueryOptions, keepPreviousData, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { adminApi, adminText } from "../../api";
-import { keys } from "../../queries";
+import { keys, keysetQuery } from "../../queries";
 
 /** The registry's tags: every view of them refreshes together. */
 export const tagKeys = { all: ["admin", "tags"] } as const;
@@ -10,25 +10,17 @@ export const tagKeys = { all: ["admin", "tags"] } as const;
 export type TagFilters = { q: string; status: TagStatus | ""; batchId: number | null };
 
 /** `?q=&status=&batch_id=`: the list's filters, the same for its pages and the CSV export. */
-export function filterQuery(filters: TagFilters, before?: string | null): string {
+export function filterQuery(filters: TagFilters): string {
   const params = new URLSearchParams();
   if (filters.q) params.set("q", filters.q);
   if (filters.status) params.set("status", filters.status);
   if (filters.batchId !== null) params.set("batch_id", String(filters.batchId));
-  if (before) params.set("before", before);
   const query = params.toString();
   return query ? `?${query}` : "";
 }
 
-// The previous page or search keeps showing while the next one loads (aria-busy).
 export const tagsQuery = (filters: TagFilters) =>
-  infiniteQueryOptions({
-    queryKey: [...tagKeys.all, "list", filters],
-    queryFn: ({ pageParam }) => adminApi<TagPage>(`/tags${filterQuery(filters, pageParam)}`),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.nextCursor,
-    placeholderData: keepPreviousData,
-  });
+  keysetQuery<TagPage>([...tagKeys.all, "list", filters], `/tags${filterQuery(filters)}`, true);
 
 /** A lifecycle change: audited server-side, it moves the tag lists, batch counters, stats and the audit log. */
 export function useTagAction() {

@@ -12,6 +12,7 @@ import { listContacts } from "@releve/db/crm/queries";
 import { containsText } from "@releve/db/platform/like";
 import { contacts, garments, profiles, users } from "@releve/db/schema";
 import { listAdminGarments } from "@releve/db/tags/queries";
+import { addExportContacts } from "@releve/db/testing/bench-data";
 import { createContact, createGarment, createOwner, type TestOwner } from "@releve/db/testing/factories";
 import { and, eq, or, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -196,6 +197,41 @@ describe("search through the indexes (issue #30)", () => {
         expect(new Set(paged).size).toBe(paged.length);
         expect([...paged].sort((a, b) => a - b)).toEqual(await before.garments(term, status));
       }
+    }
+  });
+
+  it("pages a contact search the same whether it finds a few of the owner's rows or over a thousand", async () => {
+    // Over a thousand matches the owner's contacts are walked newest first; up to it, the matches
+    // are sorted as found (crm/queries.ts searchPageIds). Another owner's rows match the same terms.
+    const many = await createOwner(db);
+    const stranger = await createOwner(db);
+    const now = Date.now();
+    await addExportContacts(env.DB, many.userId, 1_200, now);
+    await addExportContacts(env.DB, stranger.userId, 1_200, now);
+    const pages = async (q: string) => {
+      const ids: number[] = [];
+      let next: string | null = null;
+      do {
+        const page = await listContacts(db, many.userId, ContactsQuerySchema.parse({ q, before: next ?? undefined }));
+        ids.push(...(page?.contacts ?? []).map((c) => c.id));
+        expect(page?.total, q).toBe((await before.contacts(many.userId, q)).length);
+        next = page?.nextCursor ?? null;
+      } while (next);
+      return ids;
+    };
+    for (const [q, found] of [
+      ["export-", 1_200],
+      ["@example.com", 1_200],
+      ["export-77", 11],
+    ] as const) {
+      const ids = await pages(q);
+      expect(ids.length, q).toBe(found);
+      // Newest first: the rows were made a minute apart in id order.
+      expect(ids, q).toEqual([...ids].sort((a, b) => b - a));
+      expect(
+        [...ids].sort((a, b) => a - b),
+        q,
+      ).toEqual(await before.contacts(many.userId, q));
     }
   });
 

@@ -22,7 +22,7 @@ import type { Db } from "../client";
 import { claimedBy } from "../platform/claimed-by";
 import { olderThan } from "../platform/keyset";
 import { containsText } from "../platform/like";
-import { ftsPhrase, inColumns, matches } from "../platform/search";
+import { ftsPhrase, inColumns, searchRowids } from "../platform/search";
 import {
   events as brandEvents,
   contacts,
@@ -51,24 +51,19 @@ const ALL: ContactFilter = { q: "", event: { kind: "all" }, contacted: "all" };
 // Spec part 2 §2: search by name, email, phone and notes (the visitor's and the owner's).
 const CONTACT_SEARCH_COLUMNS = ["name", "email", "phone", "notes", "contact_notes"];
 
-/**
- * The owner's contacts that contain `term`, taken literally (`%` and `_` too) at any length:
- * through the contact_search index from three characters (platform/search.ts), row by row below.
- */
-function contactsMatching(term: string): SQL | undefined {
+/** The FTS5 query for `term` over the contact's fields (null below three characters: row by row). */
+function contactSearchMatch(term: string): string | null {
+  const phrase = ftsPhrase(term);
+  if (!phrase) return null;
   // Phones are stored normalised (+33611223344); "06 11 22" should still find them.
   const digits = term.replace(/[^\d+]/g, "");
-  const byDigits = digits.length >= 3 && digits !== term;
-  const phrase = ftsPhrase(term);
-  if (phrase) {
-    const inFields = inColumns(CONTACT_SEARCH_COLUMNS, phrase);
-    // The owner is the WHERE's first condition; the index finds the term among every owner's rows.
-    return matches(
-      contacts.id,
-      "contact_search",
-      byDigits ? `(${inFields} OR digits : ${ftsPhrase(digits)})` : inFields,
-    );
-  }
+  const inFields = inColumns(CONTACT_SEARCH_COLUMNS, phrase);
+  return digits.length >= 3 && digits !== term ? `(${inFields} OR digits : ${ftsPhrase(digits)})` : inFields;
+}
+
+/** The contacts that contain `term` (one or two characters), taken literally (`%` and `_` too), row by row. */
+function contactsContaining(term: string): SQL | undefined {
+  const digits = term.replace(/[^\d+]/g, "");
   const fields = [
     contacts.first_name,
     contacts.last_name,
@@ -80,21 +75,14 @@ function contactsMatching(term: string): SQL | undefined {
     contacts.contact_notes,
   ].map((field) => containsText(field, term));
   // Raw: drizzle has no replace().
-  if (byDigits) fields.push(containsText(sql`replace(${contacts.phone}, ' ', '')`, digits));
+  if (digits.length >= 3 && digits !== term)
+    fields.push(containsText(sql`replace(${contacts.phone}, ' ', '')`, digits));
   return or(...fields);
 }
 
-/**
- * The owner's contacts matching the filter; the owner is always the first condition. `owner`
- * says how: through the owner's index (the lists, newest first, stop after a page) or, for a
- * count of a search, checked on each row the search index found (`+` keeps SQLite off the
- * owner's index: walking 50,000 of an owner's rows to count 1 match cost 10 ms, issue #30).
- */
-function contactsWhere(userId: string, filter: ContactFilter, owner: "index" | "row" = "index"): SQL | undefined {
-  // Raw: drizzle has no unary plus.
-  const ownerIs = owner === "row" ? sql`+${contacts.owner_user_id} = ${userId}` : eq(contacts.owner_user_id, userId);
-  const conditions: Array<SQL | undefined> = [ownerIs];
-  if (filter.q) conditions.push(contactsMatching(filter.q));
+/** The filter's conditions other than the owner and the search. */
+function contactsNarrowedBy(filter: ContactFilter): Array<SQL | undefined> {
+  const conditions: Array<SQL | undefined> = [];
   // "No event": neither one of the owner's events nor a brand event (a guest captured there).
   if (filter.event.kind === "none") conditions.push(isNull(contacts.wardrobe_event_id), isNull(contacts.event_id));
   if (filter.event.kind === "event") conditions.push(eq(contacts.wardrobe_event_id, filter.event.id));
@@ -102,14 +90,64 @@ function contactsWhere(userId: string, filter: ContactFilter, owner: "index" | "
   if (filter.contacted === "no") conditions.push(isNull(contacts.contacted_at));
   if (filter.garmentId) conditions.push(eq(contacts.garment_id, filter.garmentId));
   conditions.push(olderThan(contacts.created_at, contacts.id, filter.before));
-  return and(...conditions);
+  return conditions;
+}
+
+// Rows on the contact_search side under which a search page is sorted from what the index found.
+const SORTED_FROM_INDEX = 1000;
+
+// Raw: the owner with a unary `+` (drizzle has none) is checked on each row the index found, not
+// walked through the owner's index: 50,000 of an owner's rows to find 1 match cost 10 ms (issue #30).
+const ownerOnRow = (userId: string) => sql`+${contacts.owner_user_id} = ${userId}`;
+
+/**
+ * The ids of one page of the owner's contacts that match `match` (an FTS5 query) and the filter,
+ * newest first: the page's ids or, for a search that finds few, all of them. The index is read
+ * once (`mine`: the owner's rows among what it found), then one of two ways, by how many those
+ * are: up to SORTED_FROM_INDEX they are all passed on and sorted (a rare term costs what it
+ * finds); above, the owner's contacts are walked newest first until a page has matched (so many
+ * match that a page comes soon). Walking for a rare term read all 50,000 of an owner's contacts
+ * (16 ms at brand scale, issue #30); sorting a common one, all its matches.
+ * Raw sql: drizzle has no materialized CTE inside a condition, no compound of limited selects,
+ * and no LIMIT that is an expression (LIMIT 0 skips a select before it reads a row).
+ */
+function searchPageIds(userId: string, filter: ContactFilter, match: string, limit: number): SQL {
+  const mine = sql`SELECT ${contacts.id} FROM ${contacts}
+    WHERE ${ownerOnRow(userId)} AND ${contacts.id} IN (${searchRowids("contact_search", match)})`;
+  const many = sql`(SELECT count(*) FROM mine) > ${SORTED_FROM_INDEX}`;
+  const walked = sql`SELECT ${contacts.id} FROM ${contacts}
+    WHERE ${and(eq(contacts.owner_user_id, userId), sql`${contacts.id} IN mine`, ...contactsNarrowedBy(filter))}
+    ORDER BY ${contacts.created_at} DESC, ${contacts.id} DESC LIMIT CASE WHEN ${many} THEN ${limit} ELSE 0 END`;
+  return sql`${contacts.id} IN (WITH mine AS MATERIALIZED (${mine})
+    SELECT * FROM (${walked}) UNION ALL SELECT id FROM mine WHERE NOT ${many})`;
+}
+
+/**
+ * The owner's contacts matching the filter; the owner is always the first condition. A search of
+ * three characters or more goes through the contact_search index (platform/search.ts): a page of
+ * a list through searchPageIds (`limit`), a count checking the owner on each row the index found.
+ */
+function contactsWhere(userId: string, filter: ContactFilter, limit: number | "count"): SQL | undefined {
+  const match = filter.q ? contactSearchMatch(filter.q) : null;
+  if (match === null) {
+    return and(
+      eq(contacts.owner_user_id, userId),
+      filter.q ? contactsContaining(filter.q) : undefined,
+      ...contactsNarrowedBy(filter),
+    );
+  }
+  const found =
+    limit === "count"
+      ? sql`${contacts.id} IN (${searchRowids("contact_search", match)})`
+      : searchPageIds(userId, filter, match, limit);
+  return and(ownerOnRow(userId), found, ...contactsNarrowedBy(filter));
 }
 
 /**
  * The owner's contacts as every list shows them, newest first. The joins carry the owner too:
  * a contact row can never pull in another owner's garment or event.
  */
-export function selectOwnerContacts(db: Db, userId: string, filter: ContactFilter = ALL) {
+export function selectOwnerContacts(db: Db, userId: string, filter: ContactFilter, limit: number) {
   return db
     .select({
       id: contacts.id,
@@ -143,9 +181,9 @@ export function selectOwnerContacts(db: Db, userId: string, filter: ContactFilte
       and(eq(wardrobeEvents.id, contacts.wardrobe_event_id), eq(wardrobeEvents.owner_user_id, contacts.owner_user_id)),
     )
     .leftJoin(brandEvents, eq(brandEvents.id, contacts.event_id))
-    .where(contactsWhere(userId, filter))
+    .where(contactsWhere(userId, filter, limit))
     .orderBy(desc(contacts.created_at), desc(contacts.id))
-    .$dynamic();
+    .limit(limit);
 }
 
 /** One contact as the owner's lists show it (every list is filtered to the owner on the server). */
@@ -156,7 +194,7 @@ const countContacts = (db: Db, userId: string, filter: ContactFilter) =>
   db
     .select({ n: count() })
     .from(contacts)
-    .where(contactsWhere(userId, filter, filter.q && ftsPhrase(filter.q) ? "row" : "index"));
+    .where(contactsWhere(userId, filter, "count"));
 
 /** The owner's events as the contact filters offer them, by name. */
 function selectEventOptions(db: Db, userId: string) {
@@ -204,7 +242,7 @@ export async function listContacts(
   pageSize = CONTACTS_PAGE_SIZE,
 ): Promise<ContactsPage | null> {
   const [rows, [total], events] = await db.batch([
-    selectOwnerContacts(db, userId, query).limit(pageSize + 1),
+    selectOwnerContacts(db, userId, query, pageSize + 1),
     countContacts(db, userId, { ...query, before: null }),
     selectEventOptions(db, userId),
   ]);
@@ -223,7 +261,7 @@ export function readContactBatches(
   size = EXPORT_BATCH_ROWS,
 ): ReadBatch<OwnerContact, ContactCursor> {
   return async (after) => {
-    const rows = await selectOwnerContacts(db, userId, { ...filter, before: after }).limit(size + 1);
+    const rows = await selectOwnerContacts(db, userId, { ...filter, before: after }, size + 1);
     return toBatch(rows, size, (row) => ({ createdAt: row.created_at.getTime(), id: row.id }));
   };
 }
@@ -264,7 +302,7 @@ export async function listConnections(
       .select({ id: garments.id, name: sql<string | null>`coalesce(${garments.name}, ${garments.title})` })
       .from(garments)
       .where(and(eq(garments.id, opts.garmentId ?? 0), eq(garments.owner_user_id, userId))),
-    selectOwnerContacts(db, userId, { ...filter, before: opts.before }).limit(pageSize + 1),
+    selectOwnerContacts(db, userId, { ...filter, before: opts.before }, pageSize + 1),
     countContacts(db, userId, filter),
   ]);
   if (opts.garmentId && !garment) return null;
@@ -273,7 +311,7 @@ export async function listConnections(
 
 /** The owner's latest connections (the dashboard's list): their own, newest first. */
 export function listRecentContacts(db: Db, userId: string, limit: number) {
-  return selectOwnerContacts(db, userId).limit(limit);
+  return selectOwnerContacts(db, userId, ALL, limit);
 }
 
 // Per event, the scans tagged with it (scanCounts: fresh rollups) and its contacts. The spec
@@ -342,7 +380,10 @@ export async function loadEventDetail(db: Db, userId: string, eventId: number): 
     selectEventsWithCounts(db, userId, eventId),
     selectActiveEventId(db, userId),
     scanCounts(db, { owner: userId, event: eventId }, { by: "day" }),
-    selectOwnerContacts(db, userId, { q: "", event: { kind: "event", id: eventId }, contacted: "all" }).limit(
+    selectOwnerContacts(
+      db,
+      userId,
+      { q: "", event: { kind: "event", id: eventId }, contacted: "all" },
       EVENT_CONTACTS_SHOWN,
     ),
   ]);

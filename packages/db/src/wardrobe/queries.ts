@@ -151,7 +151,7 @@ export async function loadGarmentDetail(
     selectGarmentScanStats(db, garmentId, userId),
     selectRecentGarmentScans(db, garmentId, userId),
     // One more than a page: whether there is a page after this one.
-    selectOwnerContacts(db, userId, garmentContactsFilter(garmentId, page.before)).limit(pageSize + 1),
+    selectOwnerContacts(db, userId, garmentContactsFilter(garmentId, page.before), pageSize + 1),
   ]);
   if (!garment) return null;
   return {

@@ -1,15 +1,17 @@
 /**
  * Counts kept, not counted (issue #30, decision 0047): after every write of a random sequence
  * (garments made claimed or not, claimed, released, re-dated and deleted; profiles made and
- * their users deleted), row_counts equals COUNT(*) of the tables, all time and per UTC day, and
- * the admin's dashboard figures and unclaimed total read them.
+ * their users deleted; tags made, moved between statuses and deleted), row_counts equals
+ * COUNT(*) of the tables, all time and per UTC day, and the admin's dashboard figures, the
+ * unclaimed total and the tag registry's totals read them.
  */
 import { env } from "cloudflare:workers";
+import { TAG_STATUSES } from "@releve/core/tags/rules";
 import { getDb } from "@releve/db";
 import { adminDashboardCounts } from "@releve/db/crm/queries";
-import { garments, profiles, rowCounts, users } from "@releve/db/schema";
-import { listUnclaimedGarments } from "@releve/db/tags/queries";
-import { createGarment, createOwner } from "@releve/db/testing/factories";
+import { garments, nfcTags, profiles, rowCounts, users } from "@releve/db/schema";
+import { listTags, listUnclaimedGarments } from "@releve/db/tags/queries";
+import { createGarment, createOwner, createTag } from "@releve/db/testing/factories";
 import { count, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
@@ -56,14 +58,20 @@ async function counted() {
     .groupBy(day(profiles.created_at))) {
     add(`profiles|${r.d}`, r.n);
   }
+  const [t] = await db.select({ n: count() }).from(nfcTags);
+  add("tags|", t?.n ?? 0);
+  for (const r of await db.select({ s: nfcTags.status, n: count() }).from(nfcTags).groupBy(nfcTags.status)) {
+    add(`tags:${r.s}|`, r.n);
+  }
   return map;
 }
 
 describe("row_counts (issue #30)", () => {
-  it("equals COUNT(*) after every write of 120 random ones", async () => {
+  it("equals COUNT(*) after every write of 160 random ones", async () => {
     const now = Date.now();
     const owners: string[] = [];
     const made: number[] = [];
+    const tags: number[] = [];
     const ops = {
       owner: async () => owners.push((await createOwner(db)).userId),
       garment: async () => {
@@ -98,13 +106,28 @@ describe("row_counts (issue #30)", () => {
         if (made.length)
           await db.delete(garments).where(eq(garments.id, made.splice(Math.floor(random() * made.length), 1)[0] ?? 0));
       },
+      tag: async () => {
+        const garment = made.length && random() < 0.5 ? pick(made) : null;
+        tags.push(await createTag(db, { status: pick([...TAG_STATUSES]), garment_id: garment }));
+      },
+      tagStatus: async () => {
+        if (tags.length)
+          await db
+            .update(nfcTags)
+            .set({ status: pick([...TAG_STATUSES]) })
+            .where(eq(nfcTags.id, pick(tags)));
+      },
+      deleteTag: async () => {
+        if (tags.length)
+          await db.delete(nfcTags).where(eq(nfcTags.id, tags.splice(Math.floor(random() * tags.length), 1)[0] ?? 0));
+      },
       deleteUser: async () => {
         if (owners.length)
           await db.delete(users).where(eq(users.id, owners.splice(Math.floor(random() * owners.length), 1)[0] ?? ""));
       },
     };
     const names = Object.keys(ops) as (keyof typeof ops)[];
-    for (let step = 0; step < 120; step++) {
+    for (let step = 0; step < 160; step++) {
       const name = step < 6 ? (step % 2 ? "garment" : "owner") : pick(names);
       await ops[name]();
       expect(await kept(), `after step ${step} (${name})`).toEqual(await counted());
@@ -121,5 +144,11 @@ describe("row_counts (issue #30)", () => {
     const today = new Date().toISOString().slice(0, 10);
     expect(stats.garments.last7).toBeGreaterThanOrEqual(all[`garments|${today}`] ?? 0);
     expect((await listUnclaimedGarments(db, { limit: 1, before: null })).total).toBe(all["garments:unclaimed|"]);
+    await createTag(db, { status: "active" });
+    const withTag = await counted();
+    const page = { limit: 1, before: null };
+    expect((await listTags(db, {}, page)).total).toBe(withTag["tags|"]);
+    for (const status of TAG_STATUSES)
+      expect((await listTags(db, { status }, page)).total, status).toBe(withTag[`tags:${status}|`] ?? 0);
   });
 });

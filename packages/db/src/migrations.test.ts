@@ -40,7 +40,7 @@ const insertUser = (id: string, email: string) =>
   db.prepare("insert into users (id, email, password_hash) values (?, ?, 'x')").run(id, email);
 
 describe("migrations", () => {
-  it("create exactly the data model's tables, and the three search indexes beside them", () => {
+  it("create exactly the data model's tables, and the four search indexes beside them", () => {
     const names = (where: string) =>
       db
         .prepare(
@@ -49,7 +49,7 @@ describe("migrations", () => {
         .all()
         .map((row) => String(row.name));
     const indexes = names("sql like 'CREATE VIRTUAL TABLE%'");
-    expect(indexes).toEqual(["client_search", "contact_search", "garment_search"]);
+    expect(indexes).toEqual(["client_search", "contact_search", "garment_owner_search", "garment_search"]);
     // FTS5 keeps each index in shadow tables of its own name: not the data model's.
     const tables = names("sql not like 'CREATE VIRTUAL TABLE%'").filter(
       (name) => !indexes.some((index) => name.startsWith(`${index}_`)),
@@ -99,6 +99,52 @@ describe("migrations", () => {
     expect(found("garment_search", "wool")).toEqual([]);
     expect(found("client_search", "chloe")).toEqual([]);
     expect(found("contact_search", "vera")).toEqual([]);
+  });
+
+  it("keep a garment's owner searchable through claims, releases, renames and deletions (migration 0013)", () => {
+    const found = (phrase: string) =>
+      db
+        .prepare("select rowid from garment_owner_search where garment_owner_search match ? order by rowid")
+        .all(`"${phrase}"`)
+        .map((row) => Number(row.rowid));
+    const garment = (slug: string, owner: string | null) =>
+      Number(
+        db.prepare("insert into garments (short_slug, owner_user_id) values (?, ?)").run(slug, owner).lastInsertRowid,
+      );
+    insertUser("u1", "ines@example.com");
+    const early = garment("g-early", "u1");
+    // Claimed before the profile exists: found by the account's email, then by the profile's names.
+    expect(found("ines@exa")).toEqual([early]);
+    db.prepare(
+      "insert into profiles (user_id, client_id, first_name, last_name) values ('u1', 'c1', 'Inès', 'Moreau')",
+    ).run();
+    const later = garment("g-later", "u1");
+    const stock = garment("g-stock", null);
+    expect(found("ines mo")).toEqual([]);
+    expect(found("moreau")).toEqual([early, later]);
+    expect(found("ines")).toEqual([early, later]);
+
+    db.prepare("update profiles set last_name = 'Laurent', email = 'work@example.com' where user_id = 'u1'").run();
+    expect(found("moreau")).toEqual([]);
+    expect(found("laurent")).toEqual([early, later]);
+    expect(found("work@")).toEqual([early, later]);
+    expect(found("ines@")).toEqual([]);
+
+    // A release, a claim, a reassign.
+    insertUser("u2", "next@example.com");
+    db.prepare("update garments set owner_user_id = null where id = ?").run(early);
+    db.prepare("update garments set owner_user_id = 'u2' where id = ?").run(stock);
+    expect(found("laurent")).toEqual([later]);
+    expect(found("next@")).toEqual([stock]);
+    db.prepare("update users set email = 'renamed@example.com' where id = 'u2'").run();
+    expect(found("next@")).toEqual([]);
+    expect(found("renamed@")).toEqual([stock]);
+
+    // An account deleted: its garments are let go (set null) and its profile with it.
+    db.prepare("delete from users where id = 'u1'").run();
+    expect(found("laurent")).toEqual([]);
+    db.prepare("delete from garments where id = ?").run(stock);
+    expect(found("renamed@")).toEqual([]);
   });
 
   it("are in step with schema.ts (run `npm run db:generate` after a schema change)", async () => {

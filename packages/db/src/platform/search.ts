@@ -1,5 +1,5 @@
 /**
- * Search through the FTS5 trigram indexes (issue #30, decision 0046; migrations/0009): the
+ * Search through the FTS5 trigram indexes (issue #30, decision 0046; migrations/0009, 0013): the
  * admin's garment and client searches and the owner's contact search. A term of three or more
  * characters is one phrase, taken literally, that matches anywhere in a column with case and
  * accents folded, and the index finds it without reading every row. A shorter term has no
@@ -15,7 +15,7 @@ import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 export const MIN_INDEXED_TERM = 3;
 
 /** The indexed searches and the columns each may be asked about. */
-export type SearchIndex = "garment_search" | "client_search" | "contact_search";
+export type SearchIndex = "garment_search" | "garment_owner_search" | "client_search" | "contact_search";
 
 /** `term` as an FTS5 phrase (its quotes doubled), or null when it is too short for the index. */
 export function ftsPhrase(term: string): string | null {

@@ -19,7 +19,7 @@ import type { Db } from "../client";
 import { olderThan } from "../platform/keyset";
 import { containsText } from "../platform/like";
 import { keptCount } from "../platform/row-counts";
-import { ftsPhrase, inColumns, searchRowids } from "../platform/search";
+import { ftsPhrase } from "../platform/search";
 import { garments, nfcTagBatches, nfcTags, profiles, users } from "../schema";
 
 // Counted from the tags themselves on every read, so they are always true (the spec's stored
@@ -134,23 +134,27 @@ function tagsWhere(filter: TagFilter): SQL | undefined {
 
 /**
  * The registry: one page of tags, newest first, after the tag id `before` (keyset), the cursor of
- * the next page, and how many match (two reads at once).
+ * the next page, and how many match: the kept count (issue #30) unless a search or a batch
+ * narrows the list (a batch holds at most a thousand tags), two reads at once.
  */
 export async function listTags(db: Db, filter: TagFilter, page: { limit: number; before: number | null }) {
   const where = tagsWhere(filter);
+  const kept = !filter.q && !filter.batchId;
   const [rows, total] = await Promise.all([
     selectTags(db)
       .where(and(where, page.before === null ? undefined : lt(nfcTags.id, page.before)))
       .orderBy(desc(nfcTags.id))
       .limit(page.limit + 1),
-    db
-      .select({ n: count() })
-      .from(nfcTags)
-      .leftJoin(garments, eq(garments.id, nfcTags.garment_id))
-      .leftJoin(profiles, eq(profiles.user_id, garments.owner_user_id))
-      .leftJoin(users, eq(users.id, garments.owner_user_id))
-      .where(where)
-      .get(),
+    kept
+      ? keptCount(db, filter.status ? `tags:${filter.status}` : "tags").get()
+      : db
+          .select({ n: count() })
+          .from(nfcTags)
+          .leftJoin(garments, eq(garments.id, nfcTags.garment_id))
+          .leftJoin(profiles, eq(profiles.user_id, garments.owner_user_id))
+          .leftJoin(users, eq(users.id, garments.owner_user_id))
+          .where(where)
+          .get(),
   ]);
   const { rows: tags, next } = toBatch(rows, page.limit, (row) => row.id);
   return { rows: tags, total: total?.n ?? 0, nextCursor: next === null ? null : String(next) };
@@ -301,10 +305,10 @@ export type AdminGarmentRow = Awaited<ReturnType<typeof selectAdminGarments>>[nu
 
 /**
  * Garments whose slug, title, name or brand, or whose owner's names or email, contain `term`
- * (and have `status`, if given): through garment_search and client_search from three characters
- * (platform/search.ts), row by row below. Through the indexes each way in reads only the newest
- * `limit` garments it finds (ids descend as garments are made), so a term found in half the
- * house costs what a rare one does.
+ * (and have `status`, if given): through garment_search and garment_owner_search from three
+ * characters (platform/search.ts), row by row below. Each index is read in its rowid order (the
+ * garment's id: newest first) and stops after `limit` garments, so a term found in half the house
+ * costs what a rare one does.
  */
 function garmentsMatching(
   term: string,
@@ -314,24 +318,22 @@ function garmentsMatching(
 ): { match: SQL | undefined; filtered: boolean } {
   const phrase = ftsPhrase(term);
   if (phrase) {
-    const owners = searchRowids(
-      "client_search",
-      inColumns(["first_name", "last_name", "display_name", "email"], phrase),
-    );
     // The status with a unary `+`, and CROSS JOIN to keep each index first: with an index on
     // status SQLite would walk 500,000 claimed garments and ask the search index for each (the
     // claimed garments' search took minutes at a million garments, issue #30).
     const onlyStatus = status ? sql` AND +${garments.status} = ${status}` : sql``;
-    const fromBefore = (id: SQL) => (before === null ? sql`` : sql` AND ${id} < ${before}`);
-    // Raw sql: FTS5 (platform/search.ts) has no drizzle builder; each side newest first, cut at `limit`.
-    const byGarment = sql`SELECT * FROM (SELECT ${garments.id} FROM garment_search CROSS JOIN ${garments}
-        ON ${garments.id} = garment_search.rowid WHERE garment_search MATCH ${phrase}${onlyStatus}${fromBefore(sql`garment_search.rowid`)}
-        ORDER BY garment_search.rowid DESC LIMIT ${limit})`;
+    // Raw sql: FTS5 (platform/search.ts) has no drizzle builder; each index newest first, cut at `limit`.
+    const newestIn = (index: "garment_search" | "garment_owner_search") => {
+      const rowid = sql`${sql.identifier(index)}.rowid`;
+      return sql`SELECT * FROM (SELECT ${garments.id} FROM ${sql.identifier(index)} CROSS JOIN ${garments}
+        ON ${garments.id} = ${rowid} WHERE ${sql.identifier(index)} MATCH ${phrase}${onlyStatus}
+        ${before === null ? sql`` : sql` AND ${rowid} < ${before}`} ORDER BY ${rowid} DESC LIMIT ${limit})`;
+    };
     // An unclaimed garment has no owner (a claim sets both, a release clears both): no owner's name to find.
-    if (status === "unclaimed") return { match: sql`${garments.id} IN (${byGarment})`, filtered: true };
-    const match = sql`${garments.id} IN (${byGarment}
-      UNION ALL SELECT * FROM (SELECT ${garments.id} FROM ${profiles} CROSS JOIN ${garments} ON ${garments.owner_user_id} = ${profiles.user_id}
-        WHERE ${profiles.id} IN (${owners})${onlyStatus}${fromBefore(sql`${garments.id}`)} ORDER BY ${garments.id} DESC LIMIT ${limit}))`;
+    const match =
+      status === "unclaimed"
+        ? sql`${garments.id} IN (${newestIn("garment_search")})`
+        : sql`${garments.id} IN (${newestIn("garment_search")} UNION ALL ${newestIn("garment_owner_search")})`;
     return { match, filtered: true };
   }
   return {

@@ -189,6 +189,20 @@ describe("search through the indexes (issue #30)", () => {
     expect(matched).toBeGreaterThan(list.length / 2);
   });
 
+  it("cuts a client search at its limit after the first matches by id", async () => {
+    let cut = 0;
+    for (const term of WORDS.filter((word) => word.length >= 3)) {
+      const all = await before.clients(term);
+      expect(
+        (await searchClients(db, term, 3)).map((c) => c.id),
+        term,
+      ).toEqual(all.slice(0, 3));
+      if (all.length > 3) cut++;
+    }
+    // Terms with more matches than the limit: the cut is what is tested.
+    expect(cut).toBeGreaterThan(2);
+  });
+
   it("pages a garment search by keyset: newest first, each garment once, the same set", async () => {
     for (const term of ["sx-", "rossi", "silk", "wool", "dubois"]) {
       for (const status of [undefined, "claimed", "unclaimed"] as const) {

@@ -9,7 +9,7 @@
  * Raw sql: drizzle has no builder for FTS5's MATCH, and the indexes are virtual tables that
  * drizzle's schema does not describe.
  */
-import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 
 /** Trigram indexes find terms of at least this many characters. */
 export const MIN_INDEXED_TERM = 3;
@@ -29,7 +29,3 @@ export const inColumns = (columns: string[], phrase: string) => `{${columns.join
 /** The rowids of `index` that match the FTS5 query `match`, as a subquery. */
 export const searchRowids = (index: SearchIndex, match: string): SQL =>
   sql`SELECT rowid FROM ${sql.identifier(index)} WHERE ${sql.identifier(index)} MATCH ${match}`;
-
-/** `id` is one of the rows of `index` that match `match`. */
-export const matches = (id: SQLWrapper, index: SearchIndex, match: string): SQL =>
-  sql`${id} IN (${searchRowids(index, match)})`;

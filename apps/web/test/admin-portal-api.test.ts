@@ -41,6 +41,10 @@ const ROUTES: [string, string, unknown?][] = [
   ["DELETE", "/instagram-posts/1"],
   ["GET", "/tag-batches"],
   ["POST", "/tag-batches", { batch_name: "B" }],
+  ["GET", "/products"],
+  ["GET", "/products/1"],
+  ["POST", "/products", { gtin: "09520000001003", name: "Refused" }],
+  ["PUT", "/products/1", { gtin: "09520000000013", name: "Refused" }],
 ];
 
 describe("every /api/admin route refuses non-admins and changes nothing", () => {

@@ -20,6 +20,7 @@ const expectedTables = [
   "job_watermarks",
   "nfc_tag_batches",
   "nfc_tags",
+  "products",
   "profiles",
   "rate_events",
   "row_counts",

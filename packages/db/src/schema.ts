@@ -1,3 +1,4 @@
+import type { Care, Fibre } from "@releve/core/passport/product-rules";
 import { TAG_STATUSES } from "@releve/core/tags/rules";
 import { SUSPECT_REASONS } from "@releve/core/tap/secure-tap";
 import { relations, sql } from "drizzle-orm";
@@ -195,6 +196,39 @@ export const profiles = sqliteTable(
   ],
 );
 
+/**
+ * A product (a model the brand makes; issue #31): what a garment's passport says of it. Its GTIN
+ * is the product's part of every garment's GS1 Digital Link; composition and care are JSON of the
+ * shapes packages/core/src/passport/product-rules.ts checks.
+ */
+export const products = sqliteTable(
+  "products",
+  {
+    id: serialId(),
+    gtin: text("gtin").notNull(),
+    name: text("name").notNull(),
+    garment_type: text("garment_type"),
+    description: text("description"),
+    /** The brand's product photo in R2 (an unguessable key), and its size. */
+    photo_key: text("photo_key"),
+    photo_width: integer("photo_width"),
+    photo_height: integer("photo_height"),
+    composition: text("composition", { mode: "json" }).$type<Fibre[]>().notNull().default(sql`'[]'`),
+    country_of_making: text("country_of_making"),
+    care: text("care", { mode: "json" }).$type<Care>().notNull().default(sql`'{}'`),
+    services_text: text("services_text"),
+    services_url: text("services_url"),
+    recycled_percent: integer("recycled_percent"),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("products_gtin_unique").on(t.gtin),
+    index("products_photo_key_idx").on(t.photo_key),
+    check("products_recycled_percent_range", sql`recycled_percent IS NULL OR recycled_percent BETWEEN 0 AND 100`),
+  ],
+);
+
 export const garments = sqliteTable(
   "garments",
   {
@@ -237,6 +271,8 @@ export const garments = sqliteTable(
     photo_card_key: text("photo_card_key"),
     /** Whether visitors see the photo on the share card; the owner's choice, off by default. */
     photo_public: flag("photo_public").notNull().default(false),
+    /** The product (model) it is one of (issue #31): its GTIN makes the garment's Digital Link. */
+    product_id: integer("product_id").references(() => products.id),
   },
   (t) => [
     uniqueIndex("garments_short_slug_unique").on(t.short_slug),
@@ -250,6 +286,8 @@ export const garments = sqliteTable(
     index("garments_created_at_idx").on(t.created_at),
     // The admin's claimed and unclaimed lists, newest first, paged by (created_at, id) (issue #30).
     index("garments_status_created_at_idx").on(t.status, t.created_at, t.id),
+    // A product's garments: the count the Products list shows, and a product's passports export.
+    index("garments_product_id_idx").on(t.product_id, t.id),
   ],
 );
 
@@ -638,6 +676,8 @@ export type Profile = typeof profiles.$inferSelect;
 export type NewProfile = typeof profiles.$inferInsert;
 export type Garment = typeof garments.$inferSelect;
 export type NewGarment = typeof garments.$inferInsert;
+export type Product = typeof products.$inferSelect;
+export type NewProduct = typeof products.$inferInsert;
 export type NfcTagBatch = typeof nfcTagBatches.$inferSelect;
 export type NewNfcTagBatch = typeof nfcTagBatches.$inferInsert;
 export type NfcTag = typeof nfcTags.$inferSelect;

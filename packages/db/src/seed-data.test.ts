@@ -1,3 +1,5 @@
+import { isGtin14, TEST_GS1_COMPANY_PREFIX } from "@releve/core/passport/gtin";
+import { CARE_CATEGORIES, careWords, compositionProblem, countryName } from "@releve/core/passport/product-rules";
 import { describe, expect, it } from "vitest";
 import {
   BRAND_NAME,
@@ -192,5 +194,30 @@ describe("other seed content", () => {
       expect(event.owner_user_id).toBe(demoUserIds.owner);
       expect(event.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     }
+  });
+});
+
+describe("products (issue #31)", () => {
+  it("are valid models under the test company prefix, one behind every sample and stock piece", () => {
+    expectUnique(data.products.map((p) => p.gtin));
+    for (const product of data.products) {
+      expect(isGtin14(product.gtin), product.name).toBe(true);
+      expect(product.gtin.slice(1, 1 + TEST_GS1_COMPANY_PREFIX.length)).toBe(TEST_GS1_COMPANY_PREFIX);
+      expect(compositionProblem(product.composition ?? []), product.name).toBeNull();
+      expect(product.composition?.length).toBeGreaterThan(0);
+      expect(countryName(product.country_of_making ?? "")).not.toBeNull();
+      for (const category of CARE_CATEGORIES) {
+        const code = product.care?.[category];
+        expect(code && careWords(category, code), `${product.name} ${category}`).toBeTruthy();
+      }
+    }
+    const ids = new Set(data.products.map((p) => p.id));
+    for (const garment of [...samples, ...stock]) {
+      expect(ids.has(garment.product_id ?? -1), garment.short_slug).toBe(true);
+      const product = data.products.find((p) => p.id === garment.product_id);
+      expect(product?.name).toBe(garment.name);
+    }
+    // The pool's pieces are named by their first owner: no model yet.
+    for (const garment of pool) expect(garment.product_id ?? null).toBeNull();
   });
 });

@@ -1,3 +1,5 @@
+import { gtinFor, TEST_GS1_COMPANY_PREFIX } from "@releve/core/passport/gtin";
+import type { Care, Fibre } from "@releve/core/passport/product-rules";
 import { URL_TEST_SAMPLE_SLUGS } from "@releve/core/qa/url-suite";
 import type {
   NewAdminUser,
@@ -5,6 +7,7 @@ import type {
   NewContact,
   NewGarment,
   NewInstagramPost,
+  NewProduct,
   NewProfile,
   NewUser,
   NewWardrobeEvent,
@@ -58,6 +61,196 @@ const STOCK_KINDS = [
  */
 export const poolGarmentSlugs = ["po-023", "po-024"] as const;
 const POOL_KINDS = ["Dress", "Jacket"] as const;
+
+/**
+ * The models behind the samples and the stock (issue #31): what each piece's passport says.
+ * GTINs are numbered under TEST_GS1_COMPANY_PREFIX (GS1's 952: demonstrations only).
+ */
+type SampleProduct = {
+  name: string;
+  garmentType: string;
+  description: string;
+  composition: Fibre[];
+  country: string;
+  care: Care;
+  recycled: number | null;
+};
+const gentle: Care = {
+  washing: "no-wash",
+  bleaching: "no-bleach",
+  drying: "no-tumble",
+  ironing: "iron-low",
+  professional: "dry-clean-p",
+};
+const woolCare: Care = {
+  washing: "hand-wash",
+  bleaching: "no-bleach",
+  drying: "flat-dry",
+  ironing: "iron-medium",
+  professional: "dry-clean-p",
+};
+const SAMPLE_PRODUCTS: readonly SampleProduct[] = [
+  [
+    "Merino Blazer",
+    "Jacket",
+    "Single-breasted blazer in fine merino, half-canvassed by hand.",
+    [["Wool", 100]],
+    "IT",
+    woolCare,
+    null,
+  ],
+  [
+    "Silk Shirt",
+    "Shirt",
+    "A fluid shirt in silk crêpe de Chine, mother-of-pearl buttons.",
+    [["Silk", 100]],
+    "FR",
+    gentle,
+    null,
+  ],
+  [
+    "Cashmere Gown",
+    "Dress",
+    "A floor-length gown knitted in two-ply cashmere.",
+    [["Cashmere", 100]],
+    "IT",
+    woolCare,
+    null,
+  ],
+  [
+    "Suede Jacket",
+    "Jacket",
+    "A short jacket in goat suede, lined in cupro.",
+    [["Goat suede", 100]],
+    "ES",
+    { ...gentle, ironing: "no-iron", professional: "no-dry-clean" },
+    null,
+  ],
+  [
+    "Heritage Bag",
+    "Bag",
+    "A structured bag in calf leather, saddle-stitched.",
+    [["Calf leather", 100]],
+    "FR",
+    {
+      washing: "no-wash",
+      bleaching: "no-bleach",
+      drying: "no-tumble",
+      ironing: "no-iron",
+      professional: "no-dry-clean",
+    },
+    null,
+  ],
+  [
+    "Velvet Trousers",
+    "Pants",
+    "Straight trousers in cotton velvet.",
+    [
+      ["Cotton", 88],
+      ["Silk", 12],
+    ],
+    "PT",
+    {
+      washing: "wash-30-mild",
+      bleaching: "no-bleach",
+      drying: "no-tumble",
+      ironing: "iron-low",
+      professional: "dry-clean-p",
+    },
+    null,
+  ],
+  [
+    "Atelier Dress",
+    "Dress",
+    "A bias-cut slip dress in silk satin.",
+    [
+      ["Silk", 92],
+      ["Elastane", 8],
+    ],
+    "FR",
+    gentle,
+    null,
+  ],
+  [
+    "Leather Trench",
+    "Jacket",
+    "A belted trench in lamb nappa.",
+    [["Lamb leather", 100]],
+    "IT",
+    { ...gentle, ironing: "no-iron", professional: "no-dry-clean" },
+    null,
+  ],
+  ["Cashmere Scarf", "Accessories", "A long scarf in brushed cashmere.", [["Cashmere", 100]], "GB", woolCare, null],
+  [
+    "Pleated Skirt",
+    "Dress",
+    "A sunray-pleated skirt in recycled polyester georgette.",
+    [["Polyester", 100]],
+    "FR",
+    {
+      washing: "wash-30-very-mild",
+      bleaching: "no-bleach",
+      drying: "line-dry",
+      ironing: "iron-low",
+      professional: "dry-clean-p-mild",
+    },
+    100,
+  ],
+  [
+    "Cashmere Overcoat",
+    "Jacket",
+    "A double-faced overcoat in wool and cashmere.",
+    [
+      ["Wool", 90],
+      ["Cashmere", 10],
+    ],
+    "IT",
+    woolCare,
+    20,
+  ],
+  [
+    "Pleated Wool Trousers",
+    "Pants",
+    "Pleated trousers in wool gabardine.",
+    [
+      ["Wool", 98],
+      ["Elastane", 2],
+    ],
+    "PT",
+    woolCare,
+    null,
+  ],
+  ["Bias-Cut Silk Dress", "Dress", "A bias-cut dress in silk charmeuse.", [["Silk", 100]], "FR", gentle, null],
+  [
+    "Poplin Shirt",
+    "Shirt",
+    "A shirt in organic cotton poplin.",
+    [["Cotton", 100]],
+    "PT",
+    {
+      washing: "wash-40",
+      bleaching: "bleach-oxygen",
+      drying: "tumble-low",
+      ironing: "iron-high",
+      professional: "wet-clean",
+    },
+    30,
+  ],
+].map(([name, garmentType, description, fibres, country, care, recycled]) => ({
+  name,
+  garmentType,
+  description,
+  composition: (fibres as [string, number][]).map(([fibre, percent]) => ({ fibre, percent })),
+  country,
+  care,
+  recycled,
+})) as SampleProduct[];
+
+/** The seed product's id for a garment name (the samples' and the stock's), or null. */
+const productIdOf = (name: string) => {
+  const index = SAMPLE_PRODUCTS.findIndex((p) => p.name === name);
+  return index < 0 ? null : index + 1;
+};
 
 type SampleGarment = {
   slug: SampleSlug;
@@ -202,6 +395,7 @@ export type SeedData = {
   adminUsers: NewAdminUser[];
   wardrobeEvents: NewWardrobeEvent[];
   profiles: NewProfile[];
+  products: NewProduct[];
   garments: NewGarment[];
   events: NewBrandEvent[];
   instagramPosts: NewInstagramPost[];
@@ -358,6 +552,7 @@ export function buildSeedData(now: Date): SeedData {
       created_at: daysAgo(90),
       programmed_at: g.programmed ? daysAgo(90) : null,
       programmed_by_admin_id: g.programmed ? DEMO_ADMIN_USER_ID : null,
+      product_id: productIdOf(g.name),
     };
   });
 
@@ -381,6 +576,7 @@ export function buildSeedData(now: Date): SeedData {
       nfc_chip_id: `RLV-${garmentType.toUpperCase()}-AW26-${serial}-0000`,
       is_active: true,
       created_at: daysAgo(3),
+      product_id: productIdOf(name),
     });
   }
 
@@ -475,5 +671,21 @@ export function buildSeedData(now: Date): SeedData {
     },
   ];
 
-  return { users, adminUsers, wardrobeEvents, profiles, garments, events, instagramPosts, contacts };
+  const products: NewProduct[] = SAMPLE_PRODUCTS.map((p, index) => ({
+    id: index + 1,
+    gtin: gtinFor(TEST_GS1_COMPANY_PREFIX, index + 1) ?? "",
+    name: p.name,
+    garment_type: p.garmentType,
+    description: p.description,
+    composition: p.composition,
+    country_of_making: p.country,
+    care: p.care,
+    services_text: "Repairs, re-dyeing and care at the Paris atelier, for the life of the piece.",
+    services_url: "https://releve.example.com/atelier",
+    recycled_percent: p.recycled,
+    created_at: daysAgo(120),
+    updated_at: daysAgo(120),
+  }));
+
+  return { users, adminUsers, wardrobeEvents, profiles, products, garments, events, instagramPosts, contacts };
 }

@@ -1,6 +1,16 @@
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "./index";
-import { adminUsers, contacts, events, garments, instagramPosts, profiles, users, wardrobeEvents } from "./schema";
+import {
+  adminUsers,
+  contacts,
+  events,
+  garments,
+  instagramPosts,
+  products,
+  profiles,
+  users,
+  wardrobeEvents,
+} from "./schema";
 import { buildSeedData, type DemoRole } from "./seed-data";
 
 export * from "./seed-data";
@@ -28,6 +38,7 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<{ seeded:
     ...data.adminUsers.map((row) => db.insert(adminUsers).values(row)),
     ...data.wardrobeEvents.map((row) => db.insert(wardrobeEvents).values(row)),
     ...data.profiles.map((row) => db.insert(profiles).values(row)),
+    ...data.products.map((row) => db.insert(products).values(row)),
     ...data.garments.map((row) => db.insert(garments).values(row)),
     ...data.events.map((row) => db.insert(events).values(row)),
     ...data.instagramPosts.map((row) => db.insert(instagramPosts).values(row)),

@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { clientRoutes } from "../features/accounts/clients-api";
 import { readSession } from "../features/accounts/session.server";
 import { eventRoutes } from "../features/crm/brand-events-api";
+import { productRoutes } from "../features/passport/products-api";
 import { qaRoutes } from "../features/qa/api";
 import { e2eRoutes } from "../features/qa/e2e-api";
 import { urlSuiteRoutes } from "../features/qa/url-suite-api";
@@ -34,6 +35,7 @@ admin.get("/me", (c) => {
 
 admin.route("/stats", statsRoutes);
 admin.route("/garments", garmentRoutes);
+admin.route("/products", productRoutes);
 admin.route("/clients", clientRoutes);
 admin.route("/scans", scanRoutes);
 admin.route("/audit", auditRoutes);

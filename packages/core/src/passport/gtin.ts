@@ -7,6 +7,13 @@
  */
 export const GTIN_LENGTH = 14;
 
+/**
+ * A TEST company prefix, never a real product's: GS1 keeps prefix 952 for demonstrations and
+ * examples. The seed's products are numbered under it; a brand sets its own prefix in
+ * `GS1_COMPANY_PREFIX` (docs/passport.md).
+ */
+export const TEST_GS1_COMPANY_PREFIX = "9520000";
+
 /** The check digit for the digits before it (any length), or null when they are not all digits. */
 export function gtinCheckDigit(body: string): number | null {
   if (!/^\d+$/.test(body)) return null;

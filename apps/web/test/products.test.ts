@@ -102,7 +102,12 @@ describe("products (issue #31)", () => {
     const first = await json<{ product: Product }>(await call("admin", "POST", "/products", body()), 201);
     const second = await json<{ product: Product }>(await call("admin", "POST", "/products", body()), 201);
     const taken = "GTIN: A product with this GTIN already exists.";
+    const audited = async () =>
+      (await env.DB.prepare("select count(*) as n from admin_audit_log").first<{ n: number }>())?.n ?? 0;
+    const auditBefore = await audited();
     expect(await errorOf(await call("admin", "POST", "/products", body({ gtin: first.product.gtin })))).toBe(taken);
+    // Refused: no audit row either.
+    expect(await audited()).toBe(auditBefore);
     expect(
       await errorOf(await call("admin", "PUT", `/products/${second.product.id}`, body({ gtin: first.product.gtin }))),
     ).toBe(taken);

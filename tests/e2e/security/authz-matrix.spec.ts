@@ -349,6 +349,32 @@ const SHELL: Record<string, (ids: Ids) => Case[]> = {
   "DELETE /api/admin/instagram-posts/:id": () => [
     { path: "/api/admin/instagram-posts/999999", method: "DELETE", cell: adminApi(404) },
   ],
+  // Products (issue #31): read and made by admins only; the seed's are left as they are.
+  "GET /api/admin/products": () => [
+    { path: "/api/admin/products", cell: adminApi(200) },
+    { path: "/api/admin/products?before=x", cell: adminApi(400) },
+  ],
+  "GET /api/admin/products/:id": () => [
+    { path: "/api/admin/products/1", cell: adminApi(200) },
+    { path: "/api/admin/products/999999", cell: adminApi(404) },
+  ],
+  "POST /api/admin/products": () => [
+    {
+      path: "/api/admin/products",
+      method: "POST",
+      json: { gtin: "09529990000018", name: "Security matrix product" },
+      cell: adminApi(201),
+    },
+  ],
+  "PUT /api/admin/products/:id": () => [
+    {
+      path: "/api/admin/products/999999",
+      method: "PUT",
+      json: { gtin: "09529990000018", name: "Refused" },
+      cell: adminApi(404),
+    },
+    { path: "/api/admin/products/0x3", method: "PUT", json: {}, cell: adminApi(400) },
+  ],
   "GET /api/admin/tag-batches": () => [{ path: "/api/admin/tag-batches", cell: adminApi(200) }],
   "POST /api/admin/tag-batches": () => [
     {

@@ -13,6 +13,7 @@
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "@playwright/test";
 import { PHOTO_SAMPLES, sampleBytes } from "@releve/core/fixtures/photos/samples";
+import { gtinFor } from "@releve/core/passport/gtin";
 import {
   type ApiSpec,
   apiCases,
@@ -612,6 +613,25 @@ for (const part of PARTS)
       return (JSON.parse(res.body) as { id: number }).id;
     };
     const editable = await makePost(`Fuzz post (hidden) ${stamp}`);
+    // Products of the suite's own (issue #31), under GS1's demonstration prefix 952, new on every run.
+    const ownGtin = (k: number) => gtinFor("952999", (stamp * 2 + k) % 1_000_000) ?? "";
+    const productBody = (gtin: string) => ({
+      gtin,
+      name: "Fuzz product",
+      garment_type: "Shirt",
+      composition: [{ fibre: "Silk", percent: 100 }],
+      country_of_making: "FR",
+      care: { washing: "hand-wash" },
+      recycled_percent: 10,
+    });
+    const madeProduct = await send(ctx.admin, baseURL, {
+      method: "POST",
+      path: "/api/admin/products",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(productBody(ownGtin(0))),
+    });
+    expect(madeProduct.status, madeProduct.body).toBe(201);
+    const product = (JSON.parse(madeProduct.body) as { product: { id: number } }).product.id;
     const doomed = await makePost(`Fuzz post to delete ${stamp}`);
     const STOCK = 13; // aw-013: stock no other test touches; every accepted status call keeps it active.
     const hidden = {
@@ -690,6 +710,31 @@ for (const part of PARTS)
           validId: doomed,
           idExists: true,
           base: null,
+        },
+      },
+      // A GTIN of the suite's own: the first accepted create stores it, every later one is refused as taken.
+      {
+        route: "POST /api/admin/products",
+        allowed: "admin",
+        denied: "A",
+        spec: {
+          name: "product create",
+          method: "POST",
+          path: () => "/api/admin/products",
+          base: productBody(ownGtin(1)),
+        },
+      },
+      {
+        route: "PUT /api/admin/products/:id",
+        allowed: "admin",
+        denied: "A",
+        spec: {
+          name: "product update",
+          method: "PUT",
+          path: (id) => `/api/admin/products/${id}`,
+          validId: product,
+          idExists: true,
+          base: productBody(ownGtin(0)),
         },
       },
       // An empty name: refused, unless that one field is fuzzed into a name (a batch of the suite's own).

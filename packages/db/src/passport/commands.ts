@@ -24,18 +24,25 @@ export type ProductValues = Pick<
   | "recycled_percent"
 >;
 
-/** Adds a product, audited; its id, or null when its GTIN is another product's already. */
+/**
+ * Adds a product, audited, in one batch (a transaction); its id, or null when its GTIN is another
+ * product's already: then neither the product nor its audit row is written.
+ */
 export async function createProduct(db: Db, actor: Actor, values: ProductValues): Promise<number | null> {
   const now = new Date();
-  const [inserted] = await db.batch([
-    db
-      .insert(products)
-      .values({ ...values, created_at: now, updated_at: now })
-      .onConflictDoNothing({ target: products.gtin })
-      .returning({ id: products.id }),
-    auditEntry(db, actor, "product.create", { type: "product", id: "inserted" }, null, values),
-  ]);
-  return inserted[0]?.id ?? null;
+  return onUniqueViolation(
+    async () => {
+      const [inserted] = await db.batch([
+        db
+          .insert(products)
+          .values({ ...values, created_at: now, updated_at: now })
+          .returning({ id: products.id }),
+        auditEntry(db, actor, "product.create", { type: "product", id: "inserted" }, null, values),
+      ]);
+      return inserted[0]?.id ?? null;
+    },
+    () => null,
+  );
 }
 
 /**

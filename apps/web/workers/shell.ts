@@ -18,8 +18,9 @@ export type RenderPage = (
 ) => Response | Promise<Response>;
 
 /**
- * The shell's routing, independent of how pages are rendered: /api/* to Hono, /t/* to the
- * tap worker, everything else to the page renderer (React Router in the real entry).
+ * The shell's routing, independent of how pages are rendered: /api/* to Hono, /t/* and the
+ * Digital Links (/01/*, /.well-known/gs1resolver) to the tap worker, everything else to the
+ * page renderer (React Router in the real entry).
  */
 export function createShellApp(renderPage: RenderPage, options: { dev?: boolean } = {}) {
   const app = new Hono<{ Bindings: Env; Variables: { loopback: Loopback } }>();
@@ -35,10 +36,14 @@ export function createShellApp(renderPage: RenderPage, options: { dev?: boolean 
   // One origin locally: /t/* goes to the tap worker through its service binding. In
   // production the /t/* route reaches the tap worker directly and never touches this one.
   // Copied: a fetched response's headers are immutable, and the shell's own go on top.
-  app.all("/t/*", async (c) => {
+  const toTap = async (c: { env: Env; req: { raw: Request } }) => {
     const answer = await getWebEnv(c.env).TAP.fetch(c.req.raw);
     return new Response(answer.body, answer);
-  });
+  };
+  app.all("/t/*", toTap);
+  // GS1 Digital Links and the resolver's description (issue #31): the tap worker's too.
+  app.all("/01/*", toTap);
+  app.all("/.well-known/gs1resolver", toTap);
   app.all("*", (c) =>
     renderPage(c.req.raw, getWebEnv(c.env), c.executionCtx as ExecutionContext, c.get("secureHeadersNonce")),
   );

@@ -1,4 +1,6 @@
 import { WorkerEntrypoint } from "cloudflare:workers";
+import { type DigitalLink, parseDigitalLink } from "@releve/core/passport/digital-link";
+import { readLinkType } from "@releve/core/passport/linkset";
 import { HSTS, isLocalHost } from "@releve/core/platform/security-headers";
 import {
   DRY_RUN_HEADER,
@@ -16,6 +18,7 @@ import { verifySunTap } from "@releve/core/tap/sun";
 import { cardWindowCookie, signCardWindow, signVerifiedTap } from "@releve/core/tap/verified-tap";
 import { getTapRoute, loadTapRoute, readCachedTapRoute } from "@releve/db/tap/cache";
 import { tapViewer } from "@releve/db/tap/owner-session";
+import { loadProductFacts, type ProductFacts } from "@releve/db/tap/product-facts";
 import { type Context, Hono } from "hono";
 import { getCookie } from "hono/cookie";
 import { getTapEnv, type TapEnv } from "./env";
@@ -23,6 +26,17 @@ import { MEMO_TTL_MS, RouteMemo } from "./memo";
 import { NOT_AUTHENTICATED_PAGE } from "./not-authenticated";
 import { REPORTED_MISSING_PAGE } from "./reported-missing";
 import { RESOLUTION_FAILED_CSP, resolutionFailedPage } from "./resolution-failed";
+import {
+  acceptsLinkset,
+  itemLevel,
+  linkHeaderFor,
+  linksetAnswer,
+  linkTypeAnswer,
+  productLevel,
+  RESOLVER_CORS,
+  resolverDescription,
+  resolverError,
+} from "./resolver";
 import { mayBeScan, recordScan } from "./scan";
 import { shareInPlace } from "./share-in-place";
 
@@ -52,7 +66,7 @@ const tapHeaders = (url: string): TapHeaders => (isLocalHost(url) ? LOCAL_TAP_HE
 
 type Source = "memo" | "kv" | "d1";
 
-const failurePage = (headers: TapHeaders, message: string, status: 404 | 503, source?: Source) =>
+const failurePage = (headers: TapHeaders, message: string, status: 400 | 404 | 503, source?: Source) =>
   new Response(resolutionFailedPage(message), {
     status,
     headers: {
@@ -322,22 +336,33 @@ app.get("/t/:slug", (c) => {
   return tap(c, headers, slug);
 });
 
-/** A real tap: the memo, KV or D1, the owner token, the answer, and its scan. */
-function tap(c: Context<TapBindings>, headers: TapHeaders, slug: string | null): Response | Promise<Response> {
+/**
+ * A real tap: the memo, KV or D1, the owner token, the answer, and its scan. `gtin`: tapped through
+ * a Digital Link (issue #31), which names the garment only under its own product's GTIN.
+ */
+function tap(
+  c: Context<TapBindings>,
+  headers: TapHeaders,
+  slug: string | null,
+  gtin?: string,
+): Response | Promise<Response> {
   if (!slug) return invalidLink(headers);
   const env = getTapEnv(c.env);
   const token = getCookie(c, OWNER_TOKEN_COOKIE);
+  const ofLink = (route: TapRoute | null) => (gtin === undefined || route?.gtin === gtin ? route : null);
   const held = routeMemo(env).get(slug);
   const waitUntil: WaitUntil = (promise) => c.executionCtx.waitUntil(promise);
   // This isolate's memo first (no I/O). A remembered answer for someone without an owner
   // token: nothing to await.
-  if (held !== undefined && !token) return answer(env, c.req.raw, headers, waitUntil, held, "memo", null);
+  if (held !== undefined && !token) return answer(env, c.req.raw, headers, waitUntil, ofLink(held), "memo", null);
 
   return (async () => {
-    const [{ route, source }, owner] = await Promise.all([
+    const [found, owner] = await Promise.all([
       held !== undefined ? { route: held, source: "memo" as const } : readThrough(env, slug, waitUntil),
       verifyOwnerToken(env.SESSION_SECRET, token),
     ]);
+    const { source } = found;
+    const route = ofLink(found.route);
     // The garment's owner only while the token's session lives (one D1 read, owners only). A
     // secure garment's SUN URL is checked first: one that fails is refused before any such read.
     const sun = route?.secure ? checkSun(env, c.req.raw, route.secure) : undefined;
@@ -345,6 +370,88 @@ function tap(c: Context<TapBindings>, headers: TapHeaders, slug: string | null):
     return answer(env, c.req.raw, headers, waitUntil, route, source, viewerUserId, false, sun);
   })();
 }
+
+/** The resolver's products, remembered like routes (a product's name and repair link change rarely). */
+const products = new Map<string, { facts: ProductFacts | null; until: number }>();
+async function productFacts(env: TapEnv, gtin: string): Promise<ProductFacts | null> {
+  const now = Date.now();
+  const held = products.get(gtin);
+  if (held && held.until > now) return held.facts;
+  const facts = await loadProductFacts(env.DB, gtin);
+  if (products.size >= 1_000) products.clear();
+  products.set(gtin, { facts, until: now + (env.TAP_MEMO_TTL_MS ?? MEMO_TTL_MS) });
+  return facts;
+}
+
+/** An answer to a Digital Link, copied to carry the resolver's headers (a fetched answer's are immutable). */
+function withResolverHeaders(response: Response, link?: string): Response {
+  const out = new Response(response.body, response);
+  for (const [name, value] of Object.entries(RESOLVER_CORS)) out.headers.set(name, value);
+  if (link) out.headers.append("Link", link);
+  return out;
+}
+
+/** A malformed Digital Link: 400 with its reason, as a page for a browser and a line for a machine. */
+function badDigitalLink(request: Request, headers: TapHeaders, reason: string): Response {
+  if (!(request.headers.get("Accept") ?? "").includes("text/html")) return resolverError(headers, 400, reason);
+  return withResolverHeaders(failurePage(headers, `Invalid Digital Link: ${reason}`, 400));
+}
+
+/**
+ * `/01/<gtin>[/21/<serial>]` (issue #31): checked before any lookup; a garment's link without a
+ * resolver's question is a tap (the same answer and scan as `/t/<slug>`); the rest is the
+ * resolver's (resolver.ts). Every answer points at its linkset and may be read from any origin.
+ */
+app.get("/01/*", async (c) => {
+  const url = new URL(c.req.url);
+  const headers = tapHeaders(c.req.url);
+  const parsed = parseDigitalLink(url.pathname, url.searchParams);
+  if (!parsed.ok) return badDigitalLink(c.req.raw, headers, parsed.reason);
+  const { link } = parsed;
+  const linkHeader = linkHeaderFor(url.origin, link);
+  const asked = url.searchParams.get("linkType");
+  const wantsLinkset = (asked !== null && readLinkType(asked) === "linkset") || acceptsLinkset(c.req.raw);
+  if (link.serial !== undefined && asked === null && !wantsLinkset) {
+    return withResolverHeaders(await tap(c, headers, normalizeSlug(link.serial), link.gtin), linkHeader);
+  }
+  return resolve(c, url, headers, link, linkHeader, wantsLinkset ? "linkset" : asked);
+});
+
+/** A resolver's question: the levels up to the product, then a linkset or the asked link type. */
+async function resolve(
+  c: Context<TapBindings>,
+  url: URL,
+  headers: TapHeaders,
+  link: DigitalLink,
+  linkHeader: string,
+  asked: string | null,
+): Promise<Response> {
+  const env = getTapEnv(c.env);
+  const product = await productFacts(env, link.gtin);
+  if (!product) return resolverError(headers, 404, "No product has this GTIN.", linkHeader);
+  const levels = [productLevel(url.origin, product)];
+  const slug = link.serial === undefined ? null : normalizeSlug(link.serial);
+  if (slug) {
+    const held = routeMemo(env).get(slug);
+    const waitUntil: WaitUntil = (promise) => c.executionCtx.waitUntil(promise);
+    const route = held !== undefined ? held : (await readThrough(env, slug, waitUntil)).route;
+    // An unknown or withdrawn serial under a known GTIN answers the product's links (GS1: walk up).
+    if (route?.active && route.gtin === link.gtin) levels.unshift(itemLevel(url.origin, route, product));
+  }
+  if (asked === "linkset") return linksetAnswer(headers, levels, linkHeader);
+  const type = asked === null ? "defaultLink" : readLinkType(asked);
+  return linkTypeAnswer(headers, levels, type === "linkset" ? null : type, url.searchParams, linkHeader);
+}
+
+app.options("/01/*", (c) => {
+  const url = new URL(c.req.url);
+  const parsed = parseDigitalLink(url.pathname, url.searchParams);
+  const headers: Record<string, string> = { ...tapHeaders(c.req.url), ...RESOLVER_CORS };
+  if (parsed.ok) headers.Link = linkHeaderFor(url.origin, parsed.link);
+  return new Response(null, { status: 204, headers });
+});
+
+app.get("/.well-known/gs1resolver", (c) => resolverDescription(tapHeaders(c.req.url), new URL(c.req.url).origin));
 
 app.notFound((c) => invalidLink(tapHeaders(c.req.url)));
 

@@ -2,8 +2,10 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { type DryRunViewer, signDryRunToken } from "@releve/core/qa/dry-run";
 import { OWNER_TOKEN_COOKIE, signOwnerToken } from "@releve/core/tap/owner-token";
+import { ScanMessageSchema } from "@releve/core/tap/scan-message";
 import { getDb } from "@releve/db";
 import { createSession } from "@releve/db/testing/factories";
+import { vi } from "vitest";
 import worker, { TapControl } from "../src/index";
 
 export const db = getDb(env.DB);
@@ -64,3 +66,15 @@ export function landing(res: Response): string | number | null {
   const page = res.headers.get("x-shell-page");
   return res.status === 200 && page ? `in place ${page}` : res.status;
 }
+
+/**
+ * The scan messages the worker hands to the queue (in batches) for these slugs: a batch may
+ * also carry an earlier test's scan that was still waiting in this isolate's buffer.
+ */
+export const sentMessages = (...slugs: string[]) => {
+  const sendBatch = vi.spyOn(env.SCANS, "sendBatch");
+  return () =>
+    sendBatch.mock.calls
+      .flatMap(([batch]) => [...batch].map((m) => ScanMessageSchema.parse(m.body)))
+      .filter((m) => slugs.includes(m.slug));
+};

@@ -1,5 +1,4 @@
 import { env } from "cloudflare:workers";
-import { ScanMessageSchema } from "@releve/core/tap/scan-message";
 import { SECURE_TAP_MESSAGES } from "@releve/core/tap/secure-tap";
 import { parseSunKeys, type SunKeyVersion } from "@releve/core/tap/sun";
 import { randomSunUid, sunTapQuery } from "@releve/core/tap/testing/sun-tap";
@@ -13,7 +12,7 @@ import { createGarment, createOwner, setGarmentSecureTag, setGarmentTagStatus } 
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { NOT_AUTHENTICATED_PAGE } from "../src/not-authenticated";
 import { RESOLUTION_FAILED_CSP } from "../src/resolution-failed";
-import { db, dryRunMarker, forgetMemo, landing, tap, tokenFor } from "./helpers";
+import { db, dryRunMarker, forgetMemo, landing, sentMessages, tap, tokenFor } from "./helpers";
 
 // Issue #21: a secure garment's tap answers only once its SUN URL verifies (MAC, tag, counter).
 // The taps are generated from the test SUN_KEYS (tests/workers/config.ts), as a tag keyed with
@@ -47,15 +46,6 @@ async function secureGarment(
 /** The tap URL the garment's tag writes on tap number `counter`. */
 const tapUrl = (g: SecureGarment, counter: number, opts: { uid?: string; keyVersion?: number } = {}) =>
   `/t/${g.slug}${sunTapQuery(keyOf(opts.keyVersion ?? g.keyVersion), { uid: opts.uid ?? g.uid, counter })}`;
-
-/** The scan messages the worker hands to the queue for these slugs (as tap.test.ts reads them). */
-const sentMessages = (...slugs: string[]) => {
-  const sendBatch = vi.spyOn(env.SCANS, "sendBatch");
-  return () =>
-    sendBatch.mock.calls
-      .flatMap(([batch]) => [...batch].map((m) => ScanMessageSchema.parse(m.body)))
-      .filter((m) => slugs.includes(m.slug));
-};
 
 /** What the shell double was sent, from the page it answered. */
 async function sentToShell(res: Response) {

@@ -8,7 +8,6 @@ import {
   tapKvKey,
 } from "@releve/core/tap/rules";
 import { BURST_WINDOW_MS } from "@releve/core/tap/scan-id";
-import { ScanMessageSchema } from "@releve/core/tap/scan-message";
 import { deleteSession } from "@releve/db/accounts/commands";
 import { garments } from "@releve/db/schema";
 import {
@@ -24,7 +23,7 @@ import { SignJWT } from "jose";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { getTapEnv } from "../src/env";
 import { RESOLUTION_FAILED_CSP, STYLE } from "../src/resolution-failed";
-import { db, dryRunMarker, forgetMemo, landing, nextIp, tap, tokenFor } from "./helpers";
+import { db, dryRunMarker, forgetMemo, landing, nextIp, sentMessages, tap, tokenFor } from "./helpers";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -35,18 +34,6 @@ function spyOnD1() {
   const spies = [vi.spyOn(env.DB, "prepare"), vi.spyOn(env.DB, "batch"), vi.spyOn(env.DB, "exec")];
   return () => spies.reduce((n, spy) => n + spy.mock.calls.length, 0);
 }
-
-/**
- * The scan messages the worker hands to the queue (in batches) for these slugs: a batch may
- * also carry an earlier test's scan that was still waiting in this isolate's buffer.
- */
-const sentMessages = (...slugs: string[]) => {
-  const sendBatch = vi.spyOn(env.SCANS, "sendBatch");
-  return () =>
-    sendBatch.mock.calls
-      .flatMap(([batch]) => [...batch].map((m) => ScanMessageSchema.parse(m.body)))
-      .filter((m) => slugs.includes(m.slug));
-};
 
 /**
  * The same answer three ways: from D1 (KV miss), from this isolate's memo, and from KV once

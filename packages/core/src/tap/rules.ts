@@ -27,6 +27,8 @@ export type TapRoute = {
   missing?: MissingKind;
   /** Set only when the garment's tag is an NTAG 424 DNA whose taps must verify (issue #21). */
   secure?: SecureTag;
+  /** Its product's GTIN-14, set only when it has a product (issue #31): its Digital Link's key. */
+  gtin?: string;
 };
 
 const isId = (v: unknown): v is number => typeof v === "number" && Number.isSafeInteger(v) && v > 0;
@@ -36,7 +38,7 @@ const isUserId = (v: unknown): v is string => typeof v === "string" && v.length 
 export function parseTapRoute(value: unknown): TapRoute | null {
   if (typeof value !== "object" || value === null) return null;
   const r = value as Record<string, unknown>;
-  const { garmentId, slug, status, active, ownerUserId, sharingEnabled, activeEventId, missing, secure } = r;
+  const { garmentId, slug, status, active, ownerUserId, sharingEnabled, activeEventId, missing, secure, gtin } = r;
   if (!isId(garmentId)) return null;
   if (typeof slug !== "string" || slug.length > SLUG_MAX_LENGTH || !SLUG_PATTERN.test(slug)) return null;
   if (status !== "unclaimed" && status !== "claimed") return null;
@@ -51,6 +53,10 @@ export function parseTapRoute(value: unknown): TapRoute | null {
   if (secure !== undefined && secure !== null) {
     if (!isSecureTag(secure)) return null;
     route.secure = { uid: secure.uid, keyVersion: secure.keyVersion };
+  }
+  if (gtin !== undefined && gtin !== null) {
+    if (typeof gtin !== "string" || !/^\d{14}$/.test(gtin)) return null;
+    route.gtin = gtin;
   }
   return route;
 }

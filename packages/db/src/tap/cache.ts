@@ -39,9 +39,10 @@ async function forgetMemo(stores: Pick<TapStores, "TAP_CONTROL">, slugs: string[
 // one (the seed's) answers by the garment alone. A secure tag's UID and key version come with it.
 const ROUTE_BY_SLUG_SQL = `SELECT g.id AS garment_id, g.short_slug AS slug, g.status AS status, g.is_active AS is_active,
   g.owner_user_id AS owner_user_id, p.nfc_sharing_enabled AS nfc_sharing_enabled, e.id AS active_event_id,
-  t.status AS tag_status, t.uid AS tag_uid, t.sun_key_version AS sun_key_version
+  t.status AS tag_status, t.uid AS tag_uid, t.sun_key_version AS sun_key_version, pr.gtin AS gtin
 FROM garments g
 LEFT JOIN nfc_tags t ON t.id = (SELECT MAX(id) FROM nfc_tags WHERE garment_id = g.id)
+LEFT JOIN products pr ON pr.id = g.product_id
 LEFT JOIN profiles p ON p.user_id = g.owner_user_id
 LEFT JOIN wardrobe_events e ON e.id = p.active_event_id AND e.owner_user_id = g.owner_user_id AND e.is_active = 1
 WHERE g.short_slug = ?1
@@ -58,6 +59,7 @@ type RouteRow = {
   tag_status: string | null;
   tag_uid: string | null;
   sun_key_version: number | null;
+  gtin: string | null;
 };
 
 /**
@@ -78,9 +80,11 @@ export async function loadTapRoute(db: D1Like, slug: string): Promise<TapRoute |
 }
 
 /** What the tap's route is made of: one garment, its owner's sharing and active event, its current tag. */
-export type TapRouteFacts = Omit<RouteRow, "is_active" | "nfc_sharing_enabled"> & {
+export type TapRouteFacts = Omit<RouteRow, "is_active" | "nfc_sharing_enabled" | "gtin"> & {
   is_active: boolean;
   nfc_sharing_enabled: boolean | null;
+  /** Its product's GTIN (issue #31); a door that does not answer Digital Links may leave it out. */
+  gtin?: string | null;
 };
 
 /**
@@ -103,6 +107,7 @@ export function tapRouteOf(row: TapRouteFacts): TapRoute | null {
       row.sun_key_version !== null && row.tag_uid !== null
         ? { uid: row.tag_uid, keyVersion: row.sun_key_version }
         : null,
+    gtin: row.gtin ?? null,
   });
   if (!route) console.warn(`[garment-routing] garment ${row.garment_id} (${row.slug}) has no valid route`);
   return route;

@@ -1,3 +1,4 @@
+import { gtinFor } from "@releve/core/passport/gtin";
 import type { ContactFormInput } from "@releve/core/sharing/contact";
 import { eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../index";
@@ -11,6 +12,7 @@ import {
   type NewProfile,
   type NfcTagStatus,
   nfcTags,
+  products,
   profiles,
   rateEvents,
   scanDailyStats,
@@ -151,6 +153,28 @@ export async function createGarment(
     .returning({ id: garments.id });
   if (!row) throw new Error("garment not created");
   return { id: row.id, slug };
+}
+
+// Test products' item references: from a random start, one more each (unique within a test file's storage).
+let productReference = (crypto.getRandomValues(new Uint32Array(1))[0] ?? 0) % 500_000;
+
+/**
+ * A product (issue #31) with a fresh GTIN under a prefix of GS1's demonstration range 952 and
+ * the given columns; returns its id and GTIN.
+ */
+export async function createProduct(
+  db: Db,
+  fields: Partial<Omit<typeof products.$inferInsert, "id">> = {},
+): Promise<{ id: number; gtin: string }> {
+  productReference = (productReference + 1) % 1_000_000;
+  const gtin = gtinFor("952998", productReference);
+  if (!gtin) throw new Error("no test GTIN");
+  const [row] = await db
+    .insert(products)
+    .values({ gtin, name: "Test Product", ...fields })
+    .returning({ id: products.id, gtin: products.gtin });
+  if (!row) throw new Error("product not created");
+  return row;
 }
 
 /** Changes the given columns of a garment in D1 only (the tap's records are the caller's to refresh, or to miss). */

@@ -10,6 +10,8 @@ export default [
   route("onboarding/profile", "features/accounts/onboarding.profile.tsx"),
   route("claim/:slug", "features/wardrobe/claim.tsx"),
   route("share/:slug", "features/sharing/share.tsx"),
+  route("passport/:slug", "features/passport/passport.tsx"),
+  route("product/:gtin", "features/passport/product.tsx"),
   route("share/:slug/contact.vcf", "features/sharing/share.contact-vcf.tsx"),
   route("share/:slug/qr.svg", "features/sharing/share.qr-svg.tsx"),
   route("contact", "features/sharing/contact.tsx"),

@@ -111,6 +111,15 @@ const PAGES: Record<string, (ids: Ids) => Case[]> = {
       cell: all(403),
     },
   ],
+  // A garment's passport and its product's page (issue #31): public, and nothing of any owner.
+  "/passport/:slug": (ids) => [
+    { path: `/passport/${ids.aSlug}`, cell: all(200) },
+    { path: "/passport/zz-999", cell: all(404) },
+  ],
+  "/product/:gtin": () => [
+    { path: "/product/09520000000035", cell: all(200) },
+    { path: "/product/09520000000036", cell: all(404) },
+  ],
   "/share/:slug/contact.vcf": (ids) => [
     { path: `/share/${ids.aSlug}/contact.vcf`, cell: all(200) },
     { path: "/share/zz-999/contact.vcf", cell: all(404) },
@@ -551,6 +560,13 @@ const SHELL: Record<string, (ids: Ids) => Case[]> = {
   ],
   // The tap worker (its own suite taps real garments; a tap here would count as a scan).
   "ALL /t/*": () => [{ path: "/t/zz-999", cell: all(404) }],
+  // GS1 Digital Links (issue #31): the same tap for everyone, and the resolver's answers.
+  "ALL /01/*": () => [
+    { path: "/01/09520000000035/21/zz-999", cell: all(404) },
+    { path: "/01/09520000000036/21/cg-003", cell: all(400) },
+    { path: "/01/09520000000035?linkType=linkset", cell: all(200) },
+  ],
+  "ALL /.well-known/gs1resolver": () => [{ path: "/.well-known/gs1resolver", cell: all(200) }],
 };
 
 const HIDDEN_POST = {

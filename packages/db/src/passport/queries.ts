@@ -4,10 +4,10 @@
  * `db.batch()`; raw `sql` only where drizzle cannot say it, with a one-line reason.
  */
 import { toBatch } from "@releve/core/platform/stream-export";
-import { and, desc, eq, lt, or } from "drizzle-orm";
+import { and, desc, eq, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { containsText } from "../platform/like";
-import { garments, products } from "../schema";
+import { garments, nfcTags, products } from "../schema";
 
 const productColumns = {
   id: products.id,
@@ -56,3 +56,37 @@ export function getProduct(db: Db, id: number): Promise<ProductRow | undefined> 
 export function getProductByGtin(db: Db, gtin: string): Promise<ProductRow | undefined> {
   return selectProducts(db).where(eq(products.gtin, gtin)).get();
 }
+
+/**
+ * One garment's passport (issue #31): its product and what the piece itself may say in public:
+ * when its tag was programmed, whether it waits for an owner (and since when it is owned), its
+ * current tag's state (secure, reported missing), and nothing of any owner. Undefined when no
+ * garment has this slug or it has no product. One indexed read (garments_short_slug_unique).
+ */
+export function getPassport(db: Db, slug: string) {
+  return (
+    db
+      .select({
+        ...productColumns,
+        slug: garments.short_slug,
+        garment_active: garments.is_active,
+        garment_status: garments.status,
+        programmed_at: garments.programmed_at,
+        garment_created_at: garments.created_at,
+        claimed_at: garments.claimed_at,
+        tag_status: nfcTags.status,
+        sun_key_version: nfcTags.sun_key_version,
+      })
+      .from(garments)
+      .innerJoin(products, eq(products.id, garments.product_id))
+      // The garment's current tag is its newest (as the tap reads it). Raw sql: a correlated MAX has no drizzle builder.
+      .leftJoin(
+        nfcTags,
+        eq(nfcTags.id, sql`(SELECT MAX(id) FROM ${nfcTags} WHERE ${nfcTags.garment_id} = ${garments.id})`),
+      )
+      .where(eq(garments.short_slug, slug))
+      .get()
+  );
+}
+
+export type PassportRow = NonNullable<Awaited<ReturnType<typeof getPassport>>>;

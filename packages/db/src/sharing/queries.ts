@@ -61,6 +61,8 @@ export function findShareByGarmentSlug(db: Db, slug: string) {
       photo_height: garments.photo_height,
       photo_card_key: garments.photo_card_key,
       photo_public: garments.photo_public,
+      // Whether the piece has a passport (issue #31): it has a product.
+      product_id: garments.product_id,
       nfc_sharing_enabled: profiles.nfc_sharing_enabled,
       profile: shareableProfileColumns,
       active_event_id: wardrobeEvents.id,

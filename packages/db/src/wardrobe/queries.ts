@@ -17,7 +17,7 @@ import {
   selectRecentGarmentScans,
 } from "../crm/queries";
 import { claimedBy } from "../platform/claimed-by";
-import { garments, nfcTags } from "../schema";
+import { garments, nfcTags, products } from "../schema";
 
 /**
  * Whether the garment's current tag (its newest nfc_tags row, the one the tap reads) is
@@ -145,8 +145,11 @@ export async function loadGarmentDetail(
         tag_uuid: garments.tag_uuid,
         nfc_chip_id: garments.nfc_chip_id,
         claimed_at: garments.claimed_at,
+        // Its product's GTIN (issue #31): the garment's Digital Link and passport.
+        gtin: products.gtin,
       })
       .from(garments)
+      .leftJoin(products, eq(products.id, garments.product_id))
       .where(ownedClaimed(garmentId, userId)),
     selectGarmentScanStats(db, garmentId, userId),
     selectRecentGarmentScans(db, garmentId, userId),

@@ -16,10 +16,10 @@ import { readCookie } from "../../lib/cookies.server";
 export type ShareState =
   | { state: "unavailable" }
   // The garment's tag is reported lost or stolen (issue #18): the neutral page, nothing of the owner.
-  | { state: "missing" }
+  | { state: "missing"; passport?: boolean }
   // A secure garment outside its verified tap's window (issue #28): nothing of the owner.
   | { state: "not_authenticated" }
-  | { state: "sharing_off"; garmentTitle: string }
+  | { state: "sharing_off"; garmentTitle: string; passport: boolean }
   | {
       state: "open";
       garmentId: number;
@@ -35,6 +35,8 @@ export type ShareState =
        * same aspect ratio within 2%), which only fix the box's shape.
        */
       photo: { url: string; width: number; height: number } | null;
+      /** The piece has a passport (issue #31): the card links to it. */
+      passport: boolean;
     };
 
 /**
@@ -60,9 +62,13 @@ const NOT_OPEN: Record<Exclude<DoorVerdict, "open" | "sharing_off">, ShareState>
 /** The share page's state: the door's verdict, and the card only when it is open. */
 export async function loadShare(db: Db, slug: string, door: { cardWindow: boolean }): Promise<ShareState> {
   const { verdict, row, secure } = await shareDoor(db, slug, door);
+  const passport = row?.product_id != null;
+  if (verdict === "missing") return { state: "missing", passport };
   if (verdict !== "open" && verdict !== "sharing_off") return NOT_OPEN[verdict];
   const garmentTitle = row?.garment_name ?? row?.garment_title ?? "Relevé piece";
-  if (verdict === "sharing_off" || !row?.profile || !row.owner_user_id) return { state: "sharing_off", garmentTitle };
+  if (verdict === "sharing_off" || !row?.profile || !row.owner_user_id) {
+    return { state: "sharing_off", garmentTitle, passport };
+  }
   return {
     state: "open",
     garmentId: row.garment_id,
@@ -71,6 +77,7 @@ export async function loadShare(db: Db, slug: string, door: { cardWindow: boolea
     activeEventId: row.active_event_id,
     profile: publicProfile(row.profile),
     secure,
+    passport,
     photo:
       row.photo_public && row.photo_key && row.photo_width && row.photo_height
         ? {

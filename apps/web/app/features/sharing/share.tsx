@@ -87,10 +87,16 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // garment reported lost or stolen shows nothing but that (issue #18).
   const visible =
     share.state === "open"
-      ? { state: share.state, garmentTitle: share.garmentTitle, profile: share.profile, photo: share.photo }
+      ? {
+          state: share.state,
+          garmentTitle: share.garmentTitle,
+          profile: share.profile,
+          photo: share.photo,
+          passport: share.passport,
+        }
       : share.state === "missing"
-        ? { state: share.state }
-        : { state: share.state, garmentTitle: share.garmentTitle };
+        ? { state: share.state, passport: share.passport ?? false }
+        : { state: share.state, garmentTitle: share.garmentTitle, passport: share.passport };
   // A secure garment's card opens only after its verified tap (issues #21, #28): say so.
   const verified = share.state === "open" && share.secure;
   return {
@@ -194,6 +200,7 @@ function GarmentShare({
           </a>
           .
         </p>
+        {share.passport && <PassportLink slug={loaderData.slug} />}
       </section>
     );
   }
@@ -202,6 +209,7 @@ function GarmentShare({
       <section className="mx-auto flex max-w-md flex-col items-center px-5 py-20 text-center">
         <h1 className="font-display text-3xl">{CONTACT_MESSAGES.ownerUnavailable}</h1>
         <p className="mt-3 text-stone">The wearer of this {share.garmentTitle} keeps their details private for now.</p>
+        {share.passport && <PassportLink slug={loaderData.slug} />}
       </section>
     );
   }
@@ -215,6 +223,7 @@ function GarmentShare({
         </p>
       )}
       <OwnerCard profile={share.profile} garmentTitle={share.garmentTitle} verified={verified} photo={share.photo} />
+      {share.passport && <PassportLink slug={loaderData.slug} />}
       <details className="mt-4 border border-ink/10 bg-white">
         <summary className="flex min-h-11 cursor-pointer items-center justify-between gap-3 px-4 text-sm">
           <span>{verified ? `Save ${firstName}'s contact` : `Save ${firstName}'s contact or share this card`}</span>
@@ -369,6 +378,17 @@ function TokenShare({ data: d, failure }: { data: Extract<LoaderData, { kind: "t
         </>
       )}
     </section>
+  );
+}
+
+/** 'About this piece': the garment's passport (issue #31), its product and provenance, no one's data. */
+function PassportLink({ slug }: { slug: string }) {
+  return (
+    <p className="mt-4 text-center text-sm">
+      <a href={`/passport/${slug}`} className="underline underline-offset-4">
+        About this piece
+      </a>
+    </p>
   );
 }
 

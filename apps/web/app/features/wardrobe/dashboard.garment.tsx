@@ -1,4 +1,5 @@
 import { CONTACT_NOTES_MAX, parseContactCursor } from "@releve/core/crm/rules";
+import { formatDigitalLink, isDigitalLinkSerial } from "@releve/core/passport/digital-link";
 import { parseId } from "@releve/core/platform/input-limits";
 import { cleanText, textLength, textProblemMessage } from "@releve/core/platform/text";
 import { garmentLabels } from "@releve/core/wardrobe/garment";
@@ -38,8 +39,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const before = parseContactCursor(new URL(request.url).searchParams.get("before"));
   const detail = id ? await loadGarmentDetail(requestContext(request, context).db, id, user.userId, { before }) : null;
   if (!detail) throw new Response("Garment not found", { status: 404 });
-  const shortLink = `${new URL(request.url).origin}/t/${detail.garment.short_slug}`;
-  return { ...detail, paged: before !== null, shortLink, qr: qrDataUri(shortLink) };
+  const origin = new URL(request.url).origin;
+  const shortLink = `${origin}/t/${detail.garment.short_slug}`;
+  // The garment's GS1 Digital Link (issue #31), when it has a product and its slug can be a serial.
+  const { gtin, short_slug: slug } = detail.garment;
+  const digitalLink = gtin && isDigitalLinkSerial(slug) ? formatDigitalLink(origin, { gtin, serial: slug }) : null;
+  return { ...detail, paged: before !== null, shortLink, digitalLink, qr: qrDataUri(shortLink) };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -77,7 +82,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function GarmentRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const { garment, stats, scans, contacts, nextCursor, paged, shortLink, qr } = loaderData;
+  const { garment, stats, scans, contacts, nextCursor, paged, shortLink, digitalLink, qr } = loaderData;
   const labels = garmentLabels(garment);
   const tagId = garment.tag_uuid ?? garment.nfc_chip_id ?? "";
 
@@ -106,6 +111,21 @@ export default function GarmentRoute({ loaderData, actionData }: Route.Component
               <code className="min-w-0 truncate">{shortLink}</code>
               <CopyButton label="Short link" value={shortLink} />
             </dd>
+            {digitalLink && (
+              <>
+                <dt className="text-stone">Digital Link</dt>
+                <dd className="flex items-center justify-between gap-3">
+                  <code className="min-w-0 truncate">{digitalLink}</code>
+                  <CopyButton label="Digital Link" value={digitalLink} />
+                </dd>
+                <dt className="text-stone">Passport</dt>
+                <dd>
+                  <a href={`/passport/${garment.short_slug}`} className="underline underline-offset-4">
+                    About this piece
+                  </a>
+                </dd>
+              </>
+            )}
           </dl>
 
           <section aria-labelledby="engagement">

@@ -1,0 +1,63 @@
+import type { ProductView } from "./passport.server";
+
+/** A product's facts as its passport and its page show them: materials, making, care, services. */
+export function ProductFacts({ view }: { view: ProductView }) {
+  return (
+    <>
+      {view.description && <p className="mt-4 text-stone">{view.description}</p>}
+      <section id="materials" aria-labelledby="materials-title" className="mt-8 border-t border-ink/10 pt-6">
+        <h2 id="materials-title" className="text-xs uppercase tracking-[0.18em] text-stone">
+          Materials
+        </h2>
+        {view.composition.length ? (
+          <ul className="mt-3 space-y-1">
+            {[...view.composition]
+              .sort((a, b) => b.percent - a.percent)
+              .map((fibre) => (
+                <li key={fibre.fibre} className="flex justify-between gap-4">
+                  <span>{fibre.fibre}</span>
+                  <span className="tabular-nums">{fibre.percent}%</span>
+                </li>
+              ))}
+          </ul>
+        ) : (
+          <p className="mt-3 text-stone">Not given yet.</p>
+        )}
+        {view.recycledPercent !== null && (
+          <p className="mt-3 text-sm text-stone">Recycled content: {view.recycledPercent}%</p>
+        )}
+        {view.country && <p className="mt-1 text-sm text-stone">Made in {view.country}</p>}
+      </section>
+      <section id="care" aria-labelledby="care-title" className="mt-8 border-t border-ink/10 pt-6">
+        <h2 id="care-title" className="text-xs uppercase tracking-[0.18em] text-stone">
+          Care
+        </h2>
+        {view.care.length ? (
+          <dl className="mt-3 space-y-2">
+            {view.care.map((line) => (
+              <div key={line.category} className="grid grid-cols-[8rem_1fr] gap-3">
+                <dt className="text-sm text-stone">{line.category}</dt>
+                <dd>{line.words}</dd>
+              </div>
+            ))}
+          </dl>
+        ) : (
+          <p className="mt-3 text-stone">Not given yet.</p>
+        )}
+      </section>
+      {view.services && (
+        <section aria-labelledby="services-title" className="mt-8 border-t border-ink/10 pt-6">
+          <h2 id="services-title" className="text-xs uppercase tracking-[0.18em] text-stone">
+            Repair and care services
+          </h2>
+          {view.services.text && <p className="mt-3">{view.services.text}</p>}
+          {view.services.url && (
+            <a href={view.services.url} className="mt-2 inline-block underline underline-offset-4" rel="noopener">
+              Book a repair or a care service
+            </a>
+          )}
+        </section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+import { isGtin14 } from "@releve/core/passport/gtin";
+import { getProductByGtin } from "@releve/db/passport/queries";
+import { data } from "react-router";
+import { GeneralErrorBoundary } from "../../components/error-boundary";
+import type { RouteHandle } from "../../lib/document";
+import { requestContext } from "../../request-context.server";
+import type { Route } from "./+types/product";
+import { productJsonLd, productView, scriptJson } from "./passport.server";
+import { ProductFacts } from "./product-facts";
+
+export const NO_PRODUCT = "No product has this GTIN.";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `${loaderData.view.name} · Relevé` : "Product · Relevé" },
+];
+
+/** Sent as plain HTML: no client script, CSS inline (decision 0020). */
+export const handle: RouteHandle = { hydrate: false };
+
+// The same for everyone: a shared cache may keep it a few minutes.
+export const headers = () => ({ "Cache-Control": "public, max-age=300" });
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { db } = requestContext(request, context);
+  const gtin = params.gtin ?? "";
+  const row = isGtin14(gtin) ? await getProductByGtin(db, gtin) : undefined;
+  if (!row) throw data(NO_PRODUCT, { status: 404 });
+  const view = productView(row, new URL(request.url).origin);
+  return { view, jsonLd: scriptJson(productJsonLd(view)) };
+}
+
+/** A product's public page (issue #31): what every piece of this model shares. */
+export default function ProductRoute({ loaderData: { view, jsonLd } }: Route.ComponentProps) {
+  return (
+    <article className="mx-auto max-w-md px-5 py-10">
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: schema.org data, `<` escaped by scriptJson */}
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
+      <p className="text-xs uppercase tracking-[0.18em] text-stone">Relevé{view.type ? ` · ${view.type}` : ""}</p>
+      <h1 className="mt-2 font-display text-4xl">{view.name}</h1>
+      <ProductFacts view={view} />
+      <footer className="mt-10 border-t border-ink/10 pt-6 text-xs text-stone">
+        <p>GTIN {view.gtin}</p>
+        <p className="mt-1 break-all">{view.digitalLink}</p>
+      </footer>
+    </article>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <GeneralErrorBoundary
+      notFound={{ title: NO_PRODUCT, text: "Check the GTIN in the link.", to: "/", label: "Return to Home" }}
+      failure={{ title: "Failed to load the product", text: "The product could not be loaded. Please try again." }}
+    />
+  );
+}

@@ -17,6 +17,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { loader as passportLoader } from "../app/features/passport/passport";
 import { loader as productLoader } from "../app/features/passport/product";
+import { loader as claimLoader } from "../app/features/wardrobe/claim";
 import { args, outcome, routeContext } from "./route-support";
 
 const db = getDb(env.DB);
@@ -137,5 +138,27 @@ describe("the product page (issue #31)", () => {
     expect(JSON.parse((body as PassportData).jsonLd)).toMatchObject({ "@type": "Product", gtin14: product.gtin });
     expect((await productPage("09520000000012")).status).toBe(404);
     expect((await productPage("abc")).status).toBe(404);
+  });
+});
+
+describe("'About this piece' on the claim page (issue #31)", () => {
+  it("is offered for a piece with a passport, here one someone else owns", async () => {
+    const product = await createProduct(db);
+    const owner = await createOwner(db);
+    const buyer = await createOwner(db);
+    const owned = await createGarment(db, { ownerUserId: owner.userId, fields: { product_id: product.id } });
+    const bare = await createGarment(db, { ownerUserId: owner.userId });
+    const claimPage = (slug: string) =>
+      outcome(() =>
+        claimLoader(
+          args(new Request(`${ORIGIN}/claim/${slug}`), routeContext(db, { userId: buyer.userId, email: "b@x.test" }), {
+            slug,
+          }),
+        ),
+      );
+    const withPassport = await claimPage(owned.slug);
+    expect(withPassport.status).toBe(409);
+    expect(withPassport.body).toMatchObject({ passport: true, error: { title: "Garment Already Claimed" } });
+    expect((await claimPage(bare.slug)).body).toMatchObject({ passport: false });
   });
 });

@@ -110,6 +110,8 @@ export function garmentBySlug(db: Db, slug: string) {
       pool: garments.pool,
       owner_user_id: garments.owner_user_id,
       reported_missing: tagReportedMissing(db).as("reported_missing"),
+      // Whether the piece has a passport (issue #31): it has a product.
+      product_id: garments.product_id,
     })
     .from(garments)
     .where(eq(garments.short_slug, slug))

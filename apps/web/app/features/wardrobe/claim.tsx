@@ -28,12 +28,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (garment?.is_active !== true) throw new Response("Not Found", { status: 404 });
 
   const user = getUser(context);
+  const passport = garment.product_id !== null;
   // Lost or stolen (issue #18): refused before anyone is asked to sign in, owner aside.
   if (garment.reported_missing && garment.owner_user_id !== user?.userId) {
     return data(
       {
         slug,
         labels: garmentLabels(garment),
+        passport,
         claimable: false,
         error: { title: "Claim Failed", message: REPORTED_MISSING_MESSAGE, retryable: false },
       },
@@ -58,13 +60,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       {
         slug,
         labels,
+        passport,
         claimable: false,
         error: { title: "Garment Already Claimed", message: CLAIM_MESSAGES.claimedByOther, retryable: false },
       },
       { status: 409 },
     );
   }
-  return { slug, labels, claimable: true, error: null };
+  return { slug, labels, passport, claimable: true, error: null };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -120,6 +123,14 @@ export default function ClaimRoute({ loaderData }: Route.ComponentProps) {
           <dd className="font-display text-lg">{labels.name}</dd>
           <GarmentFacts labels={labels} />
         </dl>
+        {loaderData.passport && (
+          // The piece's passport (issue #31): its model, care and provenance, before it is anyone's.
+          <p className="mt-4 text-sm">
+            <a href={`/passport/${loaderData.slug}`} className="underline underline-offset-4">
+              About this piece
+            </a>
+          </p>
+        )}
         {error ? (
           <div role="alert" className="mt-6">
             <p className="text-danger">{error.message}</p>

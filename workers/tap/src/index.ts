@@ -22,7 +22,7 @@ import { loadProductFacts, type ProductFacts } from "@releve/db/tap/product-fact
 import { type Context, Hono } from "hono";
 import { getCookie } from "hono/cookie";
 import { getTapEnv, type TapEnv } from "./env";
-import { MEMO_TTL_MS, RouteMemo } from "./memo";
+import { MEMO_TTL_MS, Memo, RouteMemo } from "./memo";
 import { NOT_AUTHENTICATED_PAGE } from "./not-authenticated";
 import { REPORTED_MISSING_PAGE } from "./reported-missing";
 import { RESOLUTION_FAILED_CSP, resolutionFailedPage } from "./resolution-failed";
@@ -372,14 +372,13 @@ function tap(
 }
 
 /** The resolver's products, remembered like routes (a product's name and repair link change rarely). */
-const products = new Map<string, { facts: ProductFacts | null; until: number }>();
+let productMemo: Memo<ProductFacts | null> | undefined;
 async function productFacts(env: TapEnv, gtin: string): Promise<ProductFacts | null> {
-  const now = Date.now();
-  const held = products.get(gtin);
-  if (held && held.until > now) return held.facts;
+  productMemo ??= new Memo(env.TAP_MEMO_TTL_MS ?? MEMO_TTL_MS, 1_000);
+  const held = productMemo.get(gtin);
+  if (held !== undefined) return held;
   const facts = await loadProductFacts(env.DB, gtin);
-  if (products.size >= 1_000) products.clear();
-  products.set(gtin, { facts, until: now + (env.TAP_MEMO_TTL_MS ?? MEMO_TTL_MS) });
+  productMemo.set(gtin, facts);
   return facts;
 }
 

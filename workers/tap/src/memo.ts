@@ -10,28 +10,29 @@ import type { TapRoute } from "@releve/core/tap/rules";
 export const MEMO_TTL_MS = 10_000;
 const MEMO_LIMIT = 5_000;
 
-type Entry = { route: TapRoute | null; until: number };
+type Entry<T> = { value: T; until: number };
 
-export class RouteMemo {
-  readonly #entries = new Map<string, Entry>();
+/** What this isolate remembers for a while, by key, oldest out first past `limit`. */
+export class Memo<T> {
+  readonly #entries = new Map<string, Entry<T>>();
 
   constructor(
     readonly ttlMs = MEMO_TTL_MS,
     readonly limit = MEMO_LIMIT,
   ) {}
 
-  /** The remembered route, null for a remembered "no such slug", undefined when not held. */
-  get(slug: string, now = Date.now()): TapRoute | null | undefined {
+  /** The remembered value (a route, or null for a remembered "no such slug"), undefined when not held. */
+  get(slug: string, now = Date.now()): T | undefined {
     const entry = this.#entries.get(slug);
     if (!entry) return undefined;
     if (entry.until <= now) {
       this.#entries.delete(slug);
       return undefined;
     }
-    return entry.route;
+    return entry.value;
   }
 
-  set(slug: string, route: TapRoute | null, now = Date.now()): void {
+  set(slug: string, value: T, now = Date.now()): void {
     if (this.ttlMs <= 0) return;
     // Oldest first out: a Map iterates in insertion order.
     if (!this.#entries.has(slug) && this.#entries.size >= this.limit) {
@@ -39,7 +40,7 @@ export class RouteMemo {
       if (oldest !== undefined) this.#entries.delete(oldest);
     }
     this.#entries.delete(slug);
-    this.#entries.set(slug, { route, until: now + this.ttlMs });
+    this.#entries.set(slug, { value, until: now + this.ttlMs });
   }
 
   forget(slugs: readonly string[]): void {
@@ -54,3 +55,6 @@ export class RouteMemo {
     return this.#entries.size;
   }
 }
+
+/** The tap's routes by slug (null: a remembered "no such slug"). */
+export class RouteMemo extends Memo<TapRoute | null> {}

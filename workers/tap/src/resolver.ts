@@ -20,6 +20,7 @@ import {
   linksetHeader,
 } from "@releve/core/passport/linkset";
 import type { TapRoute } from "@releve/core/tap/rules";
+import { SUN_PARAMS } from "@releve/core/tap/sun";
 import type { ProductFacts } from "@releve/db/tap/product-facts";
 
 /** On every resolver answer: any origin may read it, and the headers that carry its meaning. */
@@ -90,7 +91,7 @@ export function itemLevel(origin: string, route: TapRoute, product: ProductFacts
 }
 
 // Our own words and a secure tag's SUN parameters never go on to a link's target.
-const KEPT_BACK = new Set(["linkType", "e", "c", "picc_data", "cmac", "enc"]);
+const KEPT_BACK = new Set<string>(["linkType", ...Object.values(SUN_PARAMS).flat()]);
 
 /** Where `?linkType=` sends: the link's href with the rest of the request's query passed on (GS1 resolver 1.2). */
 export function redirectTarget(href: string, query: URLSearchParams): string {

@@ -3,8 +3,8 @@
  * bindings (Miniflare/workerd), against a bare Hono 302 worker in the same process tree.
  * Prints p50/p99 latency and requests/s for (a) a hit (a repeat tap, from the isolate memo),
  * (a-kv) a hit read from KV (the same build with the memo off), (b) KV miss -> D1, (c) unknown
- * slug, (d) the baseline, (e) the baseline plus one KV read, the ratios, and the tap bundle's
- * gzip size. Beside them, the tap as deployed next to the shell's production build (`/t/*` to
+ * slug, (d) the baseline, (e) the baseline plus one KV read, (dl) the same garment tapped by its
+ * GS1 Digital Link and (ls) its linkset (issue #31), the ratios, and the tap bundle's gzip size. Beside them, the tap as deployed next to the shell's production build (`/t/*` to
  * the tap, the rest to the shell, decision 0029): (f) a visitor's tap answered in place (the
  * tap plus the shell's render over SHELL), (g) the same tap as a 302 (`?answer=redirect`) and
  * (h) the shell's `/share/<slug>`, the 302 path's second request; (s) a secure garment's tap,
@@ -24,7 +24,7 @@ import { gzipSync } from "node:zlib";
 import { parseSunKeys } from "@releve/core/tap/sun";
 import { sunTapQuery } from "@releve/core/tap/testing/sun-tap";
 import type { D1Like } from "@releve/db/platform/binding-types";
-import { applyMigrations, seedSecureTapBench, seedTapBench } from "@releve/db/testing/bench-data";
+import { applyMigrations, BENCH_GTIN, seedSecureTapBench, seedTapBench } from "@releve/db/testing/bench-data";
 import autocannon from "autocannon";
 import { build } from "esbuild";
 import { convertV4MiniflareOptions, Miniflare } from "miniflare";
@@ -214,6 +214,9 @@ async function load(
 const fmt = (n: number, d = 3) => n.toFixed(d);
 
 const IN_PLACE = "(f) visitor tap, share page in place";
+const DIGITAL_LINK = "(dl) Digital Link tap, memo hit";
+const LINKSET = "(ls) resolver: the Digital Link's linkset";
+const DL_PATH = `/01/${BENCH_GTIN}/21/bench-hit`;
 const SECURE = "(s) secure tap, SUN verified, fresh counter";
 const AS_302 = "(g) same tap, 302 (?answer=redirect)";
 const SHARE_PAGE = "(h) /share/<slug> from the shell (302's 2nd)";
@@ -251,6 +254,10 @@ function report(connections: number, results: Record<string, Stats>) {
     console.log(`ratio (a)/(d):    ${ratio(a, d)}   (target: p50 <= 1.3x)`);
     console.log(`ratio (a-kv)/(d): ${ratio(akv, d)}   (a KV read is local Miniflare I/O)`);
     console.log(`ratio (a-kv)/(e): ${ratio(akv, e)}   (the tap's own cost over its one KV read)`);
+    const dl = results[DIGITAL_LINK];
+    const ls = results[LINKSET];
+    if (dl) console.log(`ratio (dl)/(a):   ${ratio(dl, a)}   (target: p50 <= 1.1x the slug tap)`);
+    if (ls) console.log(`ratio (ls)/(a):   ${ratio(ls, a)}   (target: p50 <= 2x the slug tap)`);
     const secure = results[SECURE];
     if (secure) {
       console.log(`ratio (s)/(a-kv): ${ratio(secure, akv)}   (target: p50 <= 2x the KV-hit tap)`);
@@ -321,6 +328,8 @@ async function main() {
     await load(tapUrl, WARMUP, (i) => `/t/miss-${REQUESTS * ROUNDS * MODES.length + 1 + i}`);
     await load(tapUrl, WARMUP, (i) => `/t/warm-nope-${i}`);
     await load(tapUrl, WARMUP, nextSecureTap);
+    await load(tapUrl, WARMUP, () => DL_PATH);
+    await load(tapUrl, WARMUP, () => `${DL_PATH}?linkType=linkset`);
     for (const path of ["/t/bench-hit", "/t/bench-hit?answer=redirect", "/share/bench-hit"]) {
       await load(pairUrl, Math.min(WARMUP, SHELL_REQUESTS), () => path);
     }
@@ -336,6 +345,10 @@ async function main() {
       // prefetch is answered as a tap and never a scan; a link-tester dry run (a signed marker)
       // would add its diagnosis reads (KV and D1), so it is not this case.
       ["(a') memo hit, prefetch (no scan sent)", tapUrl, () => "/t/bench-hit", { "sec-purpose": "prefetch" }],
+      // The same garment by its GS1 Digital Link (issue #31): the same tap, the URI checked first.
+      [DIGITAL_LINK, tapUrl, () => DL_PATH],
+      // A resolver's question: the product's facts (memo) and the garment's route, as a linkset.
+      [LINKSET, tapUrl, () => `${DL_PATH}?linkType=linkset`],
       ["(b) KV miss -> D1 (+ KV refill)", tapUrl, (i) => `/t/miss-${round * REQUESTS + i + 1}`],
       ["(c) unknown slug, first sight (D1)", tapUrl, (i) => `/t/nope-${round}-${i}`],
       ["(c') unknown slug, negatively cached", tapUrl, () => "/t/nope-0-0"],

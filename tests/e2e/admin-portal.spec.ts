@@ -162,7 +162,8 @@ test("an admin loads more of the unclaimed list by keyboard and marks a garment 
   const names = await list.getByRole("listitem").allTextContents();
   expect(new Set(names).size).toBe(names.length);
   // Newest first: garments other specs program push the samples further down.
-  const row = list.getByRole("listitem").filter({ hasText: `/t/${target}` });
+  // The samples belong to products (issue #31): the URL to write is their Digital Link, `…/21/<slug>`.
+  const row = list.getByRole("listitem").filter({ hasText: `/21/${target}` });
   while (!(await row.isVisible()) && (await loadMore.isVisible())) {
     const shown = await list.getByRole("listitem").count();
     await loadMore.click();

@@ -4,6 +4,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import "./admin.css";
 import { type MouseEvent, type ReactNode, useState } from "react";
 import { NotifyContext } from "./notify";
+import { ProductsPage } from "./passport/products-page";
 import { LinkTester } from "./qa/link-tester";
 import { QaPanelPage } from "./qa/qa-tab";
 import { createQueryClient } from "./queries";
@@ -16,6 +17,7 @@ const PAGES: Record<AdminPage, () => ReactNode> = {
   "nfc-dashboard": () => <NfcDashboard />,
   "nfc-programmer": () => <NfcProgrammer />,
   nfc: () => <TagRegistry />,
+  products: () => <ProductsPage />,
   instagram: () => <InstagramAdmin />,
   qa: () => <QaPanelPage />,
   "tools/link-tester": () => <LinkTester />,

@@ -35,6 +35,7 @@ export const keys = {
   clients: ["admin", "clients"],
   batches: ["admin", "tag-batches"],
   posts: ["admin", "instagram-posts"],
+  products: ["admin", "products"],
 } as const;
 
 const q = (value: string) => encodeURIComponent(value);

@@ -1,6 +1,7 @@
-import { Button, type ButtonVariant } from "@releve/ui";
+import { SEARCH_MAX_LENGTH } from "@releve/core/platform/input-limits";
+import { Button, type ButtonVariant, TextField } from "@releve/ui";
 import type { UseQueryResult } from "@tanstack/react-query";
-import { type ReactNode, type SelectHTMLAttributes, useEffect, useId, useRef } from "react";
+import { type ReactNode, type SelectHTMLAttributes, useEffect, useId, useRef, useState } from "react";
 
 export const dateTime = new Intl.DateTimeFormat("en-GB", {
   day: "numeric",
@@ -271,5 +272,48 @@ export function DataTable({
         <tbody>{children}</tbody>
       </table>
     </div>
+  );
+}
+
+/**
+ * A list's search: a labelled search field and its 'Search' button in a `<search>` landmark;
+ * `onSearch` gets the trimmed text when the form is sent (Enter or the button).
+ */
+export function SearchBox({
+  label,
+  placeholder,
+  onSearch,
+  className = "flex",
+}: {
+  label: string;
+  placeholder: string;
+  onSearch: (text: string) => void;
+  className?: string;
+}) {
+  const [query, setQuery] = useState("");
+  return (
+    <search className={className}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          onSearch(query.trim());
+        }}
+        className="flex min-w-0 flex-1 gap-2"
+      >
+        <TextField
+          label={label}
+          name="q"
+          className="min-w-0 flex-1"
+          type="search"
+          value={query}
+          maxLength={SEARCH_MAX_LENGTH}
+          onChange={(e) => setQuery(e.target.value)}
+          placeholder={placeholder}
+        />
+        <Button type="submit" variant="secondary" className="self-end">
+          Search
+        </Button>
+      </form>
+    </search>
   );
 }

@@ -1,3 +1,4 @@
+import { TEST_GS1_COMPANY_PREFIX } from "@releve/core/passport/gtin";
 import { binding, parseEnv } from "@releve/core/platform/env";
 import type { TapControlLike, TapStores } from "@releve/db/tap/cache";
 import { z } from "zod";
@@ -9,6 +10,12 @@ export const WebEnvSchema = z
     // Keys chip-id signatures and encrypted chip ids (packages/core/src/tags/chip-id.ts); shell only.
     CHIP_SECRET: z.string().min(32, "must be at least 32 characters (see .dev.vars.example)"),
     EMAIL_FROM: z.string().min(3).default("Relevé <no-reply@releve.example.com>"),
+    // The brand's GS1 Company Prefix (issue #31): its new products' GTINs are numbered under it.
+    // The default is GS1's demonstration range, a TEST value (docs/passport.md).
+    GS1_COMPANY_PREFIX: z
+      .string()
+      .regex(/^\d{6,12}$/, "must be the 6 to 12 digits of a GS1 Company Prefix")
+      .default(TEST_GS1_COMPANY_PREFIX),
     DB: binding<D1Database>("DB"),
     TAP_KV: binding<KVNamespace>("TAP_KV"),
     SCANS: binding<Queue>("SCANS"),

@@ -93,7 +93,7 @@ describe("batchLabels", () => {
     const rows = await program(batch.id, 3);
     await program(other.id, 2, "Other Piece");
     const all = await batchLabels(db, batch.id, { limit: 10, offset: 0 });
-    expect(all).toEqual(rows.map(([slug, , chipId]) => ({ slug, chip_id: chipId, title: "Silk Scarf" })));
+    expect(all).toEqual(rows.map(([slug, , chipId]) => ({ slug, gtin: null, chip_id: chipId, title: "Silk Scarf" })));
     expect(await batchLabels(db, batch.id, { limit: 2, offset: 2 })).toEqual(all.slice(2));
     expect(await batchLabels(db, (await newBatch()).id, { limit: 10, offset: 0 })).toEqual([]);
   });

@@ -81,10 +81,10 @@ describe("the passport (issue #31)", () => {
       itemLink: `${ORIGIN}/01/${product.gtin}/21/${garment.slug}`,
     });
     expect(view.care).toEqual([
-      { category: "Washing", words: "Hand wash only, at 40 °C at most" },
-      { category: "Bleaching", words: "Do not bleach" },
-      { category: "Drying", words: "Dry flat" },
-      { category: "Ironing", words: "Iron at up to 110 °C, without steam" },
+      { key: "washing", code: "hand-wash", category: "Washing", words: "Hand wash only, at 40 °C at most" },
+      { key: "bleaching", code: "no-bleach", category: "Bleaching", words: "Do not bleach" },
+      { key: "drying", code: "flat-dry", category: "Drying", words: "Dry flat" },
+      { key: "ironing", code: "iron-low", category: "Ironing", words: "Iron at up to 110 °C, without steam" },
     ]);
     const everything = JSON.stringify(body);
     for (const personal of ["Ottilie", "Zephyrine", "Lyon", "Collector", owner.userId]) {

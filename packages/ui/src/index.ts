@@ -1,2 +1,3 @@
 export * from "./button";
+export * from "./care-symbol";
 export * from "./field";

@@ -205,6 +205,7 @@ const PAGES: Record<string, (ids: Ids) => Case[]> = {
   "/admin/*": () => [
     { path: "/admin/nfc-dashboard", cell: adminPage(200) },
     { path: "/admin/instagram", cell: adminPage(200) },
+    { path: "/admin/products", cell: adminPage(200) },
     { path: "/admin/nfc-programmer", cell: adminPage(200) },
     { path: "/admin/nfc", cell: adminPage(200) },
     { path: "/admin/qa", cell: adminPage(200) },
@@ -300,6 +301,15 @@ const SHELL: Record<string, (ids: Ids) => Case[]> = {
     { path: "/api/no-such-route", method: "POST", json: {}, cell: all(404) },
   ],
   "GET /api/health": () => [{ path: "/api/health", cell: all(200) }],
+  // A passport's and a product's public JSON-LD (issue #31): anyone; no owner's data in either.
+  "GET /api/passport/:slug": () => [
+    { path: "/api/passport/cg-003", cell: all(200) },
+    { path: "/api/passport/no-such-piece", cell: all(404) },
+  ],
+  "GET /api/product/:gtin": () => [
+    { path: "/api/product/09520000000035", cell: all(200) },
+    { path: "/api/product/09520000000036", cell: all(404) },
+  ],
   "ALL /api/admin/*": () => [{ path: "/api/admin/no-such-route", cell: adminApi(404) }],
   "GET /api/admin/me": () => [{ path: "/api/admin/me", cell: adminApi(200) }],
   "GET /api/admin/stats": () => [{ path: "/api/admin/stats", cell: adminApi(200) }],
@@ -383,6 +393,31 @@ const SHELL: Record<string, (ids: Ids) => Case[]> = {
       cell: adminApi(404),
     },
     { path: "/api/admin/products/0x3", method: "PUT", json: {}, cell: adminApi(400) },
+  ],
+  "GET /api/admin/products/export.csv": () => [{ path: "/api/admin/products/export.csv", cell: adminApi(200) }],
+  "GET /api/admin/products/next-gtin": () => [{ path: "/api/admin/products/next-gtin", cell: adminApi(200) }],
+  // A file with a bad row imports nothing (400).
+  "POST /api/admin/products/import": () => [
+    {
+      path: "/api/admin/products/import",
+      method: "POST",
+      json: { csv: "GTIN,Name\n09520000000036,Bad check digit" },
+      cell: adminApi(400),
+    },
+  ],
+  "PUT /api/admin/products/:id/photo": () => [
+    { path: "/api/admin/products/999999/photo", method: "PUT", json: {}, cell: adminApi(404) },
+    { path: "/api/admin/products/1/photo", method: "PUT", json: {}, cell: adminApi(400) },
+  ],
+  "DELETE /api/admin/products/:id/photo": () => [
+    { path: "/api/admin/products/999999/photo", method: "DELETE", cell: adminApi(404) },
+  ],
+  "GET /api/admin/products/:id/passports.jsonl": () => [
+    { path: "/api/admin/products/1/passports.jsonl", cell: adminApi(200) },
+    { path: "/api/admin/products/999999/passports.jsonl", cell: adminApi(404) },
+  ],
+  "GET /api/admin/tag-batches/:id/passports.jsonl": () => [
+    { path: "/api/admin/tag-batches/999999/passports.jsonl", cell: adminApi(404) },
   ],
   "GET /api/admin/tag-batches": () => [{ path: "/api/admin/tag-batches", cell: adminApi(200) }],
   "POST /api/admin/tag-batches": () => [

@@ -1014,6 +1014,44 @@ for (const part of PARTS)
           validId: 999_999,
           base: null,
         },
+      }, // A product's photo (issue #31): the suite's product gets only bodies that are not one photo.
+      {
+        route: "PUT /api/admin/products/:id/photo",
+        allowed: "admin",
+        denied: "A",
+        spec: {
+          name: "product photo",
+          method: "PUT",
+          path: (id) => `/api/admin/products/${id}/photo`,
+          validId: product,
+          idExists: true,
+          base: { not: "a photo" },
+          bodies: BAD_PHOTOS,
+        },
+      },
+      {
+        route: "DELETE /api/admin/products/:id/photo",
+        allowed: "admin",
+        denied: "A",
+        spec: {
+          name: "product photo delete",
+          method: "DELETE",
+          path: (id) => `/api/admin/products/${id}/photo`,
+          validId: 999_999,
+          base: null,
+        },
+      },
+      // A product CSV whose one row fails its check digit: refused whole, whatever else is fuzzed.
+      {
+        route: "POST /api/admin/products/import",
+        allowed: "admin",
+        denied: "A",
+        spec: {
+          name: "product import",
+          method: "POST",
+          path: () => "/api/admin/products/import",
+          base: { csv: "GTIN,Name\n09520000000036,Bad check digit" },
+        },
       },
     ];
 

@@ -1,6 +1,6 @@
 import { WorkerEntrypoint } from "cloudflare:workers";
 import { type DigitalLink, parseDigitalLink } from "@releve/core/passport/digital-link";
-import { readLinkType } from "@releve/core/passport/linkset";
+import { JSON_LD_TYPE, readLinkType } from "@releve/core/passport/linkset";
 import { HSTS, isLocalHost } from "@releve/core/platform/security-headers";
 import {
   DRY_RUN_HEADER,
@@ -24,9 +24,10 @@ import { getCookie } from "hono/cookie";
 import { getTapEnv, type TapEnv } from "./env";
 import { MEMO_TTL_MS, Memo, RouteMemo } from "./memo";
 import { NOT_AUTHENTICATED_PAGE } from "./not-authenticated";
-import { REPORTED_MISSING_PAGE } from "./reported-missing";
+import { reportedMissingPage } from "./reported-missing";
 import { RESOLUTION_FAILED_CSP, resolutionFailedPage } from "./resolution-failed";
 import {
+  acceptsJsonLd,
   acceptsLinkset,
   itemLevel,
   linkHeaderFor,
@@ -84,8 +85,8 @@ const invalidLink = (headers: TapHeaders, source?: Source) => failurePage(header
  * its answer; a phone shows it as the page, not as a broken link), with no Link to the share
  * page and nothing of the owner.
  */
-const reportedMissing = (headers: TapHeaders, source: Source) =>
-  new Response(REPORTED_MISSING_PAGE, {
+const reportedMissing = (headers: TapHeaders, source: Source, route: TapRoute) =>
+  new Response(reportedMissingPage(route.gtin && route.active ? route.slug : null), {
     status: 200,
     headers: {
       ...headers,
@@ -154,7 +155,7 @@ function answer(
   }
   // A missing garment's tap is a scan too (marked 'missing' from the route): the brand's sighting.
   if (!dryRun && mayBeScan(request)) recordScan(env, waitUntil, request, route, decision.viewer, Date.now());
-  if (decision.outcome === "missing") return reportedMissing(headers, source);
+  if (decision.outcome === "missing") return reportedMissing(headers, source, route);
   return redirectOrShare(env, request, headers, decision, source);
 }
 
@@ -410,10 +411,12 @@ app.get("/01/*", async (c) => {
   const linkHeader = linkHeaderFor(url.origin, link);
   const asked = url.searchParams.get("linkType");
   const wantsLinkset = (asked !== null && readLinkType(asked) === "linkset") || acceptsLinkset(c.req.raw);
-  if (link.serial !== undefined && asked === null && !wantsLinkset) {
+  // A machine asking for JSON-LD is answered by the resolver (its JSON-LD link), never as a tap.
+  const wantsJsonLd = !wantsLinkset && acceptsJsonLd(c.req.raw);
+  if (link.serial !== undefined && asked === null && !wantsLinkset && !wantsJsonLd) {
     return withResolverHeaders(await tap(c, headers, normalizeSlug(link.serial), link.gtin), linkHeader);
   }
-  return resolve(c, url, headers, link, linkHeader, wantsLinkset ? "linkset" : asked);
+  return resolve(c, url, headers, link, linkHeader, wantsLinkset ? "linkset" : asked, wantsJsonLd);
 });
 
 /** A resolver's question: the levels up to the product, then a linkset or the asked link type. */
@@ -424,6 +427,7 @@ async function resolve(
   link: DigitalLink,
   linkHeader: string,
   asked: string | null,
+  jsonLd = false,
 ): Promise<Response> {
   const env = getTapEnv(c.env);
   const product = await productFacts(env, link.gtin);
@@ -439,7 +443,8 @@ async function resolve(
   }
   if (asked === "linkset") return linksetAnswer(headers, levels, linkHeader);
   const type = asked === null ? "defaultLink" : readLinkType(asked);
-  return linkTypeAnswer(headers, levels, type === "linkset" ? null : type, url.searchParams, linkHeader);
+  const mediaType = jsonLd ? JSON_LD_TYPE : undefined;
+  return linkTypeAnswer(headers, levels, type === "linkset" ? null : type, url.searchParams, linkHeader, mediaType);
 }
 
 app.options("/01/*", (c) => {

@@ -6,9 +6,18 @@ import { tapPage } from "./resolution-failed";
  * neutral message and the brand's address, nothing of the owner (no name, no card, no link to
  * the share page). Same house style and stylesheet as the failure page (so the same CSP, by
  * hash), but no redirect home: whoever found the piece needs the time to read the address.
- * Constant: the same bytes for every missing garment.
+ * The same bytes for every missing garment, but for a garment with a passport (issue #31): a
+ * link to it, 'About this piece', which says what the piece is and nothing of its owner.
  */
-export const REPORTED_MISSING_PAGE = tapPage(
-  "Reported missing",
-  `<h1>${REPORTED_MISSING_MESSAGE}</h1>\n<p>If you have found it, please contact Relevé at <a href="mailto:${BRAND_CONTACT_EMAIL}">${BRAND_CONTACT_EMAIL}</a>.</p>`,
-);
+const body = `<h1>${REPORTED_MISSING_MESSAGE}</h1>\n<p>If you have found it, please contact Relevé at <a href="mailto:${BRAND_CONTACT_EMAIL}">${BRAND_CONTACT_EMAIL}</a>.</p>`;
+
+export const REPORTED_MISSING_PAGE = tapPage("Reported missing", body);
+
+/** The page for a missing garment: with 'About this piece' when it has a passport. */
+export const reportedMissingPage = (passportSlug: string | null) =>
+  passportSlug === null
+    ? REPORTED_MISSING_PAGE
+    : tapPage(
+        "Reported missing",
+        `${body}\n<p><a href="/passport/${encodeURIComponent(passportSlug)}">About this piece</a></p>`,
+      );

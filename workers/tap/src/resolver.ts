@@ -12,6 +12,7 @@ import {
   buildLinkset,
   findLink,
   GS1_VOC,
+  JSON_LD_TYPE,
   LINKSET_CONTEXT,
   LINKSET_TYPE,
   type LinkLevel,
@@ -45,6 +46,12 @@ export function productLevel(origin: string, product: ProductFacts): LinkLevel {
   const links: LinkLevel["links"] = [
     { type: "pip", href: page, title: product.name, mediaType: "text/html", hreflang: ["en"] },
     {
+      type: "pip",
+      href: `${origin}/api/product/${product.gtin}`,
+      title: `${product.name} (JSON-LD)`,
+      mediaType: JSON_LD_TYPE,
+    },
+    {
       type: "instructions",
       href: `${page}#care`,
       title: "Care instructions",
@@ -74,6 +81,12 @@ export function itemLevel(origin: string, route: TapRoute, product: ProductFacts
   const passport = `${origin}/passport/${encodeURIComponent(route.slug)}`;
   const links: LinkLevel["links"] = [
     { type: "pip", href: passport, title: "About this piece", mediaType: "text/html", hreflang: ["en"] },
+    {
+      type: "pip",
+      href: `${origin}/api/passport/${encodeURIComponent(route.slug)}`,
+      title: "About this piece (JSON-LD)",
+      mediaType: JSON_LD_TYPE,
+    },
   ];
   if (route.status === "unclaimed" && !route.missing) {
     links.push({
@@ -102,6 +115,12 @@ export function redirectTarget(href: string, query: URLSearchParams): string {
   return fragment === undefined ? joined : `${joined}#${fragment}`;
 }
 
+/** Whether the request asks for JSON-LD (and not a page first): the resolver then answers its JSON-LD link. */
+export function acceptsJsonLd(request: Request): boolean {
+  const accept = request.headers.get("Accept") ?? "";
+  return accept.includes(JSON_LD_TYPE) && !accept.includes("text/html");
+}
+
 /** Whether the request asks for a linkset by its Accept header. */
 export const acceptsLinkset = (request: Request) => (request.headers.get("Accept") ?? "").includes(LINKSET_TYPE);
 
@@ -124,8 +143,9 @@ export function linkTypeAnswer(
   type: LinkType | null,
   query: URLSearchParams,
   link: string,
+  mediaType?: string,
 ): Response {
-  const found = type === null ? null : findLink(levels, type);
+  const found = type === null ? null : findLink(levels, type, mediaType);
   if (!found) return resolverError(headers, 404, "This item has no link of that type.", link);
   return new Response(null, {
     status: 307,

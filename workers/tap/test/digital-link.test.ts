@@ -65,12 +65,20 @@ describe("a Digital Link tap answers as /t/<slug> does", () => {
     expect(landing(await tap(dl(product.gtin, garment.slug), { ownerToken }))).toBe(`/dashboard/garment/${garment.id}`);
   });
 
-  it("reported missing: the neutral page", async () => {
+  it("reported missing: the neutral page, with 'About this piece' for a piece with a passport", async () => {
     const { product, garment } = await pieceOfProduct({ owner: true });
     await setGarmentTagStatus(db, garment.id, "stolen");
     const res = await tap(dl(product.gtin, garment.slug));
     expect(res.status).toBe(200);
-    expect(await res.text()).toContain("reported missing");
+    const page = await res.text();
+    expect(page).toContain("reported missing");
+    expect(page).toContain(`<a href="/passport/${garment.slug}">About this piece</a>`);
+    // A piece without a product has no passport to link.
+    const plain = await createGarment(db, { ownerUserId: (await createOwner(db)).userId });
+    await setGarmentTagStatus(db, plain.id, "lost");
+    const plainPage = await (await tap(`/t/${plain.slug}`)).text();
+    expect(plainPage).toContain("reported missing");
+    expect(plainPage).not.toContain("About this piece");
   });
 
   it("a trailing slash and an upper-case serial are the same tap", async () => {
@@ -187,6 +195,11 @@ describe("the resolver (GS1-Conformant Resolver 1.2)", () => {
           type: "text/html",
           hreflang: ["en"],
         },
+        {
+          href: `${ORIGIN}/api/passport/${garment.slug}`,
+          title: "About this piece (JSON-LD)",
+          type: "application/ld+json",
+        },
       ]);
       expect(linkset[1]?.[`${VOC}serviceInfo`]).toEqual([
         { href: "https://atelier.example/repairs", title: "Repair and care services" },
@@ -211,6 +224,23 @@ describe("the resolver (GS1-Conformant Resolver 1.2)", () => {
     expect((await tap(`${dl(product.gtin, garment.slug)}?linkType=gs1:registerProduct`)).headers.get("location")).toBe(
       `${ORIGIN}/t/${garment.slug}`,
     );
+  });
+
+  it("answers Accept: application/ld+json with a 307 to the passport's JSON-LD, not as a tap", async () => {
+    const { product, garment } = await pieceOfProduct({ owner: true });
+    const send = vi.spyOn(env.SCANS, "sendBatch");
+    const asked = { headers: { Accept: "application/ld+json" } };
+    const res = await tap(dl(product.gtin, garment.slug), asked);
+    expect(res.status).toBe(307);
+    expect(res.headers.get("location")).toBe(`${ORIGIN}/api/passport/${garment.slug}`);
+    expect(res.headers.get("vary")).toBe("Accept");
+    expect((await tap(dl(product.gtin), asked)).headers.get("location")).toBe(`${ORIGIN}/api/product/${product.gtin}`);
+    // A browser's Accept (HTML first, then anything) is a tap as before.
+    const browser = await tap(dl(product.gtin, garment.slug), {
+      headers: { Accept: "text/html,application/xhtml+xml,application/ld+json;q=0.9,*/*;q=0.8" },
+    });
+    expect(browser.status).not.toBe(307);
+    expect(send).toHaveBeenCalledTimes(1);
   });
 
   it("answers 404 for a link type the item lacks or that is unknown", async () => {

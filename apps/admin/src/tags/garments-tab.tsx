@@ -6,7 +6,7 @@ import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useNotify } from "../notify";
 import { clientsQuery, garmentsQuery, useReassignGarment, useSetGarmentStatus } from "../queries";
-import { Empty, formatDate, LoadMore, Modal, NotLoaded } from "../ui";
+import { Empty, formatDate, LoadMore, Modal, NotLoaded, SearchBox } from "../ui";
 
 const SHOW: Array<[GarmentFilter, string]> = [
   ["claimed", "Claimed garments"],
@@ -18,7 +18,6 @@ const SHOW: Array<[GarmentFilter, string]> = [
  * actions; 'All garments' adds the unclaimed stock (to reassign a piece to a client).
  */
 export function GarmentsTab() {
-  const [query, setQuery] = useState("");
   const [search, setSearch] = useState("");
   const [show, setShow] = useState<GarmentFilter>("claimed");
   const list = useInfiniteQuery(garmentsQuery(search, show));
@@ -27,11 +26,6 @@ export function GarmentsTab() {
   const status = useSetGarmentStatus();
   const busy = status.isPending ? status.variables.id : null;
   const notify = useNotify();
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setSearch(query.trim());
-  };
 
   const toggle = (garment: AdminGarment) =>
     status.mutate(garment, {
@@ -47,23 +41,12 @@ export function GarmentsTab() {
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <search className="flex min-w-64 flex-1">
-          <form onSubmit={submit} className="flex min-w-0 flex-1 gap-2">
-            <TextField
-              label="Search garments"
-              name="q"
-              className="min-w-0 flex-1"
-              type="search"
-              value={query}
-              maxLength={SEARCH_MAX_LENGTH}
-              onChange={(e) => setQuery(e.target.value)}
-              placeholder="Slug, title, brand, owner or email"
-            />
-            <Button type="submit" variant="secondary" className="self-end">
-              Search
-            </Button>
-          </form>
-        </search>
+        <SearchBox
+          label="Search garments"
+          placeholder="Slug, title, brand, owner or email"
+          onSearch={setSearch}
+          className="flex min-w-64 flex-1"
+        />
         <div className="flex flex-col gap-1.5">
           <label htmlFor="garments-show" className="text-xs font-medium uppercase tracking-[0.16em] text-ink">
             Show
@@ -126,6 +109,29 @@ export function GarmentsTab() {
                       <span className="sr-only"> (resolve link, opens in a new tab)</span>
                     </a>
                   </p>
+                  {g.digitalLink && (
+                    <p className="mt-1 text-xs text-stone">
+                      <span className="sr-only">GS1 Digital Link: </span>
+                      <a
+                        href={g.digitalLink}
+                        target="_blank"
+                        rel="noopener"
+                        className="break-all font-mono underline underline-offset-2"
+                      >
+                        {new URL(g.digitalLink).pathname}
+                        <span className="sr-only"> (opens in a new tab)</span>
+                      </a>
+                      {" · "}
+                      <a
+                        href={`/passport/${g.shortSlug}`}
+                        target="_blank"
+                        rel="noopener"
+                        className="underline underline-offset-2"
+                      >
+                        About this piece<span className="sr-only">: {g.title}'s passport (opens in a new tab)</span>
+                      </a>
+                    </p>
+                  )}
                   <p className="mt-1 flex flex-wrap gap-2 text-xs">
                     <span className="border border-ink/20 px-1.5">
                       {g.status === "claimed" ? "Claimed" : "Unclaimed"}

@@ -4,6 +4,7 @@ import { countGarments } from "@releve/db/tags/queries";
 import { Hono } from "hono";
 import { requestId } from "hono/request-id";
 import { getWebEnv } from "../env.server";
+import { passportJsonLd } from "../features/passport/jsonld-api";
 import { photos } from "../features/wardrobe/photos-api";
 import { requestServices } from "../request-context.server";
 import { admin } from "./admin";
@@ -32,6 +33,7 @@ api.get("/health", async (c) => {
 
 api.route("/admin", admin);
 api.route("/garments", photos);
+api.route("/", passportJsonLd);
 
 // A catch-all route, not notFound(): once mounted under the shell, unmatched /api paths
 // must not fall through to the page renderer.

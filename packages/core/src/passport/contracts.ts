@@ -20,6 +20,7 @@ import {
   FIBRE_NAME_MAX,
   FIBRES_MAX,
   type Fibre,
+  PRODUCT_IMPORT_MAX_CHARS,
   PRODUCT_MESSAGES,
 } from "./product-rules";
 
@@ -149,5 +150,30 @@ export const PRODUCT_PAGE_SIZE = 50;
 export const ProductListQuerySchema = ListQuerySchema.extend({ before: idCursorParam });
 
 /** A product as the admin remote lists and edits it, with how many garments are of it. */
-export type Product = ProductFields & { id: number; garments: number; created_at: number; updated_at: number };
+export type Product = ProductFields & {
+  id: number;
+  photo: { url: string; width: number; height: number } | null;
+  garments: number;
+  created_at: number;
+  updated_at: number;
+};
+
+/** A product CSV to import (`POST /api/admin/products/import`). */
+export const ProductImportBodySchema = z.object({
+  csv: text({
+    label: "The CSV",
+    required: "Choose a CSV file of products.",
+    typeError: "Choose a CSV file of products.",
+    max: PRODUCT_IMPORT_MAX_CHARS,
+    tooLong: `A product file is at most ${PRODUCT_IMPORT_MAX_CHARS.toLocaleString("en-GB")} characters.`,
+    end: ".",
+    multiline: true,
+  }),
+});
+
+/** `GET /products/next-gtin`: the configured prefix, whether it is GS1's test range (952), the next free GTIN (null when the prefix is full). */
+export type NextGtin = { prefix: string; test: boolean; gtin: string | null };
+
+export type ProductImportResult = { created: number; updated: number; message: string };
+
 export type ProductPage = { products: Product[]; nextCursor: string | null };

@@ -100,3 +100,7 @@ export function formatDigitalLink(origin: string, link: Pick<DigitalLink, "gtin"
 /** Whether a garment's serial (its slug) can stand in a Digital Link: at most 20 characters of CSET 82. */
 export const isDigitalLinkSerial = (serial: string): boolean =>
   serial.length > 0 && serial.length <= QUALIFIER_MAX["21"] && CSET82.test(serial);
+
+/** A garment's Digital Link (its slug as the serial), or null when it has no product or its slug cannot be a serial. */
+export const garmentDigitalLink = (origin: string, slug: string, gtin: string | null): string | null =>
+  gtin && isDigitalLinkSerial(slug) ? formatDigitalLink(origin, { gtin, serial: slug }) : null;

@@ -57,6 +57,21 @@ describe("linksets (RFC 9264, GS1 resolver 1.2; issue #31)", () => {
     expect(findLink(levels, "instructions")?.href).toBe("https://r.example/products/09506000134352#care");
     expect(findLink(levels, "defaultLink")?.href).toBe(`${item}/passport`);
     expect(findLink(levels, "serviceInfo")).toBeNull();
+    // Content negotiation: the default asked in a media type is the level's pip in it, else the default.
+    const withJsonLd: LinkLevel[] = [
+      {
+        ...levels[0],
+        links: [
+          ...(levels[0]?.links ?? []),
+          { type: "pip", href: `${item}.jsonld`, title: "JSON-LD", mediaType: "application/ld+json" },
+        ],
+      } as LinkLevel,
+      ...levels.slice(1),
+    ];
+    expect(findLink(withJsonLd, "defaultLink", "application/ld+json")?.href).toBe(`${item}.jsonld`);
+    expect(findLink(withJsonLd, "pip", "application/ld+json")?.href).toBe(`${item}.jsonld`);
+    expect(findLink(withJsonLd, "pip")?.href).toBe(`${item}/passport`);
+    expect(findLink(levels, "defaultLink", "application/ld+json")?.href).toBe(`${item}/passport`);
   });
 
   it("reads ?linkType= as a CURIE, a full URI in any GS1 namespace, or linkset/all", () => {

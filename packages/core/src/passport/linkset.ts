@@ -10,6 +10,7 @@
 
 export const GS1_VOC = "https://gs1.org/voc/";
 export const LINKSET_TYPE = "application/linkset+json";
+export const JSON_LD_TYPE = "application/ld+json";
 export const LINKSET_CONTEXT = "https://ref.gs1.org/standards/resolver/linkset-context";
 
 /** The link types we answer (GS1 Web Vocabulary 1.16). */
@@ -83,8 +84,14 @@ export function buildLinkset(levels: LinkLevel[]): { linkset: LinkContext[] } {
 }
 
 /** The link of `type` at the most precise level that has one, or null. */
-export function findLink(levels: LinkLevel[], type: LinkType): { href: string } | null {
+export function findLink(levels: LinkLevel[], type: LinkType, mediaType?: string): { href: string } | null {
   for (const level of levels) {
+    // Content negotiation (resolver 1.2): the default asked in a media type is the level's pip in it.
+    const asked = type === "defaultLink" ? "pip" : type;
+    const inType = mediaType
+      ? level.links.find((candidate) => candidate.type === asked && candidate.mediaType === mediaType)
+      : undefined;
+    if (inType) return inType;
     if (type === "defaultLink") return { href: level.defaultHref };
     const link = level.links.find((candidate) => candidate.type === type);
     if (link) return link;

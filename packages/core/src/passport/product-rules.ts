@@ -126,11 +126,25 @@ export function countryName(code: string): string | null {
   return regionNames.of(code) ?? null;
 }
 
+/** A product CSV import's limits (a season's catalogue, well inside one request). */
+export const PRODUCT_IMPORT_MAX_ROWS = 1000;
+export const PRODUCT_IMPORT_MAX_CHARS = 1_000_000;
+
 /** Spec-free texts of the Products screen and API (issue #31). */
 export const PRODUCT_MESSAGES = {
   gtinTaken: "A product with this GTIN already exists.",
   gtinInUse: "It cannot change once garments of this product exist: their tags carry it.",
   notFound: "Product not found.",
+  noPassport: "This piece has no passport.",
+  noProduct: "No product has this GTIN.",
   country: "The country of making is an ISO 3166 code of two letters, like FR or IT.",
   recycled: "Recycled content is a whole percentage from 0 to 100.",
 } as const;
+
+const products = (n: number) => `${n} product${n === 1 ? "" : "s"}`;
+/** A product CSV import's outcome, as the screen says it. */
+export const importDone = (r: { created: number; updated: number }) =>
+  `Imported: ${products(r.created)} added, ${products(r.updated)} updated.`;
+/** A refused import's headline; each problem follows with its line. */
+export const importRefusal = (count: number) =>
+  `Nothing was imported: the file has ${count} problem${count === 1 ? "" : "s"}.`;

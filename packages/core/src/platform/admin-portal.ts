@@ -3,7 +3,15 @@
  * `/admin/<page>` on the server, answers 404 for pages not listed here, and renders the
  * remote's `AdminApp` with these props; the remote never imports the shell's router.
  */
-export const ADMIN_PAGES = ["nfc-dashboard", "nfc-programmer", "nfc", "instagram", "qa", "tools/link-tester"] as const;
+export const ADMIN_PAGES = [
+  "nfc-dashboard",
+  "nfc-programmer",
+  "nfc",
+  "products",
+  "instagram",
+  "qa",
+  "tools/link-tester",
+] as const;
 export type AdminPage = (typeof ADMIN_PAGES)[number];
 
 /** Each page's title, in the header, the tab list and the document title. */
@@ -11,6 +19,7 @@ export const ADMIN_PAGE_TITLES: Record<AdminPage, string> = {
   "nfc-dashboard": "NFC Dashboard",
   "nfc-programmer": "NFC Programmer",
   nfc: "Tag Registry",
+  products: "Products",
   instagram: "Social Posts",
   qa: "QA Panel",
   "tools/link-tester": "Link Tester",

@@ -91,6 +91,8 @@ export const ProgramTagBodySchema = z.object({
   batch_id: optionalId("The batch id must be a whole number."),
   tag_type: tagType,
   client_id: optionalId("The client id must be a whole number."),
+  /** The product it is one of (issue #31): its tag then carries the garment's Digital Link. */
+  product_id: optionalId("Product: the product id must be a whole number."),
 });
 export type ProgramTagInput = z.input<typeof ProgramTagBodySchema>;
 
@@ -191,6 +193,8 @@ export const BatchProgramBodySchema = z
     sku_prefix: optionalText(40, "SKU prefix"),
     tag_type: tagType,
     pool: z.boolean({ error: "pool must be true or false." }).default(false),
+    /** The product every garment is one of (issue #31); its name is the default name. */
+    product_id: optionalId("Product: the product id must be a whole number."),
   })
   .superRefine((input, ctx) => {
     if (!input.pool) return;
@@ -405,6 +409,8 @@ export type AdminGarment = {
   brand: string | null;
   garmentType: string | null;
   shortSlug: string;
+  /** Its GS1 Digital Link when it belongs to a product (issue #31), else null. */
+  digitalLink: string | null;
   status: "unclaimed" | "claimed";
   isActive: boolean;
   createdAt: number;

@@ -15,6 +15,13 @@ describe("parseEncoderCsv", () => {
     ).toEqual([{ line: 2, uid: "04A23B4C", slug: "ja-aaaaaaaaaa" }]);
   });
 
+  it("reads a garment's Digital Link as its slug (issue #31)", () => {
+    const csv = "UID,URL\n04A23B4C,https://releve.example/01/09520000000035/21/ja-aaaaaaaaaa\n";
+    expect(parseEncoderCsv(csv)).toEqual({ rows: [{ line: 2, uid: "04A23B4C", slug: "ja-aaaaaaaaaa" }], problems: [] });
+    // Not a garment's link: a product's (no serial) names no slug.
+    expect(parseEncoderCsv("UID,URL\n04A23B4C,https://releve.example/01/09520000000035\n").problems).toHaveLength(1);
+  });
+
   it("reports every bad row with its line, and keeps no half of a bad file's duplicates", () => {
     const { problems } = parseEncoderCsv(
       [

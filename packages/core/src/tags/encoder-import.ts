@@ -1,4 +1,4 @@
-import { CsvError, parse } from "csv-parse/browser/esm/sync";
+import { readCsvRecords } from "../platform/csv-read";
 import { normalizeSlug } from "../tap/slug";
 import { IMPORT_MAX_ROWS, normalizeUid } from "./rules";
 
@@ -6,9 +6,13 @@ import { IMPORT_MAX_ROWS, normalizeUid } from "./rules";
 export type EncoderRow = { line: number; uid: string; slug: string };
 export type EncoderProblem = { line: number; message: string };
 
-/** A slug cell may hold the slug or the whole URL written on the chip (`…/t/<slug>`). */
+/**
+ * A slug cell may hold the slug or the whole URL written on the chip: `…/t/<slug>`, or a
+ * garment's Digital Link `…/01/<gtin>/21/<slug>` (issue #31), whose serial is its slug.
+ */
 function slugOf(cell: string): string | null {
-  const fromUrl = /\/t\/([^/?#\s]+)\/?(?:[?#].*)?$/.exec(cell)?.[1];
+  const fromUrl =
+    /\/t\/([^/?#\s]+)\/?(?:[?#].*)?$/.exec(cell)?.[1] ?? /\/01\/\d{14}\/21\/([^/?#\s]+)\/?(?:[?#].*)?$/.exec(cell)?.[1];
   return normalizeSlug(fromUrl ?? cell);
 }
 
@@ -24,21 +28,9 @@ const isHeader = (cells: string[]) => {
  * line numbers, so one import either assigns every row or none.
  */
 export function parseEncoderCsv(text: string): { rows: EncoderRow[]; problems: EncoderProblem[] } {
-  let records: { record: string[]; info: { lines: number } }[];
-  try {
-    // With `info: true` csv-parse gives each record with its position (its types do not say so).
-    records = parse(text, {
-      bom: true,
-      info: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-      trim: true,
-    }) as unknown as typeof records;
-  } catch (error) {
-    const line = error instanceof CsvError ? Number((error as CsvError & { lines?: number }).lines ?? 0) : 0;
-    const reason = error instanceof Error ? error.message : String(error);
-    return { rows: [], problems: [{ line, message: `The file is not valid CSV: ${reason}` }] };
-  }
+  const read = readCsvRecords(text, { trim: true });
+  if ("problem" in read) return { rows: [], problems: [read.problem] };
+  let records = read.records;
   let uidAt = 0;
   let slugAt = 1;
   const first = records[0];

@@ -1,5 +1,6 @@
 // No schemas and no crypto here (they are in tags-api.ts and chip-id.ts): the admin remote
 // imports these texts and rules, and must not pull zod or jose in with them.
+import { garmentDigitalLink } from "../passport/digital-link";
 import { REPORTED_MISSING_MESSAGE } from "../tap/rules";
 
 /** Every chip id of ours starts with it (spec part 2 §3); also the export's file name prefix. */
@@ -115,6 +116,14 @@ export function normalizeUid(raw: string): string | null {
 
 /** The URL an NDEF record carries for a garment: `https://<origin>/t/<slug>` (issue #18). */
 export const tagUrl = (origin: string, slug: string) => `${origin}/t/${slug}`;
+
+/**
+ * The URL a tag written now carries (issue #31): the garment's GS1 Digital Link
+ * (`/01/<gtin>/21/<slug>`) when it belongs to a product (and its slug can be a serial), else
+ * `/t/<slug>`. Both answer the same tap; tags already written keep theirs.
+ */
+export const garmentTagUrl = (origin: string, slug: string, gtin: string | null) =>
+  garmentDigitalLink(origin, slug, gtin) ?? tagUrl(origin, slug);
 
 const SLUG_ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz";
 const SLUG_RANDOM_LENGTH = 10;

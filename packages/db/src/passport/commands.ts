@@ -2,14 +2,29 @@
  * Products, the writes (issue #31): an admin creates and edits them, audited in the same batch.
  * Reads: ./queries.ts. Every function takes `db` first; drizzle's query builder and `db.batch()`.
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { type Actor, auditEntry } from "../platform/audit";
 import { onUniqueViolation } from "../platform/d1-errors";
+import { insertJsonRows, jsonRowField } from "../platform/json-rows";
 import { products } from "../schema";
+import type { PhotoObject } from "../wardrobe/queries";
 import type { ProductRow } from "./queries";
 
 /** What an admin gives of a product (the photo is set apart). */
+const PRODUCT_FIELDS = {
+  gtin: true,
+  name: true,
+  garment_type: true,
+  description: true,
+  composition: true,
+  country_of_making: true,
+  care: true,
+  services_text: true,
+  services_url: true,
+  recycled_percent: true,
+} as const satisfies Record<keyof ProductValues, true>;
+
 export type ProductValues = Pick<
   typeof products.$inferInsert,
   | "gtin"
@@ -71,4 +86,65 @@ export async function updateProduct(
     },
     () => "gtin_taken" as const,
   );
+}
+
+/**
+ * Sets (or, with null, removes) a product's photo, audited: the key it held before (for the
+ * caller to delete once the change stands), or null when no product has the id.
+ */
+export async function setProductPhoto(db: Db, actor: Actor, id: number, photo: PhotoObject | null) {
+  const after = {
+    photo_key: photo?.key ?? null,
+    photo_width: photo?.width ?? null,
+    photo_height: photo?.height ?? null,
+  };
+  // A missing product changes nothing, its audit row included.
+  if (!(await db.select({ id: products.id }).from(products).where(eq(products.id, id)).get())) return null;
+  const [before, changed] = await db.batch([
+    db.select({ photo_key: products.photo_key }).from(products).where(eq(products.id, id)),
+    db
+      .update(products)
+      .set({ ...after, updated_at: new Date() })
+      .where(eq(products.id, id))
+      .returning({ id: products.id }),
+    auditEntry(db, actor, photo ? "product.photo_set" : "product.photo_remove", { type: "product", id }, null, after),
+  ]);
+  if (!changed[0]) return null;
+  return { previousKey: before[0]?.photo_key ?? null };
+}
+
+/**
+ * A CSV import (issue #31): new products added and existing ones (by id) replaced, with one
+ * audit row, in ONE batch of three statements (every row in one JSON parameter): all or nothing.
+ * A GTIN taken meanwhile by another product fails the unique index and the whole batch.
+ */
+export async function importProducts(
+  db: Db,
+  actor: Actor,
+  rows: { create: ProductValues[]; update: { id: number; values: ProductValues }[] },
+) {
+  const now = Date.now();
+  const stamp = (v: ProductValues) => ({ ...v, composition: v.composition ?? [], care: v.care ?? {} });
+  const fields = Object.keys(PRODUCT_FIELDS) as (keyof ProductValues)[];
+  const updates = rows.update.map(({ id, values }) => ({ id, ...stamp(values) }));
+  // Raw sql: UPDATE … FROM json_each (one parameter for every row); drizzle has no json_each.
+  const set = Object.fromEntries(fields.map((f) => [f, sql`${jsonRowField(f)}`]));
+  await db.batch([
+    auditEntry(db, actor, "product.import", { type: "product", id: 0 }, null, {
+      created: rows.create.map((v) => v.gtin),
+      updated: rows.update.map((r) => r.values.gtin),
+    }),
+    // With no rows, each statement writes nothing.
+    insertJsonRows(
+      db,
+      products,
+      rows.create.map((v) => ({ ...stamp(v), created_at: now, updated_at: now })),
+    ),
+    db
+      .update(products)
+      .set({ ...set, updated_at: new Date(now) })
+      .from(sql`json_each(${JSON.stringify(updates)})`)
+      .where(eq(products.id, sql`${jsonRowField("id")}`)),
+  ]);
+  return { created: rows.create.length, updated: rows.update.length };
 }

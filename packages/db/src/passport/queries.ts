@@ -3,9 +3,10 @@
  * Writes: ./commands.ts. Every function takes `db` first; drizzle's query builder and
  * `db.batch()`; raw `sql` only where drizzle cannot say it, with a one-line reason.
  */
-import { toBatch } from "@releve/core/platform/stream-export";
-import { and, desc, eq, lt, or, sql } from "drizzle-orm";
+import { EXPORT_BATCH_ROWS, type ReadBatch, toBatch } from "@releve/core/platform/stream-export";
+import { and, desc, eq, gt, inArray, like, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../client";
+import { jsonValues } from "../platform/json-rows";
 import { containsText } from "../platform/like";
 import { garments, nfcTags, products } from "../schema";
 
@@ -16,6 +17,8 @@ const productColumns = {
   garment_type: products.garment_type,
   description: products.description,
   photo_key: products.photo_key,
+  photo_width: products.photo_width,
+  photo_height: products.photo_height,
   composition: products.composition,
   country_of_making: products.country_of_making,
   care: products.care,
@@ -31,6 +34,15 @@ const selectProducts = (db: Db) =>
   db.select({ ...productColumns, garments: db.$count(garments, eq(garments.product_id, products.id)) }).from(products);
 
 export type ProductRow = NonNullable<Awaited<ReturnType<ReturnType<typeof selectProducts>["get"]>>>;
+
+/**
+ * A garment's product's GTIN (its Digital Link, issue #31), null without a product: read by the
+ * product's primary key. Raw sql: a scalar subquery leaves each garment listing's joins (and its
+ * column names inside db.batch) as they are.
+ */
+export const garmentGtin = sql<
+  string | null
+>`(SELECT ${products.gtin} FROM ${products} WHERE ${products.id} = ${garments.product_id})`;
 
 /**
  * A page of products, newest first, after the product id `before` (keyset), whose name or GTIN
@@ -64,29 +76,83 @@ export function getProductByGtin(db: Db, gtin: string): Promise<ProductRow | und
  * garment has this slug or it has no product. One indexed read (garments_short_slug_unique).
  */
 export function getPassport(db: Db, slug: string) {
-  return (
-    db
-      .select({
-        ...productColumns,
-        slug: garments.short_slug,
-        garment_active: garments.is_active,
-        garment_status: garments.status,
-        programmed_at: garments.programmed_at,
-        garment_created_at: garments.created_at,
-        claimed_at: garments.claimed_at,
-        tag_status: nfcTags.status,
-        sun_key_version: nfcTags.sun_key_version,
-      })
-      .from(garments)
-      .innerJoin(products, eq(products.id, garments.product_id))
-      // The garment's current tag is its newest (as the tap reads it). Raw sql: a correlated MAX has no drizzle builder.
-      .leftJoin(
-        nfcTags,
-        eq(nfcTags.id, sql`(SELECT MAX(id) FROM ${nfcTags} WHERE ${nfcTags.garment_id} = ${garments.id})`),
-      )
-      .where(eq(garments.short_slug, slug))
-      .get()
-  );
+  return selectPassports(db).where(eq(garments.short_slug, slug)).get();
 }
 
-export type PassportRow = NonNullable<Awaited<ReturnType<typeof getPassport>>>;
+const selectPassports = (db: Db) =>
+  db
+    .select({
+      ...productColumns,
+      garment_id: garments.id,
+      slug: garments.short_slug,
+      garment_active: garments.is_active,
+      garment_status: garments.status,
+      programmed_at: garments.programmed_at,
+      garment_created_at: garments.created_at,
+      claimed_at: garments.claimed_at,
+      tag_status: nfcTags.status,
+      sun_key_version: nfcTags.sun_key_version,
+    })
+    .from(garments)
+    .innerJoin(products, eq(products.id, garments.product_id))
+    // The garment's current tag is its newest (as the tap reads it). Raw sql: a correlated MAX has no drizzle builder.
+    .leftJoin(
+      nfcTags,
+      eq(nfcTags.id, sql`(SELECT MAX(id) FROM ${nfcTags} WHERE ${nfcTags.garment_id} = ${garments.id})`),
+    );
+
+/**
+ * The passports of a product's garments, or of a batch's (those with a product), a batch at a
+ * time in garment id order, for the JSON Lines export (issue #31). Keyset on the garment id.
+ */
+export function readPassportBatches(
+  db: Db,
+  of: { productId: number } | { batchId: number },
+  size = EXPORT_BATCH_ROWS,
+): ReadBatch<PassportRow, number> {
+  const scope =
+    "productId" in of
+      ? eq(garments.product_id, of.productId)
+      : // Raw sql: the garments a batch's tags are on, by the tags' batch index.
+        sql`${garments.id} IN (SELECT ${nfcTags.garment_id} FROM ${nfcTags} WHERE ${nfcTags.batch_id} = ${of.batchId})`;
+  return async (after) => {
+    const rows = await selectPassports(db)
+      .where(and(scope, after === null ? undefined : gt(garments.id, after)))
+      .orderBy(garments.id)
+      .limit(size + 1);
+    return toBatch(rows, size, (row) => row.garment_id);
+  };
+}
+
+export type PassportRow = NonNullable<Awaited<ReturnType<ReturnType<typeof selectPassports>["get"]>>>;
+
+/** The products (id and GTIN) these GTINs name now, for an import to tell updates from new ones. */
+export function productsByGtins(db: Db, gtins: string[]) {
+  return db
+    .select({ id: products.id, gtin: products.gtin })
+    .from(products)
+    .where(inArray(products.gtin, jsonValues(gtins)));
+}
+
+/** Every product, a batch at a time in id order, for the CSV export. */
+export function readProductBatches(db: Db, size = EXPORT_BATCH_ROWS): ReadBatch<ProductRow, number> {
+  return async (after) => {
+    const rows = await selectProducts(db)
+      .where(after === null ? undefined : gt(products.id, after))
+      .orderBy(products.id)
+      .limit(size + 1);
+    return toBatch(rows, size, (row) => row.id);
+  };
+}
+
+/** The highest GTIN under this company prefix (indicator digit 0), for the next one's number; undefined when none. */
+export async function lastGtinUnder(db: Db, companyPrefix: string): Promise<string | undefined> {
+  const row = await db
+    .select({ gtin: products.gtin })
+    .from(products)
+    .where(like(products.gtin, `0${companyPrefix}%`))
+    .orderBy(desc(products.gtin))
+    .limit(1)
+    .get();
+  return row?.gtin;
+}

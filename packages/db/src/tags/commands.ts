@@ -16,11 +16,11 @@ import type { SecureChip } from "@releve/core/tags/chip-id";
 import type { TagStatus } from "@releve/core/tags/rules";
 import type { StockTag } from "@releve/core/tags/stock";
 import { BRAND_NAME } from "@releve/core/wardrobe/garment";
-import { eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "../client";
 import { type Actor, auditEntry } from "../platform/audit";
+import { insertJsonRows } from "../platform/json-rows";
 import {
   adminUsers,
   garments,
@@ -51,7 +51,8 @@ export async function createTagBatch(
   return { id: inserted[0]?.id, createdAt };
 }
 
-export type NewProgrammedGarment = Pick<NewGarment, "name" | "garment_type" | "size" | "color" | "sku">;
+/** A new garment's details; `product_id`: the product it is one of (issue #31), whose GTIN its Digital Link carries. */
+export type NewProgrammedGarment = Pick<NewGarment, "name" | "garment_type" | "size" | "color" | "sku" | "product_id">;
 
 export type TagToProgram = {
   garment: NewProgrammedGarment;
@@ -278,31 +279,6 @@ export async function setTagStatus(
 }
 
 /**
- * `INSERT INTO <table> SELECT … FROM json_each(?)`: every row in ONE bound parameter, so a
- * statement stays far inside D1's 100-parameter limit whatever the batch size, and 1,000 rows
- * cost one statement instead of a hundred (bench:batch). drizzle's insert().select() lists
- * every insertable column of the table in order: each takes the row's field of its name,
- * `computed[name]` (SQL over `json_each.value`, the row) or NULL. Raw sql: drizzle has no json_each.
- */
-function insertJsonRows<T extends SQLiteTable>(
-  db: Db,
-  table: T,
-  rows: Record<string, unknown>[],
-  computed: Record<string, SQL> = {},
-) {
-  const fields = new Set(Object.keys(rows[0] ?? {}));
-  const values = Object.values(getTableColumns(table))
-    // The same filter drizzle applies to its column list (generated columns take no value); internal in its types.
-    .filter((column) => !(column as { shouldDisableInsert?: () => boolean }).shouldDisableInsert?.())
-    .map((column) => {
-      const name = column.name;
-      if (name in computed) return computed[name] as SQL;
-      return fields.has(name) ? sql`json_each.value ->> ${sql.raw(`'${name}'`)}` : sql`NULL`;
-    });
-  return db.insert(table).select(sql`SELECT ${sql.join(values, sql`, `)} FROM json_each(${JSON.stringify(rows)})`);
-}
-
-/**
  * Programs a batch of stock garments of one type (issue #18): a garment and an 'uninitialized'
  * tag for each, in ONE D1 batch (all or nothing) of three statements: every garment in one
  * INSERT, every tag in one (each tag joined to its garment by slug), and the audit row.
@@ -324,7 +300,13 @@ export async function programBatch(
   const now = Date.now();
   const pool = input.pool === true;
   const details: Omit<NewProgrammedGarment, "sku"> = pool
-    ? { garment_type: input.garment.garment_type, name: null, size: null, color: null }
+    ? {
+        garment_type: input.garment.garment_type,
+        product_id: input.garment.product_id ?? null,
+        name: null,
+        size: null,
+        color: null,
+      }
     : input.garment;
   const rows = input.tags.map((tag) => {
     const garment = garmentValues(
@@ -372,6 +354,7 @@ export async function programBatch(
       garment_type: input.garment.garment_type,
       tag_type: input.tagType,
       pool,
+      product_id: input.garment.product_id ?? null,
     }),
   ]);
   return input.tags.length;

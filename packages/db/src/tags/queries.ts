@@ -16,6 +16,8 @@ import { EXPORT_BATCH_ROWS, type ReadBatch, toBatch } from "@releve/core/platfor
 import { LIVE_TAG_STATUSES, type TagStatus } from "@releve/core/tags/rules";
 import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../client";
+import { garmentGtin } from "../passport/queries";
+import { jsonValues } from "../platform/json-rows";
 import { olderThan } from "../platform/keyset";
 import { containsText } from "../platform/like";
 import { keptCount } from "../platform/row-counts";
@@ -88,6 +90,7 @@ const tagColumns = {
   color: garments.color,
   sku: garments.sku,
   short_slug: garments.short_slug,
+  gtin: garmentGtin,
   garment_status: garments.status,
   garment_active: garments.is_active,
   owner_user_id: garments.owner_user_id,
@@ -225,10 +228,6 @@ export function tagsHoldingUids(db: Db, uids: string[]) {
     .where(inArray(nfcTags.uid, jsonValues(uids)));
 }
 
-// Raw sql: one JSON parameter carries a whole list (json_each), where binding each value would
-// pass D1's 100-parameter limit; drizzle has no json_each.
-const jsonValues = (values: string[]) => sql`(SELECT value FROM json_each(${JSON.stringify(values)}))`;
-
 /** The slug of a garment if it is this user's (a guest is filed under the client's own garment only). */
 export async function clientGarmentSlug(db: Db, garmentId: number, userId: string): Promise<string | null> {
   const row = await db
@@ -242,7 +241,12 @@ export async function clientGarmentSlug(db: Db, garmentId: number, userId: strin
 /** A batch's tags as its encoder file lists them, in serial order. */
 export function batchEncoderRows(db: Db, batchId: number) {
   return db
-    .select({ slug: garments.short_slug, chip_id: nfcTags.chip_id, signature: nfcTags.security_signature })
+    .select({
+      slug: garments.short_slug,
+      gtin: garmentGtin,
+      chip_id: nfcTags.chip_id,
+      signature: nfcTags.security_signature,
+    })
     .from(nfcTags)
     .innerJoin(garments, eq(garments.id, nfcTags.garment_id))
     .where(eq(nfcTags.batch_id, batchId))
@@ -257,6 +261,7 @@ export function batchLabels(db: Db, batchId: number, page: { limit: number; offs
   return db
     .select({
       slug: garments.short_slug,
+      gtin: garmentGtin,
       chip_id: nfcTags.chip_id,
       // coalesce() has no drizzle builder.
       title: sql<string>`coalesce(${garments.title}, ${garments.name}, ${garments.short_slug})`,
@@ -281,6 +286,7 @@ const adminGarmentColumns = {
   brand: garments.brand,
   garment_type: garments.garment_type,
   short_slug: garments.short_slug,
+  gtin: garmentGtin,
   status: garments.status,
   is_active: garments.is_active,
   created_at: garments.created_at,
@@ -407,6 +413,7 @@ export async function listUnclaimedGarments(db: Db, opts: { limit: number; befor
         sku: garments.sku,
         tag_uuid: garments.tag_uuid,
         short_slug: garments.short_slug,
+        gtin: garmentGtin,
         created_at: garments.created_at,
         programmed_at: garments.programmed_at,
         programmed_by_admin_id: garments.programmed_by_admin_id,

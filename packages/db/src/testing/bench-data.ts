@@ -152,9 +152,13 @@ export async function scanDailyStatsTotals(d1: D1Like) {
 
 // bench:tap
 
+/** bench:tap's product's GTIN: item reference 1 under GS1's demonstration prefix 952 (a test value). */
+export const BENCH_GTIN = "09529990000018";
+
 /**
- * The tap's one hit garment `bench-hit`, and `misses` more (`miss-1`…) that only D1 knows. Its
- * owner shares a name, so the shell renders a visitor's card for it (bench:tap's (f) and (h)).
+ * The tap's one hit garment `bench-hit` (of a product: its Digital Link taps too), and `misses`
+ * more (`miss-1`…) that only D1 knows. Its owner shares a name, so the shell renders a visitor's
+ * card for it (bench:tap's (f) and (h)).
  */
 export async function seedTapBench(d1: D1Like, misses: number): Promise<void> {
   await d1.batch([
@@ -163,8 +167,13 @@ export async function seedTapBench(d1: D1Like, misses: number): Promise<void> {
       `INSERT INTO profiles (user_id, client_id, first_name, last_name, nfc_sharing_enabled)
        VALUES ('bench-owner', 'benchclient', 'Bench', 'Owner', 1)`,
     ),
+    // bench-hit belongs to a product (issue #31): its Digital Link is the same tap as /t/bench-hit.
     d1.prepare(
-      "INSERT INTO garments (short_slug, status, owner_user_id) VALUES ('bench-hit', 'claimed', 'bench-owner')",
+      `INSERT INTO products (gtin, name, care) VALUES ('${BENCH_GTIN}', 'Bench Coat', '{"washing":"wash-30"}')`,
+    ),
+    d1.prepare(
+      `INSERT INTO garments (short_slug, status, owner_user_id, product_id)
+       VALUES ('bench-hit', 'claimed', 'bench-owner', (SELECT id FROM products WHERE gtin = '${BENCH_GTIN}'))`,
     ),
     d1
       .prepare(

@@ -54,6 +54,8 @@ export function listWardrobe(db: Db, userId: string, limit = 200) {
       ...garmentLabelColumns,
       short_slug: garments.short_slug,
       is_active: garments.is_active,
+      /** Its product (issue #31): a garment with one has a passport. */
+      product_id: garments.product_id,
       created_at: garments.created_at,
       claimed_at: garments.claimed_at,
       photo_key: garments.photo_key,
@@ -224,10 +226,16 @@ export function getGarmentPhoto(db: Db, garmentId: number) {
  * (issue #28): its owner and whether visitors may see it; undefined when no garment names the
  * key (a removed or hidden photo's old key). Indexed on both keys.
  */
-export function findPhotoByKey(db: Db, key: string) {
-  return db
-    .select({ garment_id: garments.id, owner_user_id: garments.owner_user_id, photo_public: garments.photo_public })
-    .from(garments)
-    .where(or(eq(garments.photo_key, key), eq(garments.photo_card_key, key)))
-    .get();
+export async function findPhotoByKey(db: Db, key: string) {
+  const [held, product] = await db.batch([
+    db
+      .select({ garment_id: garments.id, owner_user_id: garments.owner_user_id, photo_public: garments.photo_public })
+      .from(garments)
+      .where(or(eq(garments.photo_key, key), eq(garments.photo_card_key, key)))
+      .limit(1),
+    db.select({ id: products.id }).from(products).where(eq(products.photo_key, key)).limit(1),
+  ]);
+  if (held[0]) return held[0];
+  // A product's photo (issue #31) is the brand's: public, like the passport that shows it.
+  return product[0] ? { garment_id: null, owner_user_id: null, photo_public: true } : undefined;
 }

@@ -1,8 +1,9 @@
-import type { ErrorBody } from "@releve/core";
 import type { GarmentPhoto } from "@releve/core/wardrobe/photo";
 import { resizePhoto } from "@releve/core/wardrobe/photo-resize";
 import { FormAlert } from "@releve/ui";
-import { type ChangeEvent, useId, useState } from "react";
+import { type ChangeEvent, useState } from "react";
+import { PhotoFileButton, PhotoProgressStatus } from "../../photo-input";
+import { uploadImage } from "../../upload";
 
 type Upload =
   | { state: "idle" }
@@ -12,41 +13,20 @@ type Upload =
   | { state: "done"; photo: GarmentPhoto; cardError?: string }
   | { state: "failed"; message: string };
 
-/**
- * PUT /api/admin/garments/:id/photo (or /photo/card, its card-size rendition) with the resized
- * image, through XMLHttpRequest: fetch has no upload progress. Resolves with the stored photo;
- * rejects with the API's own message.
- */
-function uploadPhoto(
+/** The garment's photo (or, with "/card", its card-size rendition), uploaded; the photo as stored. */
+async function uploadPhoto(
   garmentId: number,
   blob: Blob,
   onProgress: (percent: number) => void,
   path: "" | "/card" = "",
 ): Promise<GarmentPhoto> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open("PUT", `/api/admin/garments/${garmentId}/photo${path}`);
-    xhr.setRequestHeader("Content-Type", blob.type);
-    xhr.setRequestHeader("Accept", "application/json");
-    xhr.responseType = "json";
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
-    };
-    xhr.onload = () => {
-      const body = xhr.response as { photo: GarmentPhoto | null } | ErrorBody | null;
-      if (xhr.status === 200 && body && "photo" in body && body.photo) resolve(body.photo);
-      else
-        reject(
-          new Error(
-            body && "error" in body
-              ? body.error.message
-              : `The photo could not be saved (the server answered ${xhr.status}).`,
-          ),
-        );
-    };
-    xhr.onerror = () => reject(new Error("The server could not be reached. Check the connection and try again."));
-    xhr.send(blob);
-  });
+  const body = await uploadImage<{ photo: GarmentPhoto | null }>(
+    `/api/admin/garments/${garmentId}/photo${path}`,
+    blob,
+    onProgress,
+  );
+  if (!body.photo) throw new Error("The photo could not be saved.");
+  return body.photo;
 }
 
 /**
@@ -56,7 +36,6 @@ function uploadPhoto(
  */
 export function ProductPhoto({ garmentId, garmentTitle }: { garmentId: number; garmentTitle: string }) {
   const [upload, setUpload] = useState<Upload>({ state: "idle" });
-  const inputId = useId();
   const busy = upload.state === "preparing" || upload.state === "uploading";
 
   async function choose(event: ChangeEvent<HTMLInputElement>) {
@@ -94,40 +73,10 @@ export function ProductPhoto({ garmentId, garmentTitle }: { garmentId: number; g
         />
       )}
       <div className="flex flex-wrap items-center gap-3">
-        <label
-          htmlFor={inputId}
-          className={`inline-flex min-h-11 cursor-pointer items-center border border-ink px-4 text-sm ${
-            busy ? "pointer-events-none opacity-50" : "hover:bg-ink hover:text-ivory"
-          } focus-within:outline-2 focus-within:outline-offset-2`}
-        >
-          {label}
-          <input
-            id={inputId}
-            type="file"
-            accept="image/jpeg,image/png,image/webp"
-            className="sr-only"
-            disabled={busy}
-            onChange={choose}
-          />
-        </label>
+        <PhotoFileButton label={label} busy={busy} onChoose={choose} />
         <p className="text-xs text-stone">JPEG, PNG or WebP; resized to 1600 px before upload.</p>
       </div>
-      {upload.state === "preparing" && (
-        <p role="status" className="text-sm text-stone">
-          Preparing the photo...
-        </p>
-      )}
-      {upload.state === "uploading" && (
-        <div role="status" className="flex items-center gap-3 text-sm text-stone">
-          <span>Uploading the photo{upload.percent === null ? "..." : ` ${upload.percent}%`}</span>
-          <progress
-            aria-label="Upload progress"
-            max={100}
-            value={upload.percent ?? undefined}
-            className="h-2 w-40 accent-ink"
-          />
-        </div>
-      )}
+      {(upload.state === "preparing" || upload.state === "uploading") && <PhotoProgressStatus progress={upload} />}
       {upload.state === "done" && (
         <p role="status" className="text-sm">
           Photo saved ({upload.photo.width} × {upload.photo.height}). The owner chooses whether visitors see it.

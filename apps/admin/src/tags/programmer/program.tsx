@@ -3,6 +3,7 @@ import { DEFAULT_TAG_TYPE, TAG_BYTE_BUDGET, TAG_MESSAGES, TAG_TYPES } from "@rel
 import { Button, FormAlert, TextField } from "@releve/ui";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type ProductChoice, ProductPicker } from "../../passport/product-picker";
 import { batchesQuery } from "../../queries";
 import { SelectField } from "../../ui";
 import { GARMENT_SIZE_OPTIONS, GARMENT_TYPE_OPTIONS } from "../registry/labels";
@@ -12,6 +13,7 @@ import { SimulationBadge, TagFacts } from "./tag-card";
 import { WritePreview } from "./write-preview";
 
 type Draft = {
+  product: ProductChoice | null;
   name: string;
   garment_type: string;
   size: string;
@@ -21,6 +23,7 @@ type Draft = {
   tag_type: string;
 };
 const EMPTY: Draft = {
+  product: null,
   name: "",
   garment_type: "",
   size: "",
@@ -39,6 +42,7 @@ const bodyOf = (draft: Draft): ProgramTagInput => ({
   sku: draft.sku || null,
   batch_id: draft.batch_id ? Number(draft.batch_id) : null,
   tag_type: draft.tag_type as ProgramTagInput["tag_type"],
+  product_id: draft.product?.id ?? null,
 });
 
 /**
@@ -61,7 +65,7 @@ export function ProgramForm({
 }) {
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const batches = useQuery(batchesQuery);
-  const set = (key: keyof Draft) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
+  const set = (key: Exclude<keyof Draft, "product">) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -94,6 +98,19 @@ export function ProgramForm({
         className="grid min-w-0 grid-cols-1 gap-3 sm:grid-cols-2"
         aria-label="New tag"
       >
+        <ProductPicker
+          value={draft.product}
+          // Picking a product fills the garment's name and type from it.
+          onChange={(product) =>
+            setDraft((d) => ({
+              ...d,
+              product,
+              name: product?.name ?? d.name,
+              garment_type: product?.garment_type ?? d.garment_type,
+            }))
+          }
+          className="sm:col-span-2"
+        />
         <TextField
           label="Garment name *"
           name="name"

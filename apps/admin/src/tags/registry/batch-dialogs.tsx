@@ -1,4 +1,4 @@
-import type { BatchImportProblem, TagBatch } from "@releve/core/tags/contracts";
+import type { TagBatch } from "@releve/core/tags/contracts";
 import {
   BATCH_PROGRAM_MAX,
   DEFAULT_TAG_TYPE,
@@ -7,10 +7,11 @@ import {
   IMPORT_MAX_CHARS,
   TAG_TYPES,
 } from "@releve/core/tags/rules";
-import { Button, ButtonAnchor, TextAreaField, TextField } from "@releve/ui";
-import { type ChangeEvent, type FormEvent, type ReactNode, useId, useState } from "react";
-import { ApiError } from "../../api";
+import { Button, ButtonAnchor, TextField } from "@releve/ui";
+import { type FormEvent, useState } from "react";
+import { CsvImportDialog } from "../../csv-import";
 import { useNotify } from "../../notify";
+import { type ProductChoice, ProductPicker } from "../../passport/product-picker";
 import { DialogActions, Modal, SelectField } from "../../ui";
 import { GARMENT_SIZE_OPTIONS, GARMENT_TYPE_OPTIONS } from "./labels";
 import { useImportBatch, useProgramBatch } from "./queries";
@@ -36,11 +37,22 @@ export function BatchFiles({ batch, size = "sm" }: { batch: TagBatch; size?: "sm
       >
         Print QR codes<span className="sr-only"> of {batch.batch_name} (opens in a new tab)</span>
       </ButtonAnchor>
+      <ButtonAnchor
+        href={`/api/admin/tag-batches/${batch.id}/passports.jsonl`}
+        download
+        variant="secondary"
+        size={size}
+        className="whitespace-nowrap"
+        title="One JSON-LD passport per line, for the batch's garments that belong to a product"
+      >
+        Passports (JSON Lines)<span className="sr-only"> of {batch.batch_name}</span>
+      </ButtonAnchor>
     </>
   );
 }
 
 type ProgramDraft = {
+  product: ProductChoice | null;
   garment_type: string;
   count: string;
   name: string;
@@ -51,6 +63,7 @@ type ProgramDraft = {
 };
 
 const EMPTY_PROGRAM: ProgramDraft = {
+  product: null,
   garment_type: "",
   count: "",
   name: "",
@@ -70,7 +83,7 @@ export function ProgramBatchDialog({ batch, onClose }: { batch: TagBatch; onClos
   const [pool, setPool] = useState(false);
   const programming = useProgramBatch();
   const notify = useNotify();
-  const set = (key: keyof ProgramDraft) => (value: string) => setDraft({ ...draft, [key]: value });
+  const set = (key: Exclude<keyof ProgramDraft, "product">) => (value: string) => setDraft({ ...draft, [key]: value });
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -88,6 +101,7 @@ export function ProgramBatchDialog({ batch, onClose }: { batch: TagBatch; onClos
           sku_prefix: pool ? null : draft.sku_prefix || null,
           tag_type: draft.tag_type as (typeof TAG_TYPES)[number],
           pool,
+          product_id: draft.product?.id ?? null,
         },
       },
       {
@@ -133,6 +147,19 @@ export function ProgramBatchDialog({ batch, onClose }: { batch: TagBatch; onClos
         Makes stock garments of one type, each with a tag and its link, ready for the encoder.
       </p>
       <form onSubmit={submit} className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2" noValidate>
+        <ProductPicker
+          value={draft.product}
+          onChange={(product) =>
+            setDraft({
+              ...draft,
+              product,
+              // The product's type, and (unless one is typed) its name, fill the form.
+              garment_type: product?.garment_type ?? draft.garment_type,
+              name: product && !draft.name ? product.name : draft.name,
+            })
+          }
+          className="sm:col-span-2"
+        />
         <SelectField
           label="Garment type *"
           name="garment_type"
@@ -172,7 +199,7 @@ export function ProgramBatchDialog({ batch, onClose }: { batch: TagBatch; onClos
               value={draft.name}
               maxLength={120}
               onChange={(e) => set("name")(e.target.value)}
-              hint="Defaults to the garment type"
+              hint={draft.product ? "Defaults to the product's name" : "Defaults to the garment type"}
               className="sm:col-span-2"
             />
             <SelectField
@@ -229,138 +256,37 @@ export function ProgramBatchDialog({ batch, onClose }: { batch: TagBatch; onClos
   );
 }
 
-/** The line problems an import refusal lists (400 `details.problems`), if it has them. */
-function problemsOf(error: Error): BatchImportProblem[] {
-  if (!(error instanceof ApiError)) return [];
-  const problems = (error.details as { problems?: unknown } | undefined)?.problems;
-  return Array.isArray(problems) ? (problems as BatchImportProblem[]) : [];
-}
-
 /**
  * 'Import encoder CSV': the (UID, slug) file the encoder wrote back, chosen or pasted. The
  * server checks every row first: one bad row refuses the file, every problem listed, nothing
  * written.
  */
 export function ImportBatchDialog({ batch, onClose }: { batch: TagBatch; onClose: () => void }) {
-  const [csv, setCsv] = useState("");
-  const [fileName, setFileName] = useState<string | null>(null);
-  const [fileError, setFileError] = useState<string | undefined>();
-  const importing = useImportBatch();
+  const importing = useImportBatch(batch.id);
   const notify = useNotify();
-  const fileId = useId();
-  const problemsId = useId();
-
-  async function choose(event: ChangeEvent<HTMLInputElement>) {
-    importing.reset();
-    setFileError(undefined);
-    const file = event.target.files?.[0];
-    if (!file) return;
-    if (file.size > IMPORT_MAX_CHARS * 4) {
-      setFileError(
-        `This file is too large: an import is at most ${IMPORT_MAX_CHARS.toLocaleString("en-GB")} characters.`,
-      );
-      return;
-    }
-    try {
-      setCsv(await file.text());
-      setFileName(file.name);
-    } catch {
-      setFileError("This file could not be read.");
-    }
-  }
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    importing.mutate(
-      { batchId: batch.id, csv },
-      {
-        onSuccess: ({ assigned, unchanged }) =>
-          notify({
-            type: "success",
-            title: "Encoder CSV imported",
-            description: `${assigned} assigned · ${unchanged} unchanged`,
-          }),
-      },
-    );
-  }
-
-  let outcome: ReactNode = null;
-  if (importing.isSuccess) {
-    const { assigned, unchanged } = importing.data;
-    outcome = (
-      <div role="status" className="border-l-2 border-gold bg-gold/10 px-4 py-3 text-sm">
-        <p className="font-medium">
-          {assigned} UID{assigned === 1 ? "" : "s"} assigned · {unchanged} unchanged.
-        </p>
-        <p className="mt-1 text-stone">The batch's counters are updated.</p>
-      </div>
-    );
-  } else if (importing.isError) {
-    const problems = problemsOf(importing.error);
-    outcome = (
-      <div role="alert" className="border-l-2 border-danger bg-danger/5 px-4 py-3 text-sm text-danger">
-        <p className="font-medium" id={problemsId}>
-          {importing.error.message}
-        </p>
-        {problems.length > 0 && (
-          <ul aria-labelledby={problemsId} className="mt-2 max-h-48 list-disc overflow-y-auto pl-5">
-            {problems.map((p) => (
-              <li key={`${p.line}-${p.message}`}>{p.message}</li>
-            ))}
-          </ul>
-        )}
-      </div>
-    );
-  }
-
   return (
-    <Modal title={`Import encoder CSV: ${batch.batch_name}`} onClose={onClose}>
-      <p className="mt-2 text-sm text-stone">
-        A CSV of each chip's UID and its slug (or URL), one row per tag, as the encoder wrote them.
-      </p>
-      <form onSubmit={submit} className="mt-4 flex flex-col gap-4">
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={fileId} className="text-xs font-medium uppercase tracking-[0.16em]">
-            CSV file
-          </label>
-          <input
-            id={fileId}
-            type="file"
-            accept=".csv,text/csv,text/plain"
-            onChange={choose}
-            aria-invalid={fileError ? true : undefined}
-            className="min-w-0 text-sm file:mr-3 file:min-h-9 file:border file:border-ink file:bg-transparent file:px-3 file:text-xs file:uppercase file:tracking-[0.16em]"
-          />
-          {fileError && (
-            <p role="alert" className="text-sm text-danger">
-              {fileError}
-            </p>
-          )}
-          {fileName && !fileError && <p className="text-xs text-stone">{fileName} loaded below.</p>}
-        </div>
-        <TextAreaField
-          label="Or paste the CSV"
-          name="csv"
-          rows={6}
-          value={csv}
-          maxLength={IMPORT_MAX_CHARS}
-          onChange={(e) => {
-            setCsv(e.target.value);
-            importing.reset();
-          }}
-          placeholder={"UID,Slug\n04A23B4C5D6E7F,ja-7qk2m9xdwe"}
-          className="font-mono"
-        />
-        {outcome}
-        <DialogActions
-          onCancel={onClose}
-          cancelLabel={importing.isSuccess ? "Done" : "Cancel"}
-          submitLabel="Import"
-          pendingLabel="Importing..."
-          pending={importing.isPending}
-          disabled={!csv.trim()}
-        />
-      </form>
-    </Modal>
+    <CsvImportDialog
+      title={`Import encoder CSV: ${batch.batch_name}`}
+      intro="A CSV of each chip's UID and its slug (or URL), one row per tag, as the encoder wrote them."
+      placeholder={"UID,Slug\n04A23B4C5D6E7F,ja-7qk2m9xdwe"}
+      maxChars={IMPORT_MAX_CHARS}
+      importing={importing}
+      onImported={({ assigned, unchanged }) =>
+        notify({
+          type: "success",
+          title: "Encoder CSV imported",
+          description: `${assigned} assigned · ${unchanged} unchanged`,
+        })
+      }
+      outcome={({ assigned, unchanged }) => (
+        <>
+          <p className="font-medium">
+            {assigned} UID{assigned === 1 ? "" : "s"} assigned · {unchanged} unchanged.
+          </p>
+          <p className="mt-1 text-stone">The batch's counters are updated.</p>
+        </>
+      )}
+      onClose={onClose}
+    />
   );
 }

@@ -60,10 +60,10 @@ export function useProgramBatch() {
 }
 
 /** An encoder's (UID, slug) file: all rows or none; a refusal carries `details.problems`. */
-export function useImportBatch() {
+export function useImportBatch(batchId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ batchId, csv }: { batchId: number; csv: string }) =>
+    mutationFn: (csv: string) =>
       adminApi<BatchImportResult>(`/tag-batches/${batchId}/import`, { method: "POST", body: { csv } }),
     onSuccess: () => invalidateBatchWork(client),
   });

@@ -7,11 +7,13 @@ import { formatDigitalLink } from "@releve/core/passport/digital-link";
 import {
   CARE_CATEGORIES,
   CARE_SYMBOLS,
+  type CareCategory,
   careWords,
   compositionText,
   countryName,
   type Fibre,
 } from "@releve/core/passport/product-rules";
+import { photoUrl } from "@releve/core/wardrobe/photo";
 import type { ProductValues } from "@releve/db/passport/commands";
 import type { PassportRow, ProductRow } from "@releve/db/passport/queries";
 
@@ -27,20 +29,23 @@ export type ProductView = {
   composition: Fibre[];
   compositionText: string | null;
   country: string | null;
-  care: { category: string; words: string }[];
+  /** Each category given: its key and choice code (the symbol drawn), its heading and its words. */
+  care: { key: CareCategory; code: string; category: string; words: string }[];
   services: { text: string | null; url: string | null } | null;
   recycledPercent: number | null;
+  /** The brand's product photo, served from /photos (public). */
+  photo: { url: string; width: number; height: number } | null;
   digitalLink: string;
 };
 
-// What a product says in public: every field an admin gives it.
-type ProductFields = Pick<ProductRow, keyof ProductValues>;
+// What a product says in public: every field an admin gives it, and its photo.
+type ProductFields = Pick<ProductRow, keyof ProductValues | "photo_key" | "photo_width" | "photo_height">;
 
 export function productView(row: ProductFields, origin: string): ProductView {
   const care = CARE_CATEGORIES.flatMap((category) => {
     const code = row.care[category];
     const words = code ? careWords(category, code) : null;
-    return words ? [{ category: CARE_SYMBOLS[category].label, words }] : [];
+    return words && code ? [{ key: category, code, category: CARE_SYMBOLS[category].label, words }] : [];
   });
   return {
     name: row.name,
@@ -53,6 +58,10 @@ export function productView(row: ProductFields, origin: string): ProductView {
     care,
     services: row.services_text || row.services_url ? { text: row.services_text, url: row.services_url } : null,
     recycledPercent: row.recycled_percent,
+    photo:
+      row.photo_key && row.photo_width && row.photo_height
+        ? { url: photoUrl(row.photo_key), width: row.photo_width, height: row.photo_height }
+        : null,
     digitalLink: formatDigitalLink(origin, { gtin: row.gtin }),
   };
 }
@@ -63,6 +72,8 @@ export type PassportView = ProductView & {
   /** 'verified': this browser's verified tap of a secure tag; 'secure': an NTAG 424 DNA; null: a plain tag. */
   authenticity: "verified" | "secure" | null;
   programmed: string | null;
+  /** The month its tag was programmed, as an ISO date (`2026-03`), for machines. */
+  programmedMonth: string | null;
   /** 'In a private wardrobe since …', or available to claim. */
   ownership: { owned: true; since: string | null } | { owned: false };
   missing: boolean;
@@ -76,6 +87,7 @@ export function passportView(row: PassportRow, origin: string, verifiedHere: boo
     itemLink: formatDigitalLink(origin, { gtin: row.gtin, serial: row.slug }),
     authenticity: secure ? (verifiedHere ? "verified" : "secure") : null,
     programmed: row.programmed_at ? monthYear.format(row.programmed_at) : null,
+    programmedMonth: row.programmed_at ? row.programmed_at.toISOString().slice(0, 7) : null,
     ownership:
       row.garment_status === "claimed"
         ? { owned: true, since: row.claimed_at ? monthYear.format(row.claimed_at) : null }
@@ -84,12 +96,46 @@ export function passportView(row: PassportRow, origin: string, verifiedHere: boo
   };
 }
 
-/** schema.org JSON-LD for a product, or (with a serial) one piece of it: public data only. */
-export function productJsonLd(view: ProductView | PassportView): Record<string, unknown> {
+const property = (name: string, value: string | number, extra: Record<string, string> = {}) => ({
+  "@type": "PropertyValue",
+  name,
+  value,
+  ...extra,
+});
+
+/**
+ * schema.org JSON-LD for a product, or (with a serial) one piece of it: public data only. Care,
+ * recycled content, repair services and (for a piece) its provenance go in `additionalProperty`.
+ */
+export function productJsonLd(view: ProductView | PassportView, origin: string): Record<string, unknown> {
   const item = "slug" in view;
+  const properties = [
+    ...view.care.map((c) => property(c.category, c.words)),
+    ...(view.recycledPercent === null ? [] : [property("Recycled content", view.recycledPercent, { unitText: "%" })]),
+    ...(view.services
+      ? [
+          property("Repair and care services", view.services.text ?? view.services.url ?? "", {
+            ...(view.services.url && { url: view.services.url }),
+          }),
+        ]
+      : []),
+    ...(item
+      ? [
+          property(
+            "Ownership",
+            view.ownership.owned
+              ? `In a private wardrobe${view.ownership.since ? ` since ${view.ownership.since}` : ""}`
+              : "Available to claim",
+          ),
+          ...(view.missing ? [property("Reported missing", "Yes")] : []),
+          ...(view.authenticity ? [property("Authenticity", "Secure tag (NTAG 424 DNA)")] : []),
+        ]
+      : []),
+  ];
   return {
     "@context": "https://schema.org",
     "@type": item ? "IndividualProduct" : "Product",
+    "@id": item ? view.itemLink : view.digitalLink,
     name: view.name,
     ...(view.description && { description: view.description }),
     gtin14: view.gtin,
@@ -97,8 +143,11 @@ export function productJsonLd(view: ProductView | PassportView): Record<string, 
     hasGS1DigitalLink: item ? view.itemLink : view.digitalLink,
     brand: { "@type": "Brand", name: BRAND },
     ...(view.type && { category: view.type }),
+    ...(view.photo && { image: `${origin}${view.photo.url}` }),
     ...(view.compositionText && { material: view.compositionText }),
     ...(view.country && { countryOfOrigin: { "@type": "Country", name: view.country } }),
+    ...(item && view.programmedMonth && { productionDate: view.programmedMonth }),
+    ...(properties.length && { additionalProperty: properties }),
   };
 }
 

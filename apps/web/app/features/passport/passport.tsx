@@ -1,3 +1,4 @@
+import { PRODUCT_MESSAGES } from "@releve/core/passport/product-rules";
 import { normalizeSlug } from "@releve/core/tap/slug";
 import { getPassport } from "@releve/db/passport/queries";
 import { data } from "react-router";
@@ -9,7 +10,7 @@ import type { Route } from "./+types/passport";
 import { passportView, productJsonLd, scriptJson } from "./passport.server";
 import { ProductFacts } from "./product-facts";
 
-export const NO_PASSPORT = "This piece has no passport.";
+const NO_PASSPORT = PRODUCT_MESSAGES.noPassport;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `${loaderData.view.name} · Passport · Relevé` : "Passport · Relevé" },
@@ -26,11 +27,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { db, env } = requestContext(request, context);
   const slug = normalizeSlug(params.slug);
   const row = slug ? await getPassport(db, slug) : undefined;
-  if (!slug || !row || !row.garment_active) throw data(NO_PASSPORT, { status: 404 });
+  if (!slug || !row?.garment_active) throw data(NO_PASSPORT, { status: 404 });
   const origin = new URL(request.url).origin;
   const verifiedHere = row.sun_key_version !== null && (await hasCardWindow(request, env.SESSION_SECRET, slug));
   const view = passportView(row, origin, verifiedHere);
-  return { view, jsonLd: scriptJson(productJsonLd(view)) };
+  return { view, jsonLd: scriptJson(productJsonLd(view, origin)) };
 }
 
 /** A garment's passport (issue #31): its product, its authenticity and its provenance; no owner's data. */

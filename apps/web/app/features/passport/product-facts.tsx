@@ -1,3 +1,4 @@
+import { CareSymbol } from "@releve/ui";
 import type { ProductView } from "./passport.server";
 
 /** A product's facts as its passport and its page show them: materials, making, care, services. */
@@ -35,8 +36,9 @@ export function ProductFacts({ view }: { view: ProductView }) {
         {view.care.length ? (
           <dl className="mt-3 space-y-2">
             {view.care.map((line) => (
-              <div key={line.category} className="grid grid-cols-[8rem_1fr] gap-3">
-                <dt className="text-sm text-stone">{line.category}</dt>
+              <div key={line.category} className="grid grid-cols-[2.5rem_1fr] items-center gap-x-3">
+                <CareSymbol category={line.key} code={line.code} size={36} className="row-span-2 text-ink" />
+                <dt className="text-xs uppercase tracking-[0.14em] text-stone">{line.category}</dt>
                 <dd>{line.words}</dd>
               </div>
             ))}

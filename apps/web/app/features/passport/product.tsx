@@ -1,4 +1,5 @@
 import { isGtin14 } from "@releve/core/passport/gtin";
+import { PRODUCT_MESSAGES } from "@releve/core/passport/product-rules";
 import { getProductByGtin } from "@releve/db/passport/queries";
 import { data } from "react-router";
 import { GeneralErrorBoundary } from "../../components/error-boundary";
@@ -8,7 +9,7 @@ import type { Route } from "./+types/product";
 import { productJsonLd, productView, scriptJson } from "./passport.server";
 import { ProductFacts } from "./product-facts";
 
-export const NO_PRODUCT = "No product has this GTIN.";
+const NO_PRODUCT = PRODUCT_MESSAGES.noProduct;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `${loaderData.view.name} · Relevé` : "Product · Relevé" },
@@ -25,8 +26,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const gtin = params.gtin ?? "";
   const row = isGtin14(gtin) ? await getProductByGtin(db, gtin) : undefined;
   if (!row) throw data(NO_PRODUCT, { status: 404 });
-  const view = productView(row, new URL(request.url).origin);
-  return { view, jsonLd: scriptJson(productJsonLd(view)) };
+  const origin = new URL(request.url).origin;
+  const view = productView(row, origin);
+  return { view, jsonLd: scriptJson(productJsonLd(view, origin)) };
 }
 
 /** A product's public page (issue #31): what every piece of this model shares. */

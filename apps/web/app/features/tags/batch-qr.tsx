@@ -1,5 +1,5 @@
 import { parseId } from "@releve/core/platform/input-limits";
-import { tagUrl } from "@releve/core/tags/rules";
+import { garmentTagUrl } from "@releve/core/tags/rules";
 import { batchLabels, getTagBatch } from "@releve/db/tags/queries";
 import { Button } from "@releve/ui";
 import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
@@ -52,7 +52,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     page,
     pages,
     labels: rows.map((row) => {
-      const link = tagUrl(url.origin, row.slug);
+      const link = garmentTagUrl(url.origin, row.slug, row.gtin);
       return { slug: row.slug, chipId: row.chip_id, title: row.title, url: link, qr: qrSvg(link) };
     }),
   };

@@ -11,7 +11,13 @@ import {
   TagBatchBodySchema,
 } from "@releve/core/tags/contracts";
 import { parseEncoderCsv } from "@releve/core/tags/encoder-import";
-import { ENCODER_CSV_COLUMNS, LIVE_TAG_STATUSES, type TagStatus, tagUrl, writeRefusal } from "@releve/core/tags/rules";
+import {
+  ENCODER_CSV_COLUMNS,
+  garmentTagUrl,
+  LIVE_TAG_STATUSES,
+  type TagStatus,
+  writeRefusal,
+} from "@releve/core/tags/rules";
 import { drawStockTags } from "@releve/core/tags/stock";
 import { onUniqueViolation } from "@releve/db/platform/d1-errors";
 import { assignBatchUids, createTagBatch, programBatch, type UidAssignment } from "@releve/db/tags/commands";
@@ -19,7 +25,8 @@ import { batchEncoderRows, batchTagsBySlugs, listTagBatches, tagsHoldingUids } f
 import { Hono } from "hono";
 import { type AdminEnv, actorOf } from "../../api/admin/admin-env";
 import { jsonBody, validator } from "../../api/validation";
-import { batchOrThrow, originOf } from "./tag-view";
+import { passportsDownload } from "../passport/products-api";
+import { batchOrThrow, originOf, productForProgramming } from "./tag-view";
 
 const idParam = validator("param", BatchIdParamSchema);
 
@@ -66,6 +73,8 @@ batchRoutes.post("/:id/program", idParam, jsonBody(BatchProgramBodySchema), asyn
   const db = c.get("db");
   const secret = c.get("env").CHIP_SECRET;
   const batch = await batchOrThrow(db, c.req.valid("param").id);
+  const product = await productForProgramming(db, input.product_id);
+  const gtin = product?.gtin ?? null;
   const code = batchCode(batch);
   const origin = originOf(c.req.url);
   const program = async () => {
@@ -78,14 +87,15 @@ batchRoutes.post("/:id/program", idParam, jsonBody(BatchProgramBodySchema), asyn
     });
     await programBatch(db, actorOf(c), batch, {
       garment: {
-        name: input.name ?? input.garment_type,
+        name: input.name ?? product?.name ?? input.garment_type,
         garment_type: input.garment_type,
         size: input.size,
         color: input.color,
+        product_id: product?.id ?? null,
       },
       tagType: input.tag_type,
       tags,
-      urlOf: (slug) => tagUrl(origin, slug),
+      urlOf: (slug) => garmentTagUrl(origin, slug, gtin),
       pool: input.pool,
     });
     return tags;
@@ -95,7 +105,7 @@ batchRoutes.post("/:id/program", idParam, jsonBody(BatchProgramBodySchema), asyn
   const tags = await onUniqueViolation(program, program);
   const csv = toCsv(
     ENCODER_CSV_COLUMNS,
-    tags.map((t) => [t.slug, tagUrl(origin, t.slug), t.chip.chipId, t.chip.signature]),
+    tags.map((t) => [t.slug, garmentTagUrl(origin, t.slug, gtin), t.chip.chipId, t.chip.signature]),
   );
   return c.body(csv, 201, csvHeaders(encoderFileName(code)));
 });
@@ -108,9 +118,15 @@ batchRoutes.get("/:id/encoder.csv", idParam, async (c) => {
   const rows = await batchEncoderRows(db, batch.id);
   const csv = toCsv(
     ENCODER_CSV_COLUMNS,
-    rows.map((r) => [r.slug, tagUrl(origin, r.slug), r.chip_id, r.signature]),
+    rows.map((r) => [r.slug, garmentTagUrl(origin, r.slug, r.gtin), r.chip_id, r.signature]),
   );
   return c.body(csv, 200, csvHeaders(encoderFileName(batchCode(batch))));
+});
+
+// The passports of the batch's garments that belong to a product, one JSON-LD object per line (issue #31).
+batchRoutes.get("/:id/passports.jsonl", idParam, async (c) => {
+  const batch = await batchOrThrow(c.get("db"), c.req.valid("param").id);
+  return passportsDownload(c, { batchId: batch.id }, `passports_${CHIP_PREFIX}_${batchCode(batch)}`);
 });
 
 const LIVE = new Set<TagStatus>(LIVE_TAG_STATUSES);

@@ -1,4 +1,5 @@
 import { AppError } from "@releve/core";
+import { garmentDigitalLink } from "@releve/core/passport/digital-link";
 import { csvRecords } from "@releve/core/platform/csv";
 import { streamExport } from "@releve/core/platform/stream-export";
 import { publicName } from "@releve/core/sharing/share-visibility";
@@ -14,6 +15,7 @@ import {
   type UnclaimedPage,
   UnclaimedQuerySchema,
 } from "@releve/core/tags/contracts";
+import { garmentTagUrl } from "@releve/core/tags/rules";
 import { PHOTO_CARD_MESSAGES } from "@releve/core/wardrobe/photo";
 import type { Db } from "@releve/db/client";
 import { markGarmentProgrammed, reassignGarment, setGarmentActive } from "@releve/db/tags/commands";
@@ -31,6 +33,7 @@ import { type AdminEnv, actorOf } from "../../api/admin/admin-env";
 import { jsonBody, validator } from "../../api/validation";
 import { downloadHeaders, logExportError } from "../../lib/export-response.server";
 import { deletePhotoObject, replacePhoto, replacePhotoCard, toPhoto } from "../wardrobe/photos-api";
+import { originOf } from "./tag-view";
 
 const GARMENT_CSV_COLUMNS = [
   "ID",
@@ -46,13 +49,14 @@ const GARMENT_CSV_COLUMNS = [
   "Claimed",
 ];
 
-function toGarment(row: AdminGarmentRow): AdminGarment {
+function toGarment(row: AdminGarmentRow, origin: string): AdminGarment {
   return {
     id: row.id,
     title: row.title,
     brand: row.brand,
     garmentType: row.garment_type,
     shortSlug: row.short_slug,
+    digitalLink: garmentDigitalLink(origin, row.short_slug, row.gtin),
     status: row.status,
     isActive: row.is_active,
     createdAt: row.created_at.getTime(),
@@ -76,20 +80,25 @@ garmentRoutes.get("/", validator("query", GarmentListQuerySchema), async (c) => 
   const { q, status, before } = c.req.valid("query");
   const limit = GARMENT_PAGE_SIZE;
   const { rows, nextCursor } = await listAdminGarments(c.get("db"), { q, status, before, limit });
-  const body: GarmentPage = { garments: rows.map(toGarment), pageSize: limit, nextCursor };
+  const body: GarmentPage = {
+    garments: rows.map((r) => toGarment(r, originOf(c.req.url))),
+    pageSize: limit,
+    nextCursor,
+  };
   return c.json(body);
 });
 
 garmentRoutes.get("/export.csv", async (c) => {
   const date = new Date().toISOString().slice(0, 10);
   // Every garment, streamed a batch at a time (issue #30): the list's cap is not the export's.
+  const origin = originOf(c.req.url);
   const body = streamExport({
     head: csvRecords([GARMENT_CSV_COLUMNS]),
     read: readAdminGarmentBatches(c.get("db")),
     format: (rows) =>
       csvRecords(
         rows
-          .map(toGarment)
+          .map((r) => toGarment(r, origin))
           .map((g) => [
             g.id,
             g.title,
@@ -116,13 +125,13 @@ garmentRoutes.get("/export.csv", async (c) => {
 garmentRoutes.get("/unclaimed", validator("query", UnclaimedQuerySchema), async (c) => {
   const { before } = c.req.valid("query");
   const { rows, total, nextCursor } = await listUnclaimedGarments(c.get("db"), { limit: UNCLAIMED_PAGE_SIZE, before });
-  const origin = new URL(c.req.url).origin;
+  const origin = originOf(c.req.url);
   const body: UnclaimedPage = {
     rows: rows.map((row) => ({
       ...row,
       created_at: row.created_at.getTime(),
       programmed_at: row.programmed_at?.getTime() ?? null,
-      programming_url: `${origin}/t/${row.short_slug}`,
+      programming_url: garmentTagUrl(origin, row.short_slug, row.gtin),
     })),
     pageSize: UNCLAIMED_PAGE_SIZE,
     total,
@@ -136,7 +145,7 @@ garmentRoutes.post("/:id/status", idParam, jsonBody(GarmentStatusBodySchema), as
   const db = c.get("db");
   const garment = await garmentOrThrow(db, id);
   await setGarmentActive(db, c.get("tap"), actorOf(c), garment, c.req.valid("json").is_active);
-  return c.json(toGarment(await garmentOrThrow(db, id)));
+  return c.json(toGarment(await garmentOrThrow(db, id), originOf(c.req.url)));
 });
 
 garmentRoutes.post("/:id/reassign", idParam, jsonBody(ReassignBodySchema), async (c) => {
@@ -147,7 +156,7 @@ garmentRoutes.post("/:id/reassign", idParam, jsonBody(ReassignBodySchema), async
   if (!(await reassignGarment(db, c.get("tap"), actorOf(c), garment, client_id))) {
     throw new AppError("not_found", `No client has the id ${client_id}.`);
   }
-  return c.json(toGarment(await garmentOrThrow(db, id)));
+  return c.json(toGarment(await garmentOrThrow(db, id), originOf(c.req.url)));
 });
 
 garmentRoutes.post("/:id/programmed", idParam, async (c) => {

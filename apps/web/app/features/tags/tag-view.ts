@@ -1,9 +1,10 @@
 import { AppError } from "@releve/core";
 import { publicName } from "@releve/core/sharing/share-visibility";
 import type { AdminTag } from "@releve/core/tags/contracts";
-import { tagUrl } from "@releve/core/tags/rules";
+import { garmentTagUrl } from "@releve/core/tags/rules";
 import { sunEncoderSettings } from "@releve/core/tags/sun-encoder";
 import type { Db } from "@releve/db/client";
+import { getProduct } from "@releve/db/passport/queries";
 import { getTag, getTagBatch, type TagRow } from "@releve/db/tags/queries";
 
 /** A tag row as the programmer and the registry show it; URLs on the request's origin. */
@@ -27,7 +28,7 @@ export function toAdminTag(row: TagRow, origin: string): AdminTag {
             color: row.color,
             sku: row.sku,
             slug: row.short_slug,
-            url: tagUrl(origin, row.short_slug),
+            url: garmentTagUrl(origin, row.short_slug, row.gtin),
             status: row.garment_status ?? "unclaimed",
             isActive: row.garment_active ?? false,
           },
@@ -39,12 +40,22 @@ export function toAdminTag(row: TagRow, origin: string): AdminTag {
         ? null
         : {
             keyVersion: row.sun_key_version,
-            encoder: row.short_slug ? sunEncoderSettings(tagUrl(origin, row.short_slug), row.sun_key_version) : null,
+            encoder: row.short_slug
+              ? sunEncoderSettings(garmentTagUrl(origin, row.short_slug, row.gtin), row.sun_key_version)
+              : null,
           },
     programmedAt: row.programmed_at?.getTime() ?? null,
     createdAt: row.created_at.getTime(),
     updatedAt: row.updated_at.getTime(),
   };
+}
+
+/** The product a new garment is one of, by id: a 400 naming the field when there is none. */
+export async function productForProgramming(db: Db, id: number | null) {
+  if (id === null) return null;
+  const product = await getProduct(db, id);
+  if (!product) throw new AppError("bad_request", `Product: no product has the id ${id}.`);
+  return product;
 }
 
 export async function batchOrThrow(db: Db, id: number) {

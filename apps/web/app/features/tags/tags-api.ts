@@ -17,6 +17,7 @@ import {
   WriteResultBodySchema,
 } from "@releve/core/tags/contracts";
 import {
+  garmentTagUrl,
   newGarmentSlug,
   nextTagStatus,
   TAG_BYTE_BUDGET,
@@ -24,7 +25,6 @@ import {
   TAG_MESSAGES,
   TAG_PAGE_SIZE,
   tagsCsvFileName,
-  tagUrl,
   writeRefusal,
 } from "@releve/core/tags/rules";
 import { normalizeSlug } from "@releve/core/tap/slug";
@@ -51,7 +51,7 @@ import { type AdminEnv, actorOf } from "../../api/admin/admin-env";
 import { jsonBody, validator } from "../../api/validation";
 import { downloadHeaders, logExportError } from "../../lib/export-response.server";
 import { qrDataUri } from "../sharing/qr.server";
-import { batchOrThrow, originOf, tagOrThrow, toAdminTag } from "./tag-view";
+import { batchOrThrow, originOf, productForProgramming, tagOrThrow, toAdminTag } from "./tag-view";
 
 const idParam = validator("param", TagIdParamSchema);
 
@@ -87,7 +87,7 @@ tagRoutes.get("/export.csv", validator("query", TagListQuerySchema), async (c) =
           r.chip_id,
           r.uid,
           r.short_slug,
-          r.short_slug ? tagUrl(origin, r.short_slug) : null,
+          r.short_slug ? garmentTagUrl(origin, r.short_slug, r.gtin) : null,
           r.status,
           r.batch_name,
           r.garment_title,
@@ -130,6 +130,7 @@ tagRoutes.post("/", jsonBody(ProgramTagBodySchema), async (c) => {
   const db = c.get("db");
   const env = c.get("env");
   const batch = input.batch_id === null ? null : await batchOrThrow(db, input.batch_id);
+  const product = await productForProgramming(db, input.product_id);
   const client = input.client_id === null ? null : await clientForAttach(db, input.client_id);
   if (input.client_id !== null && !client?.user_id) {
     throw new AppError("not_found", `No client has the id ${input.client_id}.`);
@@ -153,13 +154,14 @@ tagRoutes.post("/", jsonBody(ProgramTagBodySchema), async (c) => {
         size: input.size,
         color: input.color,
         sku: input.sku,
+        product_id: product?.id ?? null,
       },
       slug,
       chip,
       tagType: input.tag_type,
       batchId: batch?.id ?? null,
       owner,
-      url: tagUrl(origin, slug),
+      url: garmentTagUrl(origin, slug, product?.gtin ?? null),
     });
   };
   // A fresh slug and chip on the one-in-2^50 chance that one was drawn before (a unique index refused it).

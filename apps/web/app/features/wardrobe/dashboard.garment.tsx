@@ -1,5 +1,5 @@
 import { CONTACT_NOTES_MAX, parseContactCursor } from "@releve/core/crm/rules";
-import { formatDigitalLink, isDigitalLinkSerial } from "@releve/core/passport/digital-link";
+import { garmentDigitalLink } from "@releve/core/passport/digital-link";
 import { parseId } from "@releve/core/platform/input-limits";
 import { cleanText, textLength, textProblemMessage } from "@releve/core/platform/text";
 import { garmentLabels } from "@releve/core/wardrobe/garment";
@@ -43,7 +43,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const shortLink = `${origin}/t/${detail.garment.short_slug}`;
   // The garment's GS1 Digital Link (issue #31), when it has a product and its slug can be a serial.
   const { gtin, short_slug: slug } = detail.garment;
-  const digitalLink = gtin && isDigitalLinkSerial(slug) ? formatDigitalLink(origin, { gtin, serial: slug }) : null;
+  const digitalLink = garmentDigitalLink(origin, slug, gtin);
   return { ...detail, paged: before !== null, shortLink, digitalLink, qr: qrDataUri(shortLink) };
 }
 

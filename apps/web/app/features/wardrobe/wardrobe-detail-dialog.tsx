@@ -307,6 +307,15 @@ export function WardrobeDetailDialog({ piece, onClose }: { piece: WardrobePiece 
                 View Details
               </Link>
             </div>
+            {piece.product_id !== null && (
+              <p className="text-sm">
+                {/* A plain-HTML page (no client script): a full document load. */}
+                <a href={`/passport/${piece.short_slug}`} className="underline underline-offset-4">
+                  About this piece
+                </a>
+                <span className="text-stone"> · its passport: materials, care and provenance, nothing of yours</span>
+              </p>
+            )}
           </div>
         </div>
       )}

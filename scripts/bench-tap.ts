@@ -254,16 +254,18 @@ function report(connections: number, results: Record<string, Stats>) {
     console.log(`ratio (a)/(d):    ${ratio(a, d)}   (target: p50 <= 1.3x)`);
     console.log(`ratio (a-kv)/(d): ${ratio(akv, d)}   (a KV read is local Miniflare I/O)`);
     console.log(`ratio (a-kv)/(e): ${ratio(akv, e)}   (the tap's own cost over its one KV read)`);
-    const dl = results[DIGITAL_LINK];
-    const ls = results[LINKSET];
-    if (dl) console.log(`ratio (dl)/(a):   ${ratio(dl, a)}   (target: p50 <= 1.1x the slug tap)`);
-    if (ls) console.log(`ratio (ls)/(a):   ${ratio(ls, a)}   (target: p50 <= 2x the slug tap)`);
     const secure = results[SECURE];
     if (secure) {
       console.log(`ratio (s)/(a-kv): ${ratio(secure, akv)}   (target: p50 <= 2x the KV-hit tap)`);
       console.log(`ratio (s)/(a):    ${ratio(secure, a)}   (over the memo hit)`);
     }
   }
+  const dl = results[DIGITAL_LINK];
+  const ls = results[LINKSET];
+  const over = (x: Stats, y: Stats) =>
+    `p50 ${fmt(x.p50 / y.p50, 2)}x, p99 ${fmt(x.p99 / y.p99, 2)}x, req/s ${fmt(x.rps / y.rps, 2)}x`;
+  if (a && dl) console.log(`ratio (dl)/(a):   ${over(dl, a)}   (target: p50 <= 1.1x the slug tap)`);
+  if (a && ls) console.log(`ratio (ls)/(a):   ${over(ls, a)}   (target: p50 <= 2x the slug tap)`);
   const f = results[IN_PLACE];
   const g = results[AS_302];
   const h = results[SHARE_PAGE];

@@ -61,7 +61,8 @@ const LOCAL_TAP_HEADERS = {
   "X-Served-By": "releve-tap",
 } as const;
 const TAP_HEADERS = { ...LOCAL_TAP_HEADERS, "Strict-Transport-Security": HSTS } as const;
-type TapHeaders = typeof LOCAL_TAP_HEADERS;
+/** An answer's headers: one of the two sets, or (a Digital Link's tap) one with the resolver's added. */
+type TapHeaders = Readonly<Record<string, string>>;
 
 const tapHeaders = (url: string): TapHeaders => (isLocalHost(url) ? LOCAL_TAP_HEADERS : TAP_HEADERS);
 
@@ -383,11 +384,10 @@ async function productFacts(env: TapEnv, gtin: string): Promise<ProductFacts | n
   return facts;
 }
 
-/** An answer to a Digital Link, copied to carry the resolver's headers (a fetched answer's are immutable). */
-function withResolverHeaders(response: Response, link?: string): Response {
+/** A page answered to a Digital Link, copied to carry the resolver's CORS headers. */
+function withResolverHeaders(response: Response): Response {
   const out = new Response(response.body, response);
   for (const [name, value] of Object.entries(RESOLVER_CORS)) out.headers.set(name, value);
-  if (link) out.headers.append("Link", link);
   return out;
 }
 
@@ -414,7 +414,8 @@ app.get("/01/*", async (c) => {
   // A machine asking for JSON-LD is answered by the resolver (its JSON-LD link), never as a tap.
   const wantsJsonLd = !wantsLinkset && acceptsJsonLd(c.req.raw);
   if (link.serial !== undefined && asked === null && !wantsLinkset && !wantsJsonLd) {
-    return withResolverHeaders(await tap(c, headers, normalizeSlug(link.serial), link.gtin), linkHeader);
+    // The resolver's headers go in with the tap's, so every answer is built with them (no copy).
+    return tap(c, { ...headers, ...RESOLVER_CORS, Link: linkHeader }, normalizeSlug(link.serial), link.gtin);
   }
   return resolve(c, url, headers, link, linkHeader, wantsLinkset ? "linkset" : asked, wantsJsonLd);
 });

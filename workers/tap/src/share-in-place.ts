@@ -56,6 +56,7 @@ export async function shareInPlace(
   // The page names /share/<slug> as canonical in its HTML; the header says so for any client.
   const answer = new Headers(page.headers);
   for (const [name, value] of Object.entries(tapHeaders)) answer.set(name, value);
-  answer.set("Link", `<${shareUrl.href}>; rel="canonical"`);
+  // Appended: a Digital Link's tap also carries its Link to the linkset (issue #31).
+  answer.append("Link", `<${shareUrl.href}>; rel="canonical"`);
   return new Response(page.body, { status: page.status, headers: answer });
 }

@@ -25,6 +25,8 @@ test("a phone taps a Digital Link, sees the card in place, and reads the passpor
   await expect(page.getByRole("heading", { name: "Care", exact: true })).toBeVisible();
   await expect(page.getByText("Hand wash only, at 40 °C at most")).toBeVisible();
   await expect(page.getByText(/^In a private wardrobe since \w+ \d{4}$/)).toBeVisible();
+  // Its owners counted (issue #32's ownership periods), never named.
+  await expect(page.getByText("1 owner", { exact: true })).toBeVisible();
   const html = await page.content();
   for (const trace of OWNER_TRACES) expect(html).not.toContain(trace);
   // Plain HTML (decision 0020): nothing to fetch but the page, and the schema.org data in it.

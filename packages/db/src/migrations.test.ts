@@ -20,6 +20,7 @@ const expectedTables = [
   "job_watermarks",
   "nfc_tag_batches",
   "nfc_tags",
+  "ownership_periods",
   "products",
   "profiles",
   "rate_events",

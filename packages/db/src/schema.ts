@@ -273,6 +273,11 @@ export const garments = sqliteTable(
     photo_public: flag("photo_public").notNull().default(false),
     /** The product (model) it is one of (issue #31): its GTIN makes the garment's Digital Link. */
     product_id: integer("product_id").references(() => products.id),
+    /**
+     * How the owner change written in the same UPDATE came about (OWNERSHIP_CHANGES, issue #32):
+     * the ownership_periods trigger reads it into the period it opens or closes, then clears it.
+     */
+    owner_via: text("owner_via"),
   },
   (t) => [
     uniqueIndex("garments_short_slug_unique").on(t.short_slug),
@@ -288,6 +293,33 @@ export const garments = sqliteTable(
     index("garments_status_created_at_idx").on(t.status, t.created_at, t.id),
     // A product's garments: the count the Products list shows, and a product's passports export.
     index("garments_product_id_idx").on(t.product_id, t.id),
+  ],
+);
+
+/**
+ * Who owned a garment when (issue #32): one period per owner in turn, the open one (no end) the
+ * current owner's. Written only by triggers on garments (migration 0016), so every change of
+ * `owner_user_id` (a claim, a registration, a reassign, a release, an account deleted) opens and
+ * closes periods in the same statement; `started_how` and `ended_how` from `garments.owner_via`.
+ */
+export const ownershipPeriods = sqliteTable(
+  "ownership_periods",
+  {
+    id: serialId(),
+    garment_id: integer("garment_id")
+      .notNull()
+      .references(() => garments.id, { onDelete: "cascade" }),
+    // Kept when the account goes: the period stays (its owner unknown), so the count of owners holds.
+    owner_user_id: text("owner_user_id").references(() => users.id, { onDelete: "set null" }),
+    started_at: timestamp("started_at").notNull(),
+    started_how: text("started_how").notNull(),
+    ended_at: timestamp("ended_at"),
+    ended_how: text("ended_how"),
+  },
+  (t) => [
+    index("ownership_periods_garment_idx").on(t.garment_id, t.started_at),
+    uniqueIndex("ownership_periods_open_unique").on(t.garment_id).where(sql`ended_at IS NULL`),
+    index("ownership_periods_owner_idx").on(t.owner_user_id),
   ],
 );
 

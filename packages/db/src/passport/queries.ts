@@ -8,7 +8,7 @@ import { and, desc, eq, gt, inArray, like, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { jsonValues } from "../platform/json-rows";
 import { containsText } from "../platform/like";
-import { garments, nfcTags, products } from "../schema";
+import { garments, nfcTags, ownershipPeriods, products } from "../schema";
 
 const productColumns = {
   id: products.id,
@@ -92,6 +92,10 @@ const selectPassports = (db: Db) =>
       claimed_at: garments.claimed_at,
       tag_status: nfcTags.status,
       sun_key_version: nfcTags.sun_key_version,
+      // How many owners it has had (issue #32): the same person twice (a release, then a claim) is
+      // one; an owner whose account is gone, one each. Raw sql: count(DISTINCT expr) in a correlated
+      // subquery (through ownership_periods_garment_idx) has no drizzle builder.
+      owners: sql<number>`(SELECT count(DISTINCT coalesce(${ownershipPeriods.owner_user_id}, 'gone-' || ${ownershipPeriods.id})) FROM ${ownershipPeriods} WHERE ${ownershipPeriods.garment_id} = ${garments.id})`,
     })
     .from(garments)
     .innerJoin(products, eq(products.id, garments.product_id))
@@ -155,4 +159,21 @@ export async function lastGtinUnder(db: Db, companyPrefix: string): Promise<stri
     .limit(1)
     .get();
   return row?.gtin;
+}
+
+/**
+ * When the garment changed hands, oldest first: the start of each period whose owner is not the
+ * one before (a release and a claim by the same person is no change). Its passport shows the
+ * months; never who.
+ */
+export async function ownershipChanges(db: Db, garmentId: number): Promise<Date[]> {
+  const rows = await db
+    .select({ id: ownershipPeriods.id, owner: ownershipPeriods.owner_user_id, started_at: ownershipPeriods.started_at })
+    .from(ownershipPeriods)
+    .where(eq(ownershipPeriods.garment_id, garmentId))
+    .orderBy(ownershipPeriods.started_at, ownershipPeriods.id);
+  const keyOf = (r: (typeof rows)[number]) => r.owner ?? `gone-${r.id}`;
+  return rows
+    .filter((r, i) => i > 0 && keyOf(r) !== keyOf(rows[i - 1] as (typeof rows)[number]))
+    .map((r) => r.started_at);
 }

@@ -53,6 +53,8 @@ export async function resetQaGarments(db: Db, tap: TapStores, actor: Actor) {
     ownership_status: null,
     is_active: true,
     claimed_at: null,
+    // Read by the ownership_periods trigger (issue #32): a QA reset, not an owner's release.
+    owner_via: "reset" as const,
   };
   await db.batch([
     db.update(garments).set(after).where(inArray(garments.short_slug, slugs)),

@@ -461,7 +461,13 @@ export async function reassignGarment(
   await db.batch([
     db
       .update(garments)
-      .set({ owner_user_id: profile.user_id, owner_profile_id: profile.id, status: "claimed", claimed_at: new Date() })
+      .set({
+        owner_user_id: profile.user_id,
+        owner_profile_id: profile.id,
+        status: "claimed",
+        claimed_at: new Date(),
+        owner_via: "reassign",
+      })
       .where(eq(garments.id, garment.id)),
     auditEntry(
       db,

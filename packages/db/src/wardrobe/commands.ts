@@ -4,6 +4,7 @@
  * Every function takes `db` first; drizzle's query builder and `db.batch()`; raw `sql` only
  * where drizzle cannot say it, with a one-line reason. Row types come from the schema.
  */
+import type { OwnershipChange } from "@releve/core/wardrobe/ownership";
 import { and, eq, isNull, not } from "drizzle-orm";
 import type { Db } from "../client";
 import { type Actor, auditEntry } from "../platform/audit";
@@ -60,13 +61,15 @@ async function profileIdOf(db: Db, userId: string): Promise<number | undefined> 
 }
 
 /** The columns a claim (or a pool registration) sets: the garment is this user's from `now`. */
-const claimedBy = (userId: string, profileId: number, now: number) =>
+const claimedBy = (userId: string, profileId: number, now: number, via: OwnershipChange = "claim") =>
   ({
     status: "claimed",
     owner_user_id: userId,
     owner_profile_id: profileId,
     claimed_at: new Date(now),
     ownership_status: "active",
+    // Read by the ownership_periods trigger (issue #32).
+    owner_via: via,
   }) as const;
 
 /** The garments a claim may take: this slug, unclaimed, active, its tag not reported missing, pool or not. */
@@ -154,7 +157,7 @@ export async function registerPoolGarment(
   const registered = await db
     .update(garments)
     .set({
-      ...claimedBy(input.userId, profileId, now),
+      ...claimedBy(input.userId, profileId, now, "registration"),
       pool: false,
       name: d.name,
       title: d.name,

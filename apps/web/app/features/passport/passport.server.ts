@@ -76,10 +76,20 @@ export type PassportView = ProductView & {
   programmedMonth: string | null;
   /** 'In a private wardrobe since …', or available to claim. */
   ownership: { owned: true; since: string | null } | { owned: false };
+  /** How many owners it has had (issue #32): never who. */
+  owners: number;
+  /** The month and year of each change of hands after the first owner's, oldest first. */
+  changes: string[];
   missing: boolean;
 };
 
-export function passportView(row: PassportRow, origin: string, verifiedHere: boolean): PassportView {
+/** `changes`: when it changed hands (ownershipChanges); without them, no change months are shown. */
+export function passportView(
+  row: PassportRow,
+  origin: string,
+  verifiedHere: boolean,
+  changes: Date[] = [],
+): PassportView {
   const secure = row.sun_key_version !== null;
   return {
     ...productView(row, origin),
@@ -92,6 +102,8 @@ export function passportView(row: PassportRow, origin: string, verifiedHere: boo
       row.garment_status === "claimed"
         ? { owned: true, since: row.claimed_at ? monthYear.format(row.claimed_at) : null }
         : { owned: false },
+    owners: row.owners,
+    changes: changes.map((at) => monthYear.format(at)),
     missing: row.tag_status === "lost" || row.tag_status === "stolen",
   };
 }
@@ -127,6 +139,7 @@ export function productJsonLd(view: ProductView | PassportView, origin: string):
               ? `In a private wardrobe${view.ownership.since ? ` since ${view.ownership.since}` : ""}`
               : "Available to claim",
           ),
+          ...(view.owners > 0 ? [property("Owners", view.owners)] : []),
           ...(view.missing ? [property("Reported missing", "Yes")] : []),
           ...(view.authenticity ? [property("Authenticity", "Secure tag (NTAG 424 DNA)")] : []),
         ]

@@ -1,6 +1,6 @@
 import { PRODUCT_MESSAGES } from "@releve/core/passport/product-rules";
 import { normalizeSlug } from "@releve/core/tap/slug";
-import { getPassport } from "@releve/db/passport/queries";
+import { getPassport, ownershipChanges } from "@releve/db/passport/queries";
 import { data } from "react-router";
 import { GeneralErrorBoundary } from "../../components/error-boundary";
 import type { RouteHandle } from "../../lib/document";
@@ -30,7 +30,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!slug || !row?.garment_active) throw data(NO_PASSPORT, { status: 404 });
   const origin = new URL(request.url).origin;
   const verifiedHere = row.sun_key_version !== null && (await hasCardWindow(request, env.SESSION_SECRET, slug));
-  const view = passportView(row, origin, verifiedHere);
+  const changes = row.owners > 1 ? await ownershipChanges(db, row.garment_id) : [];
+  const view = passportView(row, origin, verifiedHere, changes);
   return { view, jsonLd: scriptJson(productJsonLd(view, origin)) };
 }
 
@@ -60,6 +61,13 @@ export default function PassportRoute({ loaderData: { view, jsonLd } }: Route.Co
         <ul className="space-y-1 text-sm">
           {view.missing && <li className="font-medium text-red-800">Reported missing</li>}
           <li>{view.ownership.owned ? ownedSince(view.ownership.since) : "Available to claim"}</li>
+          {view.owners > 0 && <li>{view.owners === 1 ? "1 owner" : `${view.owners} owners`}</li>}
+          {view.changes.map((month, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: two changes may share a month; their order is their identity.
+            <li key={i} className="text-stone">
+              Changed hands {month}
+            </li>
+          ))}
           {view.programmed && <li className="text-stone">Tag programmed {view.programmed}</li>}
         </ul>
       </section>

@@ -173,6 +173,9 @@ test("an admin loads more of the unclaimed list by keyboard and marks a garment 
   await row.getByRole("button", { name: /^Mark/ }).click();
   await expect(notices(page).getByText("Marked as programmed")).toBeVisible();
   await expect(row.getByText("Programmed", { exact: true })).toBeVisible();
+  // Nothing left to mark: the row's button says so and does nothing (issue #35).
+  await expect(row.getByRole("button", { name: /^Marked/ })).toBeDisabled();
+  await expect(row.getByRole("button", { name: /^Mark / })).toHaveCount(0);
 });
 
 test("an admin adds, edits and deletes a social post, and the landing grid follows", async ({ page }, testInfo) => {

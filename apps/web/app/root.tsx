@@ -20,7 +20,7 @@ import { Toaster } from "./components/toaster";
 import { cloudflareContext, getUser } from "./context";
 import { viewerOf } from "./features/accounts/session.server";
 import { sessionMiddleware } from "./features/accounts/user.server";
-import { isPlainRoute, PLAIN_PAGE_SCRIPT, routeScripts, useServerDocument } from "./lib/document";
+import { hasOwnSignOut, isPlainRoute, PLAIN_PAGE_SCRIPT, routeScripts, useServerDocument } from "./lib/document";
 import type { Toast } from "./lib/toast";
 import { getToast } from "./lib/toast.server";
 import type { Viewer } from "./lib/viewer";
@@ -82,7 +82,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
-        <SiteHeader viewer={viewer} />
+        <SiteHeader viewer={viewer} signOut={!hasOwnSignOut(matches)} />
         <main id="main" className="relative flex-1">
           {pending && (
             <div role="status" className="absolute inset-0 z-10 flex items-start justify-center bg-ivory/90 pt-24">
@@ -95,7 +95,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {plain && root?.toast && <PlainToast toast={root.toast} />}
           {children}
         </main>
-        <SiteFooter />
+        <SiteFooter viewer={viewer} />
         {plain ? (
           <script
             nonce={plain.nonce}

@@ -79,14 +79,21 @@ export function UnclaimedTab() {
               <Button variant="secondary" size="sm" onClick={() => copy(row.programming_url)}>
                 Copy URL<span className="sr-only"> of {row.title}</span>
               </Button>
-              <Button
-                size="sm"
-                onClick={() => mark(row.garment_id, row.title)}
-                disabled={busy === row.garment_id}
-                aria-busy={busy === row.garment_id}
-              >
-                Mark<span className="sr-only"> {row.title} as programmed</span>
-              </Button>
+              {row.programmed_at ? (
+                // Already programmed: nothing left to mark (issue #35).
+                <Button size="sm" variant="secondary" disabled>
+                  Marked<span className="sr-only"> {row.title} is programmed</span>
+                </Button>
+              ) : (
+                <Button
+                  size="sm"
+                  onClick={() => mark(row.garment_id, row.title)}
+                  disabled={busy === row.garment_id}
+                  aria-busy={busy === row.garment_id}
+                >
+                  Mark<span className="sr-only"> {row.title} as programmed</span>
+                </Button>
+              )}
             </div>
           </li>
         ))}

@@ -3,16 +3,24 @@ import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { Viewer } from "../lib/viewer";
+import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 
 const ViewerContext = createContext<Viewer>({ kind: "visitor" });
-const HeaderRoute = () => <SiteHeader viewer={useContext(ViewerContext)} />;
-const Stub = createRoutesStub([{ path: "/", Component: HeaderRoute }]);
+const SignOutContext = createContext(true);
+const HeaderRoute = () => <SiteHeader viewer={useContext(ViewerContext)} signOut={useContext(SignOutContext)} />;
+const FooterRoute = () => <SiteFooter viewer={useContext(ViewerContext)} />;
+const Stub = createRoutesStub([
+  { path: "/", Component: HeaderRoute },
+  { path: "/footer", Component: FooterRoute },
+]);
 
-function render(viewer: Viewer): string {
+function render(viewer: Viewer, signOut = true, path = "/"): string {
   return renderToString(
     <ViewerContext.Provider value={viewer}>
-      <Stub initialEntries={["/"]} />
+      <SignOutContext.Provider value={signOut}>
+        <Stub initialEntries={[path]} />
+      </SignOutContext.Provider>
     </ViewerContext.Provider>,
   );
 }
@@ -46,5 +54,19 @@ describe("SiteHeader is role-aware (spec part 1 §2, Landing)", () => {
     expect(links(html)).toContain("Test URLs -> /test-urls");
     expect(links(html)).not.toContain("Dashboard -> /dashboard");
     expect(html).toContain("Logout");
+  });
+
+  it("offers no second Logout where the page signs out on its own (the admin portal)", () => {
+    const html = render({ kind: "admin", userId: "u2", email: "a@x.test" }, false);
+    expect(html).not.toContain("Logout");
+    expect(links(html)).toContain("Admin Dashboard -> /admin/dashboard");
+  });
+});
+
+describe("SiteFooter (issue #35)", () => {
+  it("offers 'Admin Login' to a signed-out visitor only", () => {
+    expect(links(render({ kind: "visitor" }, true, "/footer"))).toContain("Admin Login -> /admin/login");
+    expect(render({ kind: "client", userId: "u1", email: "c@x.test" }, true, "/footer")).not.toContain("Admin Login");
+    expect(render({ kind: "admin", userId: "u2", email: "a@x.test" }, true, "/footer")).not.toContain("Admin Login");
   });
 });

@@ -6,7 +6,8 @@ import { SubmitButton } from "./submit-button";
 const navClass = ({ isActive }: { isActive: boolean }) =>
   `text-xs uppercase tracking-[0.2em] underline-offset-8 hover:underline ${isActive ? "underline" : ""}`;
 
-export function SiteHeader({ viewer }: { viewer: Viewer }) {
+/** `signOut`: false where the page signs out on its own (the admin portal), so there is one. */
+export function SiteHeader({ viewer, signOut = true }: { viewer: Viewer; signOut?: boolean }) {
   const navigation = useNavigation();
   const loggingOut = navigation.state !== "idle" && navigation.formAction === "/logout";
 
@@ -45,11 +46,13 @@ export function SiteHeader({ viewer }: { viewer: Viewer }) {
               Client Login
             </Link>
           ) : (
-            <Form method="post" action="/logout">
-              <SubmitButton variant="ghost" busy={loggingOut} busyLabel="Logging out...">
-                Logout
-              </SubmitButton>
-            </Form>
+            signOut && (
+              <Form method="post" action="/logout">
+                <SubmitButton variant="ghost" busy={loggingOut} busyLabel="Logging out...">
+                  Logout
+                </SubmitButton>
+              </Form>
+            )
           )}
         </div>
       </div>

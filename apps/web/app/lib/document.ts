@@ -13,7 +13,15 @@ export type ServerDocument = { inlineCss: string; nonce: string | undefined };
  * `script`: a plain route's own small inline script (progressive enhancement; the page must
  * work without it). Client-side navigations never run it: there the route's React renders.
  */
-export type RouteHandle = { hydrate?: boolean; script?: string };
+/**
+ * What a route tells the document: `hydrate: false`, plain HTML; `script`, its one inline
+ * script; `ownSignOut`, the page has its own sign-out (the admin portal's), so the header's goes.
+ */
+export type RouteHandle = { hydrate?: boolean; script?: string; ownSignOut?: boolean };
+
+/** Whether a matched route signs out on its own (the header then offers no second Logout). */
+export const hasOwnSignOut = (matches: { handle: unknown }[]) =>
+  matches.some((match) => (match.handle as RouteHandle | undefined)?.ownSignOut === true);
 
 export const ServerDocumentContext = createContext<ServerDocument | null>(null);
 

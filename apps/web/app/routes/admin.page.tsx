@@ -3,12 +3,16 @@ import { lazy, Suspense, useSyncExternalStore } from "react";
 import { redirect, useNavigate, useRouteLoaderData } from "react-router";
 import { toast } from "sonner";
 import { GeneralErrorBoundary } from "../components/error-boundary";
+import type { RouteHandle } from "../lib/document";
 import type { Route } from "./+types/admin.page";
 import type { loader as adminLoader } from "./admin";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `${loaderData.title} · Relevé admin` : "Relevé admin" },
 ];
+
+// The portal's header has its own 'Sign Out' (spec part 2): the site header offers no second one.
+export const handle: RouteHandle = { ownSignOut: true };
 
 /** `/admin/<page>`: the parent route has already checked admin rights on the server. */
 export function loader({ params }: Route.LoaderArgs) {

@@ -84,7 +84,7 @@ export default function EventRoute({ loaderData, actionData }: Route.ComponentPr
         <h2 id="scans-title" className="font-display text-2xl">
           Scans over time
         </h2>
-        <p className="mt-1 text-sm text-stone">Taps tagged with this event, per day (UTC), updated every 5 minutes.</p>
+        <p className="mt-1 text-sm text-stone">Taps tagged with this event, per day (UTC), up to the last tap.</p>
         <div className="mt-4">
           <ScansChart chart={chart} title={`Scans per day for ${event.name}`} />
         </div>

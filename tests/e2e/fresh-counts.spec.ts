@@ -84,7 +84,8 @@ test("a phone's tap shows on the dashboard, wardrobe, garment page, analytics an
   await expect(phone.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`/share/${slug}$`));
   await visitor.close();
 
-  await expectFigure(page, "/dashboard", (p) => p.getByText(/^\d+ taps$/), 1);
+  // "1 tap", "2 taps" (issue #35: plurals right).
+  await expectFigure(page, "/dashboard", (p) => p.getByText(/^[\d,]+ taps?$/), 1);
   await expectFigure(
     page,
     "/dashboard/wardrobe",

@@ -1,3 +1,4 @@
+import { counted } from "@releve/core/platform/plural";
 import { publicName } from "@releve/core/sharing/share-visibility";
 import { garmentLabels } from "@releve/core/wardrobe/garment";
 import { setNfcSharing } from "@releve/db/accounts/commands";
@@ -121,7 +122,7 @@ export default function DashboardRoute({ loaderData }: Route.ComponentProps) {
                     className="flex items-center justify-between border border-ink/10 bg-white p-4 hover:border-ink"
                   >
                     <span className="font-display text-lg">{garmentLabels(g).name}</span>
-                    <span className="text-xs text-stone">{g.taps} taps</span>
+                    <span className="text-xs text-stone">{counted(g.taps, ["tap", "taps"])}</span>
                   </Link>
                 </li>
               ))}

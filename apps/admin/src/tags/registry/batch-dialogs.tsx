@@ -1,3 +1,4 @@
+import { counted } from "@releve/core/platform/plural";
 import type { TagBatch } from "@releve/core/tags/contracts";
 import {
   BATCH_PROGRAM_MAX,
@@ -234,8 +235,11 @@ export function ProgramBatchDialog({ batch, onClose }: { batch: TagBatch; onClos
         />
         {programming.isPending && (
           <div role="status" className="flex flex-col gap-2 text-sm sm:col-span-2">
-            <p>Programming {draft.count} tags…</p>
-            <progress aria-label={`Programming ${draft.count} tags`} className="h-1 w-full accent-gold" />
+            <p>Programming {counted(Number(draft.count), ["tag", "tags"])}…</p>
+            <progress
+              aria-label={`Programming ${counted(Number(draft.count), ["tag", "tags"])}`}
+              className="h-1 w-full accent-gold"
+            />
           </div>
         )}
         {programming.isError && (

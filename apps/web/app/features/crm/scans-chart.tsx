@@ -1,5 +1,8 @@
+import { counted } from "@releve/core/platform/plural";
 import { useId } from "react";
 import type { BarChart, BarGeometry } from "./chart.server";
+
+const SCANS = ["scan", "scans"] as const;
 
 const dayLabel = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
 const fmt = (day: string) => dayLabel.format(new Date(`${day}T00:00:00Z`));
@@ -28,7 +31,7 @@ function Drawing({
       ))}
       {g.bars.map((b) => (
         <rect key={b.day} x={b.x} y={b.y} width={b.width} height={Math.max(b.height, 0)} className="fill-gold">
-          <title>{`${fmt(b.day)}: ${b.value} scans`}</title>
+          <title>{`${fmt(b.day)}: ${counted(b.value, SCANS)}`}</title>
         </rect>
       ))}
       <line x1={g.plot.left} x2={g.plot.right} y1={g.plot.bottom} y2={g.plot.bottom} className="stroke-ink/40" />
@@ -51,7 +54,7 @@ export function ScansChart({ chart, title }: { chart: BarChart; title: string })
   const summary =
     chart.total === 0
       ? `${title}: no scans yet.`
-      : `${title}: ${chart.total} scans in all${chart.peak ? `, most on ${fmt(chart.peak.day)} (${chart.peak.value})` : ""}.`;
+      : `${title}: ${counted(chart.total, SCANS)} in all${chart.peak ? `, most on ${fmt(chart.peak.day)} (${chart.peak.value})` : ""}.`;
   return (
     <figure className="@container min-w-0">
       <Drawing

@@ -11,5 +11,15 @@ export function Toaster({ toast }: { toast: Toast | null }) {
     return () => clearTimeout(timer);
   }, [toast]);
 
-  return <Sonner position="top-center" closeButton richColors toastOptions={{ className: "font-sans" }} />;
+  // On a phone a toast spans the width: it opens below the site header (two rows there), so it
+  // never covers the header's buttons (a Logout under a toast could not be tapped until it went).
+  return (
+    <Sonner
+      position="top-center"
+      mobileOffset={{ top: 120 }}
+      closeButton
+      richColors
+      toastOptions={{ className: "font-sans" }}
+    />
+  );
 }

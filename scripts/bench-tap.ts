@@ -221,6 +221,10 @@ const SECURE = "(s) secure tap, SUN verified, fresh counter";
 const AS_302 = "(g) same tap, 302 (?answer=redirect)";
 const SHARE_PAGE = "(h) /share/<slug> from the shell (302's 2nd)";
 
+/** x's figures over y's: p50, p99 and req/s. */
+const ratio = (x: Stats, y: Stats) =>
+  `p50 ${fmt(x.p50 / y.p50, 2)}x, p99 ${fmt(x.p99 / y.p99, 2)}x, req/s ${fmt(x.rps / y.rps, 2)}x`;
+
 function report(connections: number, results: Record<string, Stats>) {
   console.log("");
   console.log(
@@ -249,8 +253,6 @@ function report(connections: number, results: Record<string, Stats>) {
   const d = results["(d) bare Hono 302, no lookup"];
   const e = results["(e) bare Hono 302 + one KV read"];
   if (a && akv && d && e) {
-    const ratio = (x: Stats, y: Stats) =>
-      `p50 ${fmt(x.p50 / y.p50, 2)}x, p99 ${fmt(x.p99 / y.p99, 2)}x, req/s ${fmt(x.rps / y.rps, 2)}x`;
     console.log(`ratio (a)/(d):    ${ratio(a, d)}   (target: p50 <= 1.3x)`);
     console.log(`ratio (a-kv)/(d): ${ratio(akv, d)}   (a KV read is local Miniflare I/O)`);
     console.log(`ratio (a-kv)/(e): ${ratio(akv, e)}   (the tap's own cost over its one KV read)`);
@@ -262,10 +264,8 @@ function report(connections: number, results: Record<string, Stats>) {
   }
   const dl = results[DIGITAL_LINK];
   const ls = results[LINKSET];
-  const over = (x: Stats, y: Stats) =>
-    `p50 ${fmt(x.p50 / y.p50, 2)}x, p99 ${fmt(x.p99 / y.p99, 2)}x, req/s ${fmt(x.rps / y.rps, 2)}x`;
-  if (a && dl) console.log(`ratio (dl)/(a):   ${over(dl, a)}   (target: p50 <= 1.1x the slug tap)`);
-  if (a && ls) console.log(`ratio (ls)/(a):   ${over(ls, a)}   (target: p50 <= 2x the slug tap)`);
+  if (a && dl) console.log(`ratio (dl)/(a):   ${ratio(dl, a)}   (target: p50 <= 1.1x the slug tap)`);
+  if (a && ls) console.log(`ratio (ls)/(a):   ${ratio(ls, a)}   (target: p50 <= 2x the slug tap)`);
   const f = results[IN_PLACE];
   const g = results[AS_302];
   const h = results[SHARE_PAGE];

@@ -39,6 +39,8 @@ const ONLY = process.env.BENCH_CASES?.split(",").map((c) => `(${c.trim()})`);
 const SHELL_REQUESTS = Number(process.env.BENCH_SHELL_REQUESTS ?? Math.min(500, REQUESTS));
 const OUT = join(ROOT, "workers/tap/dist/bench");
 const SECRET = "bench-only-secret-0123456789abcdef0123456789";
+/** The brand's address both workers require (issue #35); bench only. */
+const BRAND_CONTACT_EMAIL = "care@releve.example.com";
 /** bench:tap's own SUN keys (bench only) and 64 secure garments, each its own tag (issue #21). */
 const SUN_KEYS = JSON.stringify([
   {
@@ -133,7 +135,7 @@ function shellAndTap(shell: ReturnType<typeof buildShell>, tapPath: string) {
   const storage = {
     compatibilityDate: "2026-10-01",
     compatibilityFlags: ["nodejs_compat"],
-    bindings: { APP_ENV: "test", SESSION_SECRET: SECRET, CHIP_SECRET: SECRET },
+    bindings: { APP_ENV: "test", SESSION_SECRET: SECRET, CHIP_SECRET: SECRET, BRAND_CONTACT_EMAIL },
     d1Databases: { DB: "00000000-0000-4000-8000-0000000be4c5" },
     kvNamespaces: { TAP_KV: "bench-shell" },
     // The shell's env needs every binding it declares (the photos' R2 since issue #19).
@@ -289,6 +291,7 @@ async function main() {
     bindings: {
       APP_ENV: "production",
       SESSION_SECRET: SECRET,
+      BRAND_CONTACT_EMAIL,
       SUN_KEYS,
       ...(memoTtlMs === undefined ? {} : { TAP_MEMO_TTL_MS: memoTtlMs }),
     },

@@ -10,6 +10,14 @@ const WORKER_VARS: Record<string, string[]> = {
   "workers/tap": ["APP_ENV", "SESSION_SECRET", "SUN_KEYS"],
   "workers/scan-jobs": ["APP_ENV", "SESSION_SECRET"],
 };
+/**
+ * Set in wrangler.jsonc "vars" (placeholders locally): copied too when the root .dev.vars sets
+ * one, so a local value there wins as it does for a secret.
+ */
+const OPTIONAL_WORKER_VARS: Record<string, string[]> = {
+  "apps/web": ["BRAND_CONTACT_EMAIL"],
+  "workers/tap": ["BRAND_CONTACT_EMAIL"],
+};
 /** Local-only SUN keys for secure tags (decision 0034): one key version, in parseSunKeys' JSON shape. */
 const sunKeys = () =>
   JSON.stringify([
@@ -79,7 +87,8 @@ export function ensureDevVars(log = console.log): DevVars {
     "DEMO_ADMIN_PASSWORD",
   ].filter((k) => !vars[k]);
   if (missing.length) throw new Error(`.dev.vars is missing ${missing.join(", ")} (see .dev.vars.example)`);
-  for (const [dir, names] of Object.entries(WORKER_VARS)) {
+  for (const [dir, required] of Object.entries(WORKER_VARS)) {
+    const names = [...required, ...(OPTIONAL_WORKER_VARS[dir] ?? []).filter((k) => vars[k])];
     const workerBody = `# Copied from the root .dev.vars by scripts/local.ts; edit that one.\n${names.map((k) => `${k}="${vars[k]}"`).join("\n")}\n`;
     writeFileSync(join(ROOT, dir, ".dev.vars"), workerBody, { mode: 0o600 });
   }

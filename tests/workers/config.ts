@@ -14,6 +14,8 @@ export const TEST_VARS = {
   APP_ENV: "test",
   SESSION_SECRET: "test-only-secret-000000000000000000000000000000",
   CHIP_SECRET: "test-only-chip-secret-000000000000000000000000",
+  /** Not wrangler.jsonc's placeholder: a page showing this one read it from its env (issue #35). */
+  BRAND_CONTACT_EMAIL: "found-it@releve.test",
   /** The tap's SUN key versions (decision 0034); the tests generate secure taps from them. */
   SUN_KEYS: JSON.stringify([
     {

@@ -1,5 +1,6 @@
 import { TEST_GS1_COMPANY_PREFIX } from "@releve/core/passport/gtin";
 import { binding, parseEnv } from "@releve/core/platform/env";
+import { isBrandContactEmail } from "@releve/core/tap/rules";
 import type { TapControlLike, TapStores } from "@releve/db/tap/cache";
 import { z } from "zod";
 
@@ -10,6 +11,9 @@ export const WebEnvSchema = z
     // Keys chip-id signatures and encrypted chip ids (packages/core/src/tags/chip-id.ts); shell only.
     CHIP_SECRET: z.string().min(32, "must be at least 32 characters (see .dev.vars.example)"),
     EMAIL_FROM: z.string().min(3).default("Relevé <no-reply@releve.example.com>"),
+    // The brand's address on the missing-garment pages and for help (issue #35): wrangler.jsonc
+    // "vars" holds a placeholder until a deployment sets its own (docs/deployment.md).
+    BRAND_CONTACT_EMAIL: z.string().refine(isBrandContactEmail, "must be one email address, e.g. care@example.com"),
     // The brand's GS1 Company Prefix (issue #31): its new products' GTINs are numbered under it.
     // The default is GS1's demonstration range, a TEST value (docs/passport.md).
     GS1_COMPANY_PREFIX: z

@@ -159,8 +159,10 @@ describe("exports", () => {
     expect(lines[0]).toBe("Name,Email,Phone,Instagram,LinkedIn,Event,Date,Contacted,Notes");
     expect(lines).toHaveLength(3);
     expect(lines[1]).toMatch(/^Marc Jacobs,marc@example\.com,,,,Gala,\d{4}-\d{2}-\d{2},Yes,Sent the lookbook$/);
-    // A leading + is neutralised against spreadsheet formulas (csv.ts).
-    expect(lines[2]).toMatch(/^Vera Wang,vera@example\.com,'\+33611223344,,,Gala,.*,No,Loved the 100%_silk lining$/);
+    // The phone as typed behind an invisible zero-width space: text, no formula, no apostrophe (decision 0056).
+    expect(lines[2]).toMatch(
+      /^Vera Wang,vera@example\.com,\u200B\+33611223344,,,Gala,.*,No,Loved the 100%_silk lining$/,
+    );
     expect(csv).not.toContain("Inès");
 
     const vcf = contactsVCard(rows);
@@ -485,9 +487,10 @@ describe("loadAnalytics", () => {
     expect(stats.scansByDay.at(-1)).toEqual({ day: new Date(now).toISOString().slice(0, 10), scans: 3 });
     expect(stats.scansByDay.reduce((n, d) => n + d.scans, 0)).toBe(5);
     expect(stats.garments).toEqual([
-      { id: garment.id, name: "Test Garment", visitorScans: 6, contacts: 2, conversion: 33.3 },
+      { id: garment.id, name: "Test Garment", visitorScans: 6, contacts: 2, otherContacts: 0, conversion: 33.3 },
     ]);
-    expect(stats.events.find((e) => e.id === gala)).toMatchObject({ visitorScans: 1, contacts: 2, conversion: 200 });
+    // Two people shared from the Gala's one tap: every tap converted, never more (issue #35).
+    expect(stats.events.find((e) => e.id === gala)).toMatchObject({ visitorScans: 1, contacts: 2, conversion: 100 });
     expect(stats.cities[0]).toEqual({ label: "Paris", scans: 2 });
     expect(stats.cities.map((c) => c.label)).not.toContain("Home");
     expect(stats.browsers[0]).toEqual({ label: "Safari", scans: 2 });
@@ -496,6 +499,33 @@ describe("loadAnalytics", () => {
     expect(other.windows.all).toMatchObject({ scans: 0, contacts: 1 });
     expect(other.garments).toEqual([]);
     expect(other.cities).toEqual([]);
+  });
+
+  it("converts only contacts through a tap, never over 100%, and counts the others apart (issue #35)", async () => {
+    const { a, garment, gala } = await twoOwners();
+    const now = Date.now();
+    await addScan(a, garment.id, { eventId: gala });
+    // Without a counted tap: a contact card's /receive-info, a share token's link, an admin's guest capture.
+    for (const contact_source of ["contact_card", "share_token", "nfc_tap"] as const) {
+      await createContact(db, a.userId, { contact_source, wardrobe_event_id: gala, first_name: contact_source });
+    }
+    await createContact(db, a.userId, { contact_source: "nfc_tap", garment_id: garment.id, first_name: "Guest" });
+    const stats = await loadAnalytics(db, a.userId, now);
+    // Counted as before, every contact would be 7 per tap (700%): Vera, Marc, Inès and four others.
+    expect(stats.windows.all).toMatchObject({ visitorScans: 1, contacts: 3, otherContacts: 4, conversion: 100 });
+    expect(stats.windows.today).toMatchObject({ contacts: 3, otherContacts: 4, conversion: 100 });
+    expect(stats.events.find((e) => e.id === gala)).toMatchObject({
+      visitorScans: 1,
+      contacts: 2,
+      otherContacts: 3,
+      conversion: 100,
+    });
+    expect(stats.garments).toEqual([
+      { id: garment.id, name: "Test Garment", visitorScans: 1, contacts: 2, otherContacts: 1, conversion: 100 },
+    ]);
+    for (const row of [...Object.values(stats.windows), ...stats.garments, ...stats.events]) {
+      expect(row.conversion ?? 0).toBeLessThanOrEqual(100);
+    }
   });
 
   it("ranks cities and browsers the same from the rollup, from fresh scans and from both (issue #30)", async () => {

@@ -103,7 +103,12 @@ describe("the share page of a garment reported lost or stolen", () => {
       const { client, slug } = await reportedGarment(action);
       const page = await outcome(() => share.loader(args(get(`/share/${slug}`), context(), { slug })));
       expect(page.status).toBe(200);
-      expect(page.body).toMatchObject({ kind: "garment", share: { state: "missing" } });
+      // The brand's configured address (issue #35), not the wrangler.jsonc placeholder.
+      expect(page.body).toMatchObject({
+        kind: "garment",
+        share: { state: "missing", brandEmail: env.BRAND_CONTACT_EMAIL },
+      });
+      expect(env.BRAND_CONTACT_EMAIL).not.toBe("care@releve.example.com");
       const sent = JSON.stringify(page.body);
       for (const secret of ["Inès", "Laurent", client.email, client.clientId, "Merino"]) {
         expect(sent).not.toContain(secret);

@@ -1,4 +1,5 @@
 import { EnvError } from "@releve/core/platform/env";
+import { isBrandContactEmail } from "@releve/core/tap/rules";
 import { parseSunKeys, type SunKeyVersion } from "@releve/core/tap/sun";
 import type { TagCounter } from "./tag-counter";
 
@@ -7,6 +8,8 @@ import type { TagCounter } from "./tag-counter";
 export type TapEnv = {
   APP_ENV: "development" | "test" | "production";
   SESSION_SECRET: string;
+  /** The brand's address on a missing garment's page (issue #35): configuration, never an owner's. */
+  BRAND_CONTACT_EMAIL: string;
   DB: D1Database;
   TAP_KV: KVNamespace;
   SCANS: Queue;
@@ -46,6 +49,11 @@ export function validateTapEnv(env: unknown): TapEnv {
     "SESSION_SECRET",
     typeof e.SESSION_SECRET === "string" && e.SESSION_SECRET.length >= 32,
     "must be at least 32 characters (see .dev.vars.example)",
+  );
+  check(
+    "BRAND_CONTACT_EMAIL",
+    isBrandContactEmail(e.BRAND_CONTACT_EMAIL),
+    "must be one email address, e.g. care@example.com",
   );
   for (const name of ["DB", "TAP_KV", "SCANS", "TAG_COUNTERS"]) {
     check(name, typeof e[name] === "object" && e[name] !== null, `binding ${name} is missing`);

@@ -86,8 +86,8 @@ const invalidLink = (headers: TapHeaders, source?: Source) => failurePage(header
  * its answer; a phone shows it as the page, not as a broken link), with no Link to the share
  * page and nothing of the owner.
  */
-const reportedMissing = (headers: TapHeaders, source: Source, route: TapRoute) =>
-  new Response(reportedMissingPage(route.gtin && route.active ? route.slug : null), {
+const reportedMissing = (env: TapEnv, headers: TapHeaders, source: Source, route: TapRoute) =>
+  new Response(reportedMissingPage(env.BRAND_CONTACT_EMAIL, route.gtin && route.active ? route.slug : null), {
     status: 200,
     headers: {
       ...headers,
@@ -156,7 +156,7 @@ function answer(
   }
   // A missing garment's tap is a scan too (marked 'missing' from the route): the brand's sighting.
   if (!dryRun && mayBeScan(request)) recordScan(env, waitUntil, request, route, decision.viewer, Date.now());
-  if (decision.outcome === "missing") return reportedMissing(headers, source, route);
+  if (decision.outcome === "missing") return reportedMissing(env, headers, source, route);
   return redirectOrShare(env, request, headers, decision, source);
 }
 

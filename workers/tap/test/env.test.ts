@@ -21,6 +21,11 @@ describe("tap env validation", () => {
     expect((error as EnvError).message).toMatch(/APP_ENV: must be one of development, test, production/);
     expect(() => validateTapEnv({ ...env, SESSION_SECRET: "short" })).toThrow(/SESSION_SECRET: must be at least 32/);
     expect(() => validateTapEnv({ ...env, SCANS: "not a binding" })).toThrow(/SCANS: binding SCANS is missing/);
+    expect(() => validateTapEnv({ ...env, BRAND_CONTACT_EMAIL: "care@x.com?subject=hi" })).toThrow(
+      /BRAND_CONTACT_EMAIL: must be one email address/,
+    );
+    const { BRAND_CONTACT_EMAIL: ___, ...noBrand } = env;
+    expect(() => validateTapEnv(noBrand)).toThrow(/BRAND_CONTACT_EMAIL: missing/);
     expect(() => validateTapEnv(undefined)).toThrow(EnvError);
   });
 

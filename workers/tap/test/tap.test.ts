@@ -1,12 +1,6 @@
 import { env, exports } from "cloudflare:workers";
 import { signDryRunToken } from "@releve/core/qa/dry-run";
-import {
-  BRAND_CONTACT_EMAIL,
-  NEGATIVE_TTL_SECONDS,
-  POSITIVE_TTL_SECONDS,
-  REPORTED_MISSING_MESSAGE,
-  tapKvKey,
-} from "@releve/core/tap/rules";
+import { NEGATIVE_TTL_SECONDS, POSITIVE_TTL_SECONDS, REPORTED_MISSING_MESSAGE, tapKvKey } from "@releve/core/tap/rules";
 import { BURST_WINDOW_MS } from "@releve/core/tap/scan-id";
 import { deleteSession } from "@releve/db/accounts/commands";
 import { garments } from "@releve/db/schema";
@@ -181,7 +175,9 @@ describe("a garment reported lost or stolen (issue #18)", () => {
         expect(res.headers.get("content-security-policy")).toBe(RESOLUTION_FAILED_CSP);
         const html = await res.text();
         expect(html).toContain(`<h1>${REPORTED_MISSING_MESSAGE}</h1>`);
-        expect(html).toContain(`href="mailto:${BRAND_CONTACT_EMAIL}"`);
+        // The configured address (issue #35), not the wrangler.jsonc placeholder.
+        expect(html).toContain(`href="mailto:${env.BRAND_CONTACT_EMAIL}">${env.BRAND_CONTACT_EMAIL}</a>`);
+        expect(env.BRAND_CONTACT_EMAIL).not.toBe("care@releve.example.com");
         expect(html).toContain(`<style>${STYLE}</style>`);
         // Nothing of the owner or the garment's other pages: no name, no card, no share or claim link.
         for (const leak of ["Test", "/share/", "/claim/", "/dashboard/", owner.userId, g.slug, "Test Soirée"]) {

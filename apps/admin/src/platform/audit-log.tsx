@@ -1,10 +1,49 @@
+import { type AuditValue, auditLines } from "@releve/core/platform/audit-changes";
 import { useQuery } from "@tanstack/react-query";
 import { auditQuery } from "../queries";
 import { Empty, formatDate, NotLoaded } from "../ui";
 
-const describe = (value: unknown) => (value === null || value === undefined ? "—" : JSON.stringify(value));
+/** A value as read; a cut one opens to its full text. */
+function Value({ value }: { value: AuditValue }) {
+  if (value.full === null) return <>{value.text}</>;
+  return (
+    <details className="inline">
+      <summary className="inline cursor-pointer underline decoration-dotted underline-offset-2">{value.text}</summary>
+      <span className="mt-1 block whitespace-pre-wrap break-words text-ink">{value.full}</span>
+    </details>
+  );
+}
 
-/** The latest 20 admin changes: who, what, before and after. */
+/**
+ * What a change did, one 'Label: value' line per field (issue #35); old → new for an update. A
+ * description list, not a list: the entries' own list items stay the log's only ones.
+ */
+function Changes({ before, after }: { before: unknown; after: unknown }) {
+  const lines = auditLines(before, after);
+  if (lines.length === 0) return <p className="mt-1 text-xs text-stone">No field changed.</p>;
+  return (
+    <dl className="mt-1 flex flex-col gap-0.5 text-xs text-stone">
+      {lines.map((line, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list, never reordered; labels may repeat.
+        <div key={i} className="break-words">
+          <dt className="inline text-ink">{line.label}:</dt>{" "}
+          <dd className="inline">
+            {line.before && line.after ? (
+              <>
+                <Value value={line.before} /> <span aria-hidden="true">→</span>
+                <span className="sr-only">changed to</span> <Value value={line.after} />
+              </>
+            ) : (
+              <Value value={line.after ?? line.before ?? { text: "—", full: null }} />
+            )}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The latest 20 admin changes: who, what, and the fields before and after. */
 export function AuditLog() {
   const list = useQuery(auditQuery);
   return (
@@ -25,13 +64,11 @@ export function AuditLog() {
             {list.data.entries.map((e) => (
               <li key={e.id} className="grid grid-cols-1 gap-1 p-3 text-sm sm:grid-cols-[12rem_minmax(0,1fr)]">
                 <span className="text-xs text-stone">{formatDate(e.createdAt)}</span>
-                <span className="min-w-0">
+                <div className="min-w-0">
                   <strong className="font-medium">{e.action}</strong> on {e.targetType} {e.targetId ?? ""} by{" "}
                   {e.adminEmail}
-                  <span className="block break-all text-xs text-stone">
-                    {describe(e.before)} → {describe(e.after)}
-                  </span>
-                </span>
+                  <Changes before={e.before} after={e.after} />
+                </div>
               </li>
             ))}
           </ol>

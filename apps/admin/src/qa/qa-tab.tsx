@@ -235,8 +235,10 @@ export function QaPanelPage() {
             dashboard.
           </li>
           <li>
-            In a private window (signed out), open <code>/t/mb-001</code>: the share card shows only what the owner
-            shares. Press 'Share my details', fill in the form and send it.
+            In a private window (signed out), open <code>/t/mb-001</code>: the owner's card shows only what they share.
+            'Save … contact or share this card' opens 'Save contact' (a vCard) and the card's QR code. Below, fill in
+            'Share Your Contact Info' (a first name and an email or phone) and press 'Connect with …': 'Successfully
+            Connected!'.
           </li>
           <li>Back as the owner, open Connections: the visitor is listed with the garment; mark them contacted.</li>
           <li>

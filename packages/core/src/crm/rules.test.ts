@@ -121,10 +121,16 @@ describe("contactsVCard", () => {
 });
 
 describe("conversionRate", () => {
-  it("is contacts per scan as a percentage, and null with no scans", () => {
+  it("is contacts per tap as a percentage, and null with no taps", () => {
     expect(conversionRate(1, 3)).toBe(33.3);
     expect(conversionRate(2, 0)).toBeNull();
     expect(conversionRate(0, 10)).toBe(0);
+  });
+
+  it("never exceeds 100%, however many contacts one tap brought (issue #35)", () => {
+    expect(conversionRate(2, 1)).toBe(100);
+    expect(conversionRate(7, 3)).toBe(100);
+    expect(conversionRate(3, 3)).toBe(100);
   });
 });
 

@@ -217,8 +217,19 @@ export function contactsExportFileName(scope: string, ext: "csv" | "vcf", now = 
   return `${scope}-contacts-${now.toISOString().slice(0, 10)}.${ext}`;
 }
 
-/** Contacts per scan, as a rounded percentage; null when there were no scans. */
-export function conversionRate(contacts: number, scans: number): number | null {
-  if (scans <= 0) return null;
-  return Math.round((contacts / scans) * 1000) / 10;
+/**
+ * The contact sources that follow a counted visitor tap: the card's form after a tap of
+ * `/t/<slug>` (issue #35). A contact card's `/receive-info`, a share token's link (its opening
+ * is not a scan) and an admin's guest capture come without one: reported apart, never converted.
+ */
+export const TAPPED_CONTACT_SOURCES = ["nfc_share"] as const;
+
+/**
+ * The share of visitor taps that brought a contact, as a rounded percentage; null when there
+ * were no taps. Never over 100% (issue #35): two people may share from one tap, or a contact
+ * land in the window after its tap's, so contacts count at most one per tap.
+ */
+export function conversionRate(tapContacts: number, taps: number): number | null {
+  if (taps <= 0) return null;
+  return Math.round((Math.min(tapContacts, taps) / taps) * 1000) / 10;
 }

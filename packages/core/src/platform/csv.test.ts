@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { contactsCsv, contactsCsvFileName, neutraliseFormula, toCsv } from "./csv";
+import {
+  type ContactCsvRow,
+  contactsCsv,
+  contactsCsvFileName,
+  neutraliseFormula,
+  PHONE_CELL_PREFIX,
+  phoneCell,
+  toCsv,
+} from "./csv";
+import { readCsvRecords } from "./csv-read";
 
 describe("toCsv", () => {
   it("quotes commas, quotes and newlines", () => {
@@ -29,7 +38,7 @@ describe("contacts export", () => {
         first_name: "Jules",
         last_name: "Martin",
         email: "jules@example.com",
-        phone: "+331",
+        phone: "+33611223344",
         instagram: "jules",
         linkedin: null,
         event_name: "Gala",
@@ -41,8 +50,51 @@ describe("contacts export", () => {
     ]);
     expect(csv).toBe(
       "Name,Email,Phone,Instagram,LinkedIn,Event,Date,Contacted,Notes\r\n" +
-        "Jules Martin,jules@example.com,'+331,jules,,Gala,2026-11-20,Yes,Met at the gala | Follow up\r\n",
+        "Jules Martin,jules@example.com,\u200B+33611223344,jules,,Gala,2026-11-20,Yes,Met at the gala | Follow up\r\n",
     );
+  });
+
+  it("reads each phone as typed, with no apostrophe, and starts no cell with a formula (decision 0056)", () => {
+    const contact = (phone: string | null, first_name = "Ada"): ContactCsvRow => ({
+      first_name,
+      last_name: null,
+      email: null,
+      phone,
+      instagram: null,
+      linkedin: null,
+      event_name: null,
+      created_at: new Date("2026-11-20T10:00:00Z"),
+      contacted_at: null,
+      notes: null,
+      contact_notes: null,
+    });
+    const phones = ["+33611223344", "0611223344", "+1 (415) 555-0100", "-0611223344", "06.11.22.33.44"];
+    const parsed = readCsvRecords(
+      contactsCsv([...phones.map((p) => contact(p)), contact(null), contact("=1+1"), contact("+1", "@SUM(A1)")]),
+    );
+    if (!("records" in parsed)) throw new Error(parsed.problem.message);
+    const [header, ...rows] = parsed.records.map((r) => r.record);
+    const phone = header?.indexOf("Phone") ?? -1;
+    // What a spreadsheet shows: the cell less the zero-width prefix, which no app draws.
+    const shown = (cell: string | undefined) => cell?.replaceAll(PHONE_CELL_PREFIX, "");
+    expect(rows.slice(0, phones.length).map((r) => shown(r[phone]))).toEqual(phones);
+    for (const row of rows.slice(0, phones.length)) {
+      expect(row[phone]?.startsWith(PHONE_CELL_PREFIX)).toBe(true);
+      expect(row[phone]).not.toContain("'");
+    }
+    expect(rows[phones.length]?.[phone]).toBe("");
+    // Not a phone number: text like any other, its formula neutralised.
+    expect(rows[phones.length + 1]?.[phone]).toBe("'=1+1");
+    expect(rows[phones.length + 2]?.[0]).toBe("'@SUM(A1)");
+    for (const row of rows) for (const cell of row) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+  });
+
+  it("puts the prefix only before a well-formed phone number", () => {
+    expect(phoneCell("+33611223344")).toBe("\u200B+33611223344");
+    expect(phoneCell(null)).toBeNull();
+    expect(phoneCell("")).toBeNull();
+    expect(phoneCell("+33 6 12 =1")).toBe("+33 6 12 =1");
+    expect(phoneCell("12345")).toBe("12345");
   });
 
   it("names the file after the garment and the date", () => {

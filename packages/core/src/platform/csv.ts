@@ -9,6 +9,25 @@ export function neutraliseFormula(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
+/**
+ * What a phone number's cell starts with (decision 0056): U+200B ZERO WIDTH SPACE. Invisible,
+ * and neither a formula's first character nor a number's, so Excel, LibreOffice and Google
+ * Sheets keep '+33611223344' and '0611223344' as text, read as stored, with no apostrophe to see.
+ */
+export const PHONE_CELL_PREFIX = "\u200B";
+
+/** A phone number as the forms accept it (normalisePhone's input); anything else is plain text. */
+const PHONE = /^\+?[0-9 ().-]{6,30}$/;
+
+/**
+ * A phone number's cell: a well-formed number behind PHONE_CELL_PREFIX, so it reads as typed and
+ * starts no formula; anything else as any text (csvRecords neutralises a formula).
+ */
+export function phoneCell(value: string | null | undefined): string | null {
+  if (value === null || value === undefined || value === "") return null;
+  return PHONE.test(value) ? `${PHONE_CELL_PREFIX}${value}` : value;
+}
+
 export type CsvValue = string | number | boolean | Date | null | undefined;
 
 /**
@@ -70,7 +89,7 @@ export function contactCsvRecords(rows: ContactCsvRow[]): string {
     rows.map((c) => [
       [c.first_name, c.last_name].filter(Boolean).join(" "),
       c.email,
-      c.phone,
+      phoneCell(c.phone),
       c.instagram,
       c.linkedin,
       c.event_name,

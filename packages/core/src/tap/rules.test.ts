@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   decideDoor,
   decideTap,
+  isBrandContactEmail,
   parseTapKvRecord,
   parseTapRoute,
   type TapRoute,
@@ -220,5 +221,27 @@ describe("decideDoor: every public door agrees with a visitor's tap (issue #28)"
     expect(decideDoor({ ...unclaimed(), secure: SECURE }, open)).toBe("not_authenticated");
     expect(decideDoor(route({ secure: SECURE }), inWindow)).toBe("open");
     expect(decideDoor(route({ secure: SECURE, sharingEnabled: false }), inWindow)).toBe("sharing_off");
+  });
+});
+
+describe("isBrandContactEmail (issue #35)", () => {
+  it("takes one plain address, and nothing a page or a mailto: link could carry", () => {
+    for (const ok of ["care@releve.example.com", "found-it+tags@maison.releve.fr", "a.b@x.io"]) {
+      expect(isBrandContactEmail(ok)).toBe(true);
+    }
+    for (const bad of [
+      undefined,
+      "",
+      "care",
+      "care@releve",
+      "a@b.c",
+      "care@releve.example.com?subject=hi",
+      '"><script>@x.com',
+      "a b@x.com",
+      "a@x.com, b@y.com",
+      `${"a".repeat(250)}@x.com`,
+    ]) {
+      expect(isBrandContactEmail(bad)).toBe(false);
+    }
   });
 });

@@ -11,8 +11,18 @@ export type ViewerKind = (typeof VIEWER_KINDS)[number];
 export const MISSING_KINDS = ["lost", "stolen"] as const;
 export type MissingKind = (typeof MISSING_KINDS)[number];
 export const REPORTED_MISSING_MESSAGE = "This garment has been reported missing";
-/** The brand's own address (not an owner's): where whoever finds a missing garment can write. */
-export const BRAND_CONTACT_EMAIL = "care@releve.example.com";
+
+const BRAND_EMAIL = /^[a-z0-9._+-]+@[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}$/i;
+
+/**
+ * The brand's own address (not an owner's), where whoever finds a missing garment can write, is
+ * configuration (issue #35): `BRAND_CONTACT_EMAIL`, a var of apps/web and workers/tap that each
+ * checks with this when it starts; pages read it from their env (a route, from its loader).
+ * One plain address: nothing a page or a `mailto:` link could be made to carry.
+ */
+export function isBrandContactEmail(value: unknown): value is string {
+  return typeof value === "string" && value.length <= 254 && BRAND_EMAIL.test(value);
+}
 
 /** What the tap needs to know about one garment: the KV record, also built straight from D1. */
 export type TapRoute = {

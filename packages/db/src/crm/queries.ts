@@ -14,10 +14,26 @@ import {
   EVENT_CONTACTS_SHOWN,
   type EventFilter,
   encodeContactCursor,
+  TAPPED_CONTACT_SOURCES,
 } from "@releve/core/crm/rules";
 import { formatTextIdCursor, type TextIdCursor } from "@releve/core/platform/keyset";
 import { EXPORT_BATCH_ROWS, type ReadBatch, toBatch } from "@releve/core/platform/stream-export";
-import { and, count, desc, eq, gte, isNotNull, isNull, ne, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import {
+  and,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  ne,
+  not,
+  or,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from "drizzle-orm";
 import type { Db } from "../client";
 import { claimedBy } from "../platform/claimed-by";
 import { olderThan } from "../platform/keyset";
@@ -578,6 +594,9 @@ export function selectRecentGarmentScans(db: Db, garmentId: number, userId: stri
 
 export const TOP_LIMIT = 5;
 
+/** A contact that came through a counted tap (TAPPED_CONTACT_SOURCES): what conversion counts. */
+const tapped = inArray(contacts.contact_source, [...TAPPED_CONTACT_SOURCES]);
+
 /** The analytics page's bounds: its instant (the count windows, scanWindows) and the first UTC days of the chart and of the top lists. */
 export interface AnalyticsBounds {
   now: number;
@@ -593,12 +612,29 @@ export interface AnalyticsBounds {
 export async function ownerAnalytics(db: Db, userId: string, bounds: AnalyticsBounds) {
   const windows = scanWindows(bounds.now);
   const owner = { owner: userId };
-  const contactsSince = (ms: number | null) =>
-    db.$count(
-      contacts,
-      and(eq(contacts.owner_user_id, userId), ms === null ? undefined : gte(contacts.created_at, new Date(ms))),
-    );
   const counts = scanCounts(db, owner, { now: bounds.now }).as("counts");
+  // One pass over the owner's contacts: each window's contacts through a tap, which conversion
+  // counts, and the others, reported apart (issue #35). Raw: a conditional count has no drizzle helper.
+  const contactsIf = (ms: number | null, throughTap: boolean) => {
+    const source = throughTap ? tapped : not(tapped);
+    return ms === null
+      ? sql<number>`count(CASE WHEN ${source} THEN 1 END)`
+      : sql<number>`count(CASE WHEN ${contacts.created_at} >= ${ms} AND ${source} THEN 1 END)`;
+  };
+  const contactCounts = db
+    .select({
+      today_contacts: contactsIf(windows.today.ms, true).as("today_contacts"),
+      today_other_contacts: contactsIf(windows.today.ms, false).as("today_other_contacts"),
+      week_contacts: contactsIf(windows.week.ms, true).as("week_contacts"),
+      week_other_contacts: contactsIf(windows.week.ms, false).as("week_other_contacts"),
+      month_contacts: contactsIf(windows.month.ms, true).as("month_contacts"),
+      month_other_contacts: contactsIf(windows.month.ms, false).as("month_other_contacts"),
+      all_contacts: contactsIf(null, true).as("all_contacts"),
+      all_other_contacts: contactsIf(null, false).as("all_other_contacts"),
+    })
+    .from(contacts)
+    .where(eq(contacts.owner_user_id, userId))
+    .as("contact_counts");
   // Every computed column is aliased: in a D1 batch drizzle maps rows by column name.
   const totals = db
     .select({
@@ -610,16 +646,36 @@ export async function ownerAnalytics(db: Db, userId: string, bounds: AnalyticsBo
       month_visitor: counts.month_visitor,
       all_scans: counts.all_scans,
       all_visitor: counts.all_visitor,
-      today_contacts: contactsSince(windows.today.ms).as("today_contacts"),
-      week_contacts: contactsSince(windows.week.ms).as("week_contacts"),
-      month_contacts: contactsSince(windows.month.ms).as("month_contacts"),
-      all_contacts: contactsSince(null).as("all_contacts"),
+      today_contacts: contactCounts.today_contacts,
+      today_other_contacts: contactCounts.today_other_contacts,
+      week_contacts: contactCounts.week_contacts,
+      week_other_contacts: contactCounts.week_other_contacts,
+      month_contacts: contactCounts.month_contacts,
+      month_other_contacts: contactCounts.month_other_contacts,
+      all_contacts: contactCounts.all_contacts,
+      all_other_contacts: contactCounts.all_other_contacts,
     })
-    .from(counts);
+    .from(counts)
+    .crossJoin(contactCounts);
 
   const byDay = scanCounts(db, owner, { now: bounds.now, by: "day", since: bounds.chartFrom });
 
-  // All-time conversion per garment (currently owned) and per event, in one statement.
+  // All-time conversion per garment (currently owned) and per event, in one statement; contacts
+  // through a tap apart from the others, as above.
+  const garmentContacts = (throughTap: boolean) =>
+    db.$count(
+      contacts,
+      and(eq(contacts.garment_id, garments.id), eq(contacts.owner_user_id, userId), throughTap ? tapped : not(tapped)),
+    );
+  const eventContacts = (throughTap: boolean) =>
+    db.$count(
+      contacts,
+      and(
+        eq(contacts.wardrobe_event_id, wardrobeEvents.id),
+        eq(contacts.owner_user_id, userId),
+        throughTap ? tapped : not(tapped),
+      ),
+    );
   const byGarment = scanCounts(db, owner, { now: bounds.now, by: "garment_id" }).as("garment_counts");
   const byEvent = scanCounts(db, owner, { now: bounds.now, by: "wardrobe_event_id" }).as("event_counts");
   const conversion = db
@@ -628,9 +684,8 @@ export async function ownerAnalytics(db: Db, userId: string, bounds: AnalyticsBo
       id: garments.id,
       name: sql<string>`coalesce(${garments.name}, ${garments.title}, ${garments.short_slug})`.as("name"),
       visitor_scans: sql<number>`coalesce(${byGarment.all_visitor}, 0)`.as("visitor_scans"),
-      contacts: db
-        .$count(contacts, and(eq(contacts.garment_id, garments.id), eq(contacts.owner_user_id, userId)))
-        .as("contacts"),
+      contacts: garmentContacts(true).as("contacts"),
+      other_contacts: garmentContacts(false).as("other_contacts"),
     })
     .from(garments)
     .leftJoin(byGarment, eq(byGarment.key, garments.id))
@@ -642,12 +697,8 @@ export async function ownerAnalytics(db: Db, userId: string, bounds: AnalyticsBo
           id: wardrobeEvents.id,
           name: sql<string>`${wardrobeEvents.name}`.as("name"),
           visitor_scans: sql<number>`coalesce(${byEvent.all_visitor}, 0)`.as("visitor_scans"),
-          contacts: db
-            .$count(
-              contacts,
-              and(eq(contacts.wardrobe_event_id, wardrobeEvents.id), eq(contacts.owner_user_id, userId)),
-            )
-            .as("contacts"),
+          contacts: eventContacts(true).as("contacts"),
+          other_contacts: eventContacts(false).as("other_contacts"),
         })
         .from(wardrobeEvents)
         .leftJoin(byEvent, eq(byEvent.key, wardrobeEvents.id))

@@ -16,7 +16,10 @@ export interface WindowFigures {
   scans: number;
   /** Taps by anyone but the owner: the people a garment can convert. */
   visitorScans: number;
+  /** Contacts through a tap: what conversion counts (TAPPED_CONTACT_SOURCES). */
   contacts: number;
+  /** Contacts that came another way (a contact card, a share link, a guest capture): shown apart. */
+  otherContacts: number;
   conversion: number | null;
 }
 
@@ -25,6 +28,7 @@ export interface ConversionRow {
   name: string;
   visitorScans: number;
   contacts: number;
+  otherContacts: number;
   conversion: number | null;
 }
 
@@ -63,13 +67,15 @@ export async function loadAnalytics(db: Db, userId: string, now = Date.now()): P
     const scans = totals?.[`${key}_scans`] ?? 0;
     const visitorScans = totals?.[`${key}_visitor`] ?? 0;
     const contacts = totals?.[`${key}_contacts`] ?? 0;
-    windows[key] = { scans, visitorScans, contacts, conversion: conversionRate(contacts, visitorScans) };
+    const otherContacts = totals?.[`${key}_other_contacts`] ?? 0;
+    windows[key] = { scans, visitorScans, contacts, otherContacts, conversion: conversionRate(contacts, visitorScans) };
   }
   const toRow = (r: (typeof conversion)[number]): ConversionRow => ({
     id: r.id,
     name: r.name,
     visitorScans: r.visitor_scans,
     contacts: r.contacts,
+    otherContacts: r.other_contacts,
     conversion: conversionRate(r.contacts, r.visitor_scans),
   });
   const byMost = (a: ConversionRow, b: ConversionRow) => b.contacts - a.contacts || b.visitorScans - a.visitorScans;

@@ -1,4 +1,5 @@
 import { CHART_DAYS, TOP_WINDOW_DAYS } from "@releve/core/crm/rules";
+import { counted } from "@releve/core/platform/plural";
 import { BackLink } from "../../components/back-link";
 import { GeneralErrorBoundary } from "../../components/error-boundary";
 import { requestContext } from "../../request-context.server";
@@ -34,10 +35,12 @@ function ConversionTable({ title, rows, empty }: { title: string; rows: Conversi
       ) : (
         <div className="mt-3 overflow-x-auto border border-ink/10 bg-white">
           <table className="w-full text-left text-xs sm:text-sm">
-            <caption className="sr-only">{title}: visitor taps, contacts and conversion, all time</caption>
+            <caption className="sr-only">
+              {title}: visitor taps, contacts through them, conversion and contacts without a tap, all time
+            </caption>
             <thead className="text-xs uppercase tracking-[0.14em] text-stone">
               <tr>
-                {["Name", "Taps", "Contacts", "Conversion"].map((heading, i) => (
+                {["Name", "Taps", "Contacts", "Conversion", "Without a tap"].map((heading, i) => (
                   <th
                     key={heading}
                     scope="col"
@@ -57,6 +60,7 @@ function ConversionTable({ title, rows, empty }: { title: string; rows: Conversi
                   <td className="p-2 text-right tabular-nums sm:p-3">{n(r.visitorScans)}</td>
                   <td className="p-2 text-right tabular-nums sm:p-3">{n(r.contacts)}</td>
                   <td className="p-2 text-right tabular-nums sm:p-3">{formatRate(r.conversion)}</td>
+                  <td className="p-2 text-right tabular-nums sm:p-3">{n(r.otherContacts)}</td>
                 </tr>
               ))}
             </tbody>
@@ -100,8 +104,10 @@ export default function AnalyticsRoute({ loaderData }: Route.ComponentProps) {
       <BackLink to="/dashboard">Dashboard</BackLink>
       <h1 className="mt-6 font-display text-4xl sm:text-5xl">Analytics</h1>
       <p className="mt-3 max-w-2xl text-sm text-stone">
-        Scan figures include every tap up to a few seconds ago; days are UTC. Conversion is contacts per visitor tap
-        (your own taps are left out). Relevé keeps no visitor identifier, so taps are counted, not people.
+        Scan figures include every tap up to a few seconds ago; days are UTC. Conversion is the share of visitor taps
+        (your own are left out) that brought a contact, never over 100%. Contacts that came without a tap, through your
+        contact card, a share link or a guest Relevé added for you, are counted apart. Relevé keeps no visitor
+        identifier, so taps are counted, not people.
       </p>
 
       <ul className="mt-8 grid grid-cols-2 gap-3 lg:grid-cols-4">
@@ -120,6 +126,11 @@ export default function AnalyticsRoute({ loaderData }: Route.ComponentProps) {
                 <dt>Conversion</dt>
                 <dd className="tabular-nums">{formatRate(f.conversion)}</dd>
               </dl>
+              {f.otherContacts > 0 && (
+                <p className="mt-2 text-xs text-stone">
+                  {counted(f.otherContacts, ["more contact", "more contacts"])} without a tap
+                </p>
+              )}
             </li>
           );
         })}

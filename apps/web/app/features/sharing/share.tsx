@@ -2,7 +2,7 @@ import { fieldErrors } from "@releve/core";
 import { HONEYPOT_FIELD } from "@releve/core/platform/input-limits";
 import { CONTACT_MESSAGES, ContactFormSchema } from "@releve/core/sharing/contact";
 import { contactRateMessage } from "@releve/core/sharing/contact-limits";
-import { BRAND_CONTACT_EMAIL, REPORTED_MISSING_MESSAGE } from "@releve/core/tap/rules";
+import { REPORTED_MISSING_MESSAGE } from "@releve/core/tap/rules";
 import { SECURE_TAP_MESSAGES } from "@releve/core/tap/secure-tap";
 import { normalizeSlug } from "@releve/core/tap/slug";
 import type { Db } from "@releve/db";
@@ -95,7 +95,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
           passport: share.passport,
         }
       : share.state === "missing"
-        ? { state: share.state, passport: share.passport ?? false }
+        ? // The brand's address is configuration (issue #35), never an owner's.
+          { state: share.state, passport: share.passport ?? false, brandEmail: env.BRAND_CONTACT_EMAIL }
         : { state: share.state, garmentTitle: share.garmentTitle, passport: share.passport };
   // A secure garment's card opens only after its verified tap (issues #21, #28): say so.
   const verified = share.state === "open" && share.secure;
@@ -195,8 +196,8 @@ function GarmentShare({
         <h1 className="font-display text-3xl">{REPORTED_MISSING_MESSAGE}</h1>
         <p className="mt-3 text-stone">
           If you have found it, please contact Relevé at{" "}
-          <a href={`mailto:${BRAND_CONTACT_EMAIL}`} className="underline underline-offset-4">
-            {BRAND_CONTACT_EMAIL}
+          <a href={`mailto:${share.brandEmail}`} className="underline underline-offset-4">
+            {share.brandEmail}
           </a>
           .
         </p>

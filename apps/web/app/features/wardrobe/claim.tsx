@@ -1,4 +1,4 @@
-import { BRAND_CONTACT_EMAIL, REPORTED_MISSING_MESSAGE } from "@releve/core/tap/rules";
+import { REPORTED_MISSING_MESSAGE } from "@releve/core/tap/rules";
 import { normalizeSlug } from "@releve/core/tap/slug";
 import { AUTO_CLAIM_DELAY_MS, CLAIM_MESSAGES, CLAIM_TIMEOUT_MS, garmentLabels } from "@releve/core/wardrobe/garment";
 import { garmentBySlug } from "@releve/db/wardrobe/queries";
@@ -38,6 +38,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         passport,
         claimable: false,
         error: { title: "Claim Failed", message: REPORTED_MISSING_MESSAGE, retryable: false },
+        // Whoever found it writes to the brand's configured address (issue #35).
+        brandEmail: deps.env.BRAND_CONTACT_EMAIL,
       },
       { status: 409 },
     );
@@ -89,6 +91,7 @@ export default function ClaimRoute({ loaderData }: Route.ComponentProps) {
     loaderData.error ??
     (timedOut ? { title: "Claim Failed" as const, message: CLAIM_MESSAGES.timedOut, retryable: true } : null);
   const { labels } = loaderData;
+  const brandEmail = "brandEmail" in loaderData ? (loaderData.brandEmail as string) : null;
 
   const claim = () => {
     setTimedOut(false);
@@ -134,11 +137,11 @@ export default function ClaimRoute({ loaderData }: Route.ComponentProps) {
         {error ? (
           <div role="alert" className="mt-6">
             <p className="text-danger">{error.message}</p>
-            {error.message === REPORTED_MISSING_MESSAGE && (
+            {error.message === REPORTED_MISSING_MESSAGE && brandEmail && (
               <p className="mt-2 text-sm text-stone">
                 If you have found it, please contact Relevé at{" "}
-                <a href={`mailto:${BRAND_CONTACT_EMAIL}`} className="underline underline-offset-4">
-                  {BRAND_CONTACT_EMAIL}
+                <a href={`mailto:${brandEmail}`} className="underline underline-offset-4">
+                  {brandEmail}
                 </a>
                 .
               </p>

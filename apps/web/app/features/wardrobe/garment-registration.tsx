@@ -1,5 +1,4 @@
 import { GARMENT_SIZES, GARMENT_TYPES, tagUrl } from "@releve/core/tags/rules";
-import { BRAND_CONTACT_EMAIL } from "@releve/core/tap/rules";
 import { GARMENTS_LOAD_FAILED, garmentLabels } from "@releve/core/wardrobe/garment";
 import {
   CHIP_CODE_MAX,
@@ -52,8 +51,10 @@ type Registered = {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
-  const garments = await listActiveOwnedGarments(requestContext(request, context).db, user.userId);
-  return { garments: garments.map((g) => ({ id: g.id, ...garmentLabels(g) })) };
+  const { db, env } = requestContext(request, context);
+  const garments = await listActiveOwnedGarments(db, user.userId);
+  // 'Contact support' writes to the brand's configured address (issue #35).
+  return { garments: garments.map((g) => ({ id: g.id, ...garmentLabels(g) })), brandEmail: env.BRAND_CONTACT_EMAIL };
 }
 
 /**
@@ -249,7 +250,7 @@ export default function GarmentRegistrationRoute({ loaderData, actionData }: Rou
                 </FormAlert>
                 {conflict && (
                   <p className="text-sm text-stone">
-                    <a href={`mailto:${BRAND_CONTACT_EMAIL}`} className="underline underline-offset-4">
+                    <a href={`mailto:${loaderData.brandEmail}`} className="underline underline-offset-4">
                       Contact support
                     </a>
                   </p>

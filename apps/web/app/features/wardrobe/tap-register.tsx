@@ -1,4 +1,3 @@
-import { BRAND_CONTACT_EMAIL } from "@releve/core/tap/rules";
 import { normalizeSlug } from "@releve/core/tap/slug";
 import { garmentLabels } from "@releve/core/wardrobe/garment";
 import {
@@ -56,6 +55,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = getUser(context);
   const here = `/tap-register${code ? `?code=${encodeURIComponent(code)}` : ""}`;
   const base = {
+    // 'Contact Support' writes to the brand's configured address (issue #35).
+    brandEmail: requestContext(request, context).env.BRAND_CONTACT_EMAIL,
     signedIn: Boolean(user),
     authHref: `/auth?redirect=${encodeURIComponent(here)}`,
     latestDate: latestPurchaseDate(),
@@ -261,7 +262,7 @@ export default function TapRegisterRoute({ loaderData, actionData }: Route.Compo
                 <Link to="/tap-register" className={buttonClass("secondary")}>
                   Try Again
                 </Link>
-                <a href={`mailto:${BRAND_CONTACT_EMAIL}`} className={buttonClass("ghost")}>
+                <a href={`mailto:${loaderData.brandEmail}`} className={buttonClass("ghost")}>
                   Contact Support
                 </a>
               </div>

@@ -11,6 +11,7 @@ import type {
   UnclaimedPage,
 } from "@releve/core/tags/contracts";
 import type { ScanHistoryPage } from "@releve/core/tap/contracts";
+import type { AdminOwnershipHistory } from "@releve/core/wardrobe/transfer";
 import {
   infiniteQueryOptions,
   keepPreviousData,
@@ -75,6 +76,13 @@ export const garmentsQuery = (search: string, status: GarmentFilter) =>
     `/garments?status=${status}${search ? `&q=${q(search)}` : ""}`,
     true,
   );
+
+/** A garment's ownership history (issue #32): refreshed with the garments after a reassign. */
+export const ownershipQuery = (garmentId: number) =>
+  queryOptions({
+    queryKey: [...keys.garments, "ownership", garmentId],
+    queryFn: () => adminApi<AdminOwnershipHistory>(`/garments/${garmentId}/ownership`),
+  });
 
 export const unclaimedQuery = keysetQuery<UnclaimedPage>([...keys.garments, "unclaimed"], "/garments/unclaimed");
 

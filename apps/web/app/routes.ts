@@ -9,6 +9,7 @@ export default [
   route("profile-setup", "features/accounts/profile-setup.tsx"),
   route("onboarding/profile", "features/accounts/onboarding.profile.tsx"),
   route("claim/:slug", "features/wardrobe/claim.tsx"),
+  route("transfer/:token", "features/ownership/transfer.tsx"),
   route("share/:slug", "features/sharing/share.tsx"),
   route("passport/:slug", "features/passport/passport.tsx"),
   route("product/:gtin", "features/passport/product.tsx"),

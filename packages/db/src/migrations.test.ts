@@ -21,6 +21,7 @@ const expectedTables = [
   "nfc_tag_batches",
   "nfc_tags",
   "ownership_periods",
+  "ownership_transfers",
   "products",
   "profiles",
   "rate_events",

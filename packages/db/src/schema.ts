@@ -1,6 +1,7 @@
 import type { Care, Fibre } from "@releve/core/passport/product-rules";
 import { TAG_STATUSES } from "@releve/core/tags/rules";
 import { SUSPECT_REASONS } from "@releve/core/tap/secure-tap";
+import { TRANSFER_END_REASONS, TRANSFER_KINDS, TRANSFER_STATUSES } from "@releve/core/wardrobe/transfer";
 import { relations, sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
@@ -320,6 +321,50 @@ export const ownershipPeriods = sqliteTable(
     index("ownership_periods_garment_idx").on(t.garment_id, t.started_at),
     uniqueIndex("ownership_periods_open_unique").on(t.garment_id).where(sql`ended_at IS NULL`),
     index("ownership_periods_owner_idx").on(t.owner_user_id),
+  ],
+);
+
+/**
+ * A garment's handing over to a next owner (issue #32): a transfer link its owner made
+ * (`kind` 'link'; its token is the row's id under an HMAC, nothing secret stored) or a request a
+ * would-be owner sent (`kind` 'request'). A pending row past `expires_at` reads as expired (a link)
+ * or declined by silence (a request). Any change of the garment's owner, and a report of its tag
+ * lost or stolen, cancels its pending rows by trigger (migration 0017), whichever command made
+ * it. The rows are the record of every step: made, answered, cancelled, by whom and when.
+ */
+export const ownershipTransfers = sqliteTable(
+  "ownership_transfers",
+  {
+    id: serialId(),
+    garment_id: integer("garment_id")
+      .notNull()
+      .references(() => garments.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: TRANSFER_KINDS }).notNull(),
+    /** The owner when it was made: a link's maker, a request's addressee. */
+    from_user_id: text("from_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** A request's sender; a link's taker once accepted. */
+    to_user_id: text("to_user_id").references(() => users.id, { onDelete: "set null" }),
+    /** A request's optional note to the owner (TRANSFER_REQUEST_MESSAGE_MAX). */
+    message: text("message"),
+    status: text("status", { enum: TRANSFER_STATUSES }).notNull().default("pending"),
+    /** Why a cancelled one ended (TRANSFER_END_REASONS); 'timeout' never: silence is read from expires_at. */
+    end_reason: text("end_reason", { enum: TRANSFER_END_REASONS }),
+    created_at: createdAt(),
+    expires_at: timestamp("expires_at").notNull(),
+    decided_at: timestamp("decided_at"),
+  },
+  (t) => [
+    // One live link per garment; a new one cancels the old in the same batch.
+    uniqueIndex("ownership_transfers_link_unique").on(t.garment_id).where(sql`kind = 'link' AND status = 'pending'`),
+    // One pending request per requester and garment.
+    uniqueIndex("ownership_transfers_request_unique")
+      .on(t.garment_id, t.to_user_id)
+      .where(sql`kind = 'request' AND status = 'pending'`),
+    // An owner's requests to answer (the dashboard's banner).
+    index("ownership_transfers_from_idx").on(t.from_user_id, t.status),
+    index("ownership_transfers_to_idx").on(t.to_user_id),
   ],
 );
 

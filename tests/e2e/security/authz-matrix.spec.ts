@@ -98,6 +98,13 @@ const PAGES: Record<string, (ids: Ids) => Case[]> = {
     { path: `/claim/${ids.unclaimedSlug}`, cell: user(200, 200, 200) },
     { path: "/claim/zz-999", cell: all(404) },
   ],
+  // A transfer link (issue #32): a forged, truncated or malformed token opens nothing, for anyone.
+  "/transfer/:token": () => [
+    { path: `/transfer/1.${"A".repeat(43)}`, cell: all(404) },
+    { path: `/transfer/1.${"A".repeat(42)}`, cell: all(404) },
+    { path: "/transfer/not-a-token", cell: all(404) },
+    { path: `/transfer/1.${"A".repeat(43)}`, method: "POST", form: {}, cell: all(404) },
+  ],
   "/share/:slug": (ids) => [
     { path: `/share/${ids.aSlug}`, cell: all(200) },
     { path: `/share/${ids.aClient}-1700000000`, cell: all(200) },
@@ -250,6 +257,31 @@ const ACTIONS: Record<string, (ids: Ids) => Case[]> = {
       form: { contactId: String(ids.aContact), notes: "" },
       cell: user(to(302, `/dashboard/garment/${ids.aGarment}`), 404, 404),
     },
+    // Ownership steps on someone else's garment (issue #32): refused, nothing made or released.
+    {
+      path: `/dashboard/garment/${ids.aGarment}`,
+      method: "POST",
+      form: { intent: "cancel-transfer" },
+      cell: user(409, 404, 404),
+    },
+    ...["transfer", "cancel-transfer", "release"].map(
+      (intent): Case => ({
+        path: "/dashboard/garment/9999",
+        method: "POST",
+        form: { intent },
+        cell: user(404, 404, 404),
+      }),
+    ),
+  ],
+  // Answering a transfer request made to no one here (issue #32): not found, nothing moves.
+  "/dashboard": () => [
+    {
+      path: "/dashboard",
+      method: "POST",
+      form: { intent: "approve-transfer", transferId: "999999999" },
+      // The admin has no profile: the page's loader, run after the refusal, sends them to make one.
+      cell: user(404, 404, to(302, "/profile-setup")),
+    },
   ],
   "/connections": (ids) => [
     {
@@ -321,6 +353,12 @@ const SHELL: Record<string, (ids: Ids) => Case[]> = {
   "GET /api/admin/garments/unclaimed": () => [
     { path: "/api/admin/garments/unclaimed", cell: adminApi(200) },
     { path: "/api/admin/garments/unclaimed?before=0x2", cell: adminApi(400) },
+  ],
+  // A garment's ownership history (issue #32): staff only; owners' emails are theirs to see.
+  "GET /api/admin/garments/:id/ownership": () => [
+    { path: "/api/admin/garments/3/ownership", cell: adminApi(200) },
+    { path: "/api/admin/garments/999999/ownership", cell: adminApi(404) },
+    { path: "/api/admin/garments/0x3/ownership", cell: adminApi(400) },
   ],
   "POST /api/admin/garments/:id/status": () => [
     { path: "/api/admin/garments/999999/status", method: "POST", json: { is_active: true }, cell: adminApi(404) },

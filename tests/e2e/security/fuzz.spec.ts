@@ -376,6 +376,29 @@ for (const part of PARTS)
           ipPerRequest: true,
         },
       },
+      // A forged transfer link (issue #32): 404 whatever is posted, nothing moves.
+      {
+        route: "/transfer/:token",
+        actor: "T1",
+        spec: { name: "accept a forged transfer link", path: `/transfer/1.${"A".repeat(43)}`, base: { accept: "1" } },
+      },
+      // Ownership steps on A's garment by someone else (issue #32): 404, nothing made or released.
+      {
+        route: "/dashboard/garment/:garmentId",
+        actor: "T1",
+        spec: { name: "garment: transfer someone else's", path: "/dashboard/garment/3", base: { intent: "transfer" } },
+      },
+      // Answering a transfer request that was not made to T1: 404, nothing moves.
+      {
+        route: "/dashboard",
+        actor: "T1",
+        spec: {
+          name: "answer a transfer request",
+          path: "/dashboard",
+          base: { intent: "approve-transfer", transferId: "1" },
+          idFields: ["transferId"],
+        },
+      },
       // Claims of A's garment by someone else: 409, always.
       { route: "/claim/:slug", actor: "T1", spec: { name: "claim", path: "/claim/cg-003", base: { intent: "claim" } } },
       {

@@ -7,6 +7,7 @@ import { type FormEvent, useState } from "react";
 import { useNotify } from "../notify";
 import { clientsQuery, garmentsQuery, useReassignGarment, useSetGarmentStatus } from "../queries";
 import { Empty, formatDate, LoadMore, Modal, NotLoaded, SearchBox } from "../ui";
+import { OwnershipHistoryDialog } from "./ownership-history";
 
 const SHOW: Array<[GarmentFilter, string]> = [
   ["claimed", "Claimed garments"],
@@ -23,6 +24,7 @@ export function GarmentsTab() {
   const list = useInfiniteQuery(garmentsQuery(search, show));
   const garments = list.data?.pages.flatMap((page) => page.garments) ?? [];
   const [reassigning, setReassigning] = useState<AdminGarment | null>(null);
+  const [history, setHistory] = useState<AdminGarment | null>(null);
   const status = useSetGarmentStatus();
   const busy = status.isPending ? status.variables.id : null;
   const notify = useNotify();
@@ -168,6 +170,9 @@ export function GarmentsTab() {
                   <Button variant="secondary" size="sm" onClick={() => setReassigning(g)}>
                     Reassign<span className="sr-only"> {g.title}</span>
                   </Button>
+                  <Button variant="secondary" size="sm" onClick={() => setHistory(g)}>
+                    History<span className="sr-only"> of {g.title}'s ownership</span>
+                  </Button>
                 </div>
               </li>
             ))}
@@ -175,6 +180,7 @@ export function GarmentsTab() {
           <LoadMore listId="garments-list" shown={garments.length} noun={["garment", "garments"]} query={list} />
         </>
       )}
+      {history && <OwnershipHistoryDialog garment={history} onClose={() => setHistory(null)} />}
       {reassigning && (
         <ReassignDialog
           garment={reassigning}

@@ -68,3 +68,23 @@ export async function pendingClaimHeader(env: WebEnv, request: Request, slug: st
   const cookie = pendingClaimCookie(env, request);
   return slug === null ? cookie.serialize("", { maxAge: 0 }) : cookie.serialize(slug);
 }
+
+const TRANSFER_PREFIX = "transfer:";
+
+/**
+ * A transfer link the visitor was about to accept (issue #32) rides the same cookie as a
+ * pending claim (one pending step at a time, the newest), so it survives sign-up and email
+ * verification the same way; clearing either clears it.
+ */
+export function pendingTransferHeader(env: WebEnv, request: Request, token: string): Promise<string> {
+  return pendingClaimCookie(env, request).serialize(`${TRANSFER_PREFIX}${token}`);
+}
+
+/** Where the pending step is: `/claim/<slug>` or `/transfer/<token>`, or null when there is none. */
+export async function readPendingPath(env: WebEnv, request: Request): Promise<string | null> {
+  const value = await pendingClaimCookie(env, request).parse(request.headers.get("Cookie"));
+  if (typeof value !== "string") return null;
+  if (/^[a-z0-9][a-z0-9-]{0,63}$/.test(value)) return `/claim/${value}`;
+  const token = value.startsWith(TRANSFER_PREFIX) ? value.slice(TRANSFER_PREFIX.length) : "";
+  return /^[0-9]{1,16}\.[A-Za-z0-9_-]{43}$/.test(token) ? `/transfer/${token}` : null;
+}

@@ -3,6 +3,7 @@ import { publicName } from "@releve/core/sharing/share-visibility";
 import { garmentLabels } from "@releve/core/wardrobe/garment";
 import { setNfcSharing } from "@releve/db/accounts/commands";
 import { listRecentContacts } from "@releve/db/crm/queries";
+import { requestsToAnswer } from "@releve/db/ownership/queries";
 import { listWardrobe } from "@releve/db/wardrobe/queries";
 import { buttonClass } from "@releve/ui";
 import { data, Form, Link, redirect } from "react-router";
@@ -11,6 +12,8 @@ import { SubmitButton } from "../components/submit-button";
 import { getProfile } from "../features/accounts/profile.server";
 import { requireUser } from "../features/accounts/user.server";
 import { formatDay } from "../features/crm/crm-format";
+import { answerStep } from "../features/ownership/answer-request.server";
+import { RequestsBanner } from "../features/ownership/requests-banner";
 import { ownCard } from "../features/sharing/own-card.server";
 import { ShareCardPanel } from "../features/sharing/share-card-panel";
 import { readForm } from "../lib/form.server";
@@ -25,10 +28,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = requestContext(request, context);
   const profile = await getProfile(db, user.userId);
   if (!profile) throw redirect("/profile-setup");
-  const [garments, recent] = await Promise.all([
+  const [garments, recent, requests] = await Promise.all([
     listWardrobe(db, user.userId, 4),
     // The user's OWN connections (the spec's fixed owner_profile_id 1 was a defect: DESIGN.md §4).
     listRecentContacts(db, user.userId, 5),
+    // Transfer requests for their pieces to answer (issue #32).
+    requestsToAnswer(db, user.userId, Date.now()),
   ]);
   return {
     name: publicName(profile),
@@ -42,13 +47,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       email: c.email,
       date: formatDay(c.created_at),
     })),
+    requests: requests.map((r) => ({
+      id: r.id,
+      piece: garmentLabels(r).name,
+      garmentId: r.garment_id,
+      from: r.requester_display_name?.trim() || r.requester_first_name?.trim() || "Someone",
+      message: r.message,
+      asked: formatDay(r.created_at),
+      answerBy: formatDay(r.expires_at),
+    })),
   };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
   const deps = requestContext(request, context);
-  const enabled = (await readForm(request)).get("nfc_sharing_enabled");
+  const form = await readForm(request);
+  // Approve or decline a transfer request (issue #32): the ownership room's step.
+  if (form.has("intent")) return answerStep(request, context, form);
+  const enabled = form.get("nfc_sharing_enabled");
   if (enabled !== "true" && enabled !== "false") return data({ error: "Choose on or off." }, { status: 400 });
   const ok = await setNfcSharing(deps.db, deps.tap, user.userId, enabled === "true");
   if (!ok) return data({ error: "Profile not found" }, { status: 404 });
@@ -91,8 +108,12 @@ function RecentList({
   );
 }
 
-export default function DashboardRoute({ loaderData }: Route.ComponentProps) {
+export default function DashboardRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { sharing } = loaderData;
+  const answerError =
+    actionData && "answerError" in actionData
+      ? { transferId: actionData.transferId, message: actionData.answerError }
+      : null;
 
   return (
     <section className="mx-auto w-full max-w-6xl px-5 py-10 sm:py-16">
@@ -105,6 +126,8 @@ export default function DashboardRoute({ loaderData }: Route.ComponentProps) {
           Edit Profile
         </Link>
       </header>
+
+      <RequestsBanner requests={loaderData.requests} error={answerError} />
 
       <div className="mt-10 grid grid-cols-1 gap-10 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <div className="flex flex-col gap-10">

@@ -86,3 +86,10 @@ export function claimSlugFromPath(path: string): string | null {
   const match = CLAIM_PATH.exec(path.split(/[?#]/)[0] ?? "");
   return match?.[1]?.toLowerCase() ?? null;
 }
+
+const TRANSFER_PATH = /^\/transfer\/([0-9]{1,16}\.[A-Za-z0-9_-]{43})\/?$/;
+
+/** The token of a `/transfer/{token}` redirect target (issue #32), if that is what it is. */
+export function transferTokenFromPath(path: string): string | null {
+  return TRANSFER_PATH.exec(path.split(/[?#]/)[0] ?? "")?.[1] ?? null;
+}

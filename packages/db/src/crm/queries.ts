@@ -160,8 +160,10 @@ function contactsWhere(userId: string, filter: ContactFilter, limit: number | "c
 }
 
 /**
- * The owner's contacts as every list shows them, newest first. The joins carry the owner too:
- * a contact row can never pull in another owner's garment or event.
+ * The owner's contacts as every list shows them, newest first. The events' joins carry the owner
+ * too: a contact row can never pull in another owner's event. Its garment is joined by id alone
+ * (issue #32): a piece since handed on still shows its name (the brand's), flagged as no longer
+ * this owner's, and nothing else of it.
  */
 export function selectOwnerContacts(db: Db, userId: string, filter: ContactFilter, limit: number) {
   return db
@@ -182,6 +184,11 @@ export function selectOwnerContacts(db: Db, userId: string, filter: ContactFilte
       garment_id: contacts.garment_id,
       // Raw: coalesce() has no drizzle builder.
       garment_name: sql<string | null>`coalesce(${garments.name}, ${garments.title})`.as("garment_name"),
+      // The piece whatever its owner now (joined by id alone): a contact left on a piece since handed
+      // on (issue #32) still names it, marked as no longer this owner's. Raw: a comparison as a flag.
+      garment_owned: sql<number>`coalesce(${garments.owner_user_id} = ${contacts.owner_user_id}, 0)`
+        .mapWith(Boolean)
+        .as("garment_owned"),
       // Aliased: in a D1 batch drizzle maps rows by column name, and contacts.id is "id" too.
       event_id: sql<number | null>`${wardrobeEvents.id}`.as("event_id"),
       // The owner's own event; else the brand event an admin captured the guest at (contacts.event_id
@@ -191,7 +198,7 @@ export function selectOwnerContacts(db: Db, userId: string, filter: ContactFilte
       brand_event_id: sql<number | null>`${brandEvents.id}`.as("brand_event_id"),
     })
     .from(contacts)
-    .leftJoin(garments, and(eq(garments.id, contacts.garment_id), eq(garments.owner_user_id, contacts.owner_user_id)))
+    .leftJoin(garments, eq(garments.id, contacts.garment_id))
     .leftJoin(
       wardrobeEvents,
       and(eq(wardrobeEvents.id, contacts.wardrobe_event_id), eq(wardrobeEvents.owner_user_id, contacts.owner_user_id)),

@@ -1,5 +1,10 @@
 import { type FieldErrors, ForgotPasswordSchema, fieldErrors, LoginSchema, SignupSchema } from "@releve/core";
-import { AUTH_MESSAGES, claimSlugFromPath, safeRedirect } from "@releve/core/accounts/auth-constants";
+import {
+  AUTH_MESSAGES,
+  claimSlugFromPath,
+  safeRedirect,
+  transferTokenFromPath,
+} from "@releve/core/accounts/auth-constants";
 import { HONEYPOT_FIELD } from "@releve/core/platform/input-limits";
 import { CONTACT_MESSAGES } from "@releve/core/sharing/contact";
 import { FormAlert, TextField } from "@releve/ui";
@@ -9,7 +14,7 @@ import { GeneralErrorBoundary } from "../../components/error-boundary";
 import { Honeypot } from "../../components/honeypot";
 import { SubmitButton } from "../../components/submit-button";
 import { getUser } from "../../context";
-import { pendingClaimHeader } from "../../lib/cookies.server";
+import { pendingClaimHeader, pendingTransferHeader } from "../../lib/cookies.server";
 import type { RouteHandle } from "../../lib/document";
 import { readForm } from "../../lib/form.server";
 import { toastHeader } from "../../lib/toast.server";
@@ -61,6 +66,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const headers = new Headers();
   const claimSlug = claimSlugFromPath(redirectTo);
   if (claimSlug) headers.append("Set-Cookie", await pendingClaimHeader(deps.env, request, claimSlug));
+  // A transfer link (issue #32) is kept the same way, through sign-up and email verification.
+  const transferToken = transferTokenFromPath(redirectTo);
+  if (transferToken) headers.append("Set-Cookie", await pendingTransferHeader(deps.env, request, transferToken));
   return data({ mode: modeOf(url.searchParams.get("mode")), redirectTo }, { headers });
 }
 

@@ -22,7 +22,9 @@ export function ContactItem({
   const location = useLocation();
   const name = contactName(c);
   const error = actionData?.intent === "mark-contacted" && actionData.contactId === c.id ? actionData.error : null;
-  const where = [showEvent ? c.event_name : null, c.garment_name].filter(Boolean).join(" · ");
+  // A piece since handed on or released (issue #32) is named as no longer theirs.
+  const piece = c.garment_name && !c.garment_owned ? `${c.garment_name} (no longer in your wardrobe)` : c.garment_name;
+  const where = [showEvent ? c.event_name : null, piece].filter(Boolean).join(" · ");
   return (
     <article
       aria-label={name}

@@ -17,7 +17,9 @@ import {
 } from "@releve/core/tags/contracts";
 import { garmentTagUrl } from "@releve/core/tags/rules";
 import { PHOTO_CARD_MESSAGES } from "@releve/core/wardrobe/photo";
+import type { AdminOwnershipHistory } from "@releve/core/wardrobe/transfer";
 import type { Db } from "@releve/db/client";
+import { ownershipHistory } from "@releve/db/ownership/queries";
 import { markGarmentProgrammed, reassignGarment, setGarmentActive } from "@releve/db/tags/commands";
 import {
   type AdminGarmentRow,
@@ -136,6 +138,37 @@ garmentRoutes.get("/unclaimed", validator("query", UnclaimedQuerySchema), async 
     pageSize: UNCLAIMED_PAGE_SIZE,
     total,
     nextCursor,
+  };
+  return c.json(body);
+});
+
+/** A garment's ownership history (issue #32): its periods and transfers, owners' emails for staff only. */
+garmentRoutes.get("/:id/ownership", idParam, async (c) => {
+  const { id } = c.req.valid("param");
+  const db = c.get("db");
+  if (!(await getGarmentPhoto(db, id))) throw new AppError("not_found", "Garment not found.");
+  const { periods, transfers } = await ownershipHistory(db, id);
+  const now = Date.now();
+  const body: AdminOwnershipHistory = {
+    periods: periods.map((p) => ({
+      id: p.id,
+      ownerEmail: p.owner_email,
+      startedAt: p.started_at.getTime(),
+      startedHow: p.started_how,
+      endedAt: p.ended_at?.getTime() ?? null,
+      endedHow: p.ended_how,
+    })),
+    transfers: transfers.map((t) => ({
+      id: t.id,
+      kind: t.kind,
+      status: t.status === "pending" && t.expires_at.getTime() <= now ? "expired" : t.status,
+      endReason: t.end_reason,
+      fromEmail: t.from_email,
+      toEmail: t.to_email,
+      createdAt: t.created_at.getTime(),
+      expiresAt: t.expires_at.getTime(),
+      decidedAt: t.decided_at?.getTime() ?? null,
+    })),
   };
   return c.json(body);
 });

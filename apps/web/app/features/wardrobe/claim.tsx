@@ -1,6 +1,7 @@
 import { REPORTED_MISSING_MESSAGE } from "@releve/core/tap/rules";
 import { normalizeSlug } from "@releve/core/tap/slug";
 import { AUTO_CLAIM_DELAY_MS, CLAIM_MESSAGES, CLAIM_TIMEOUT_MS, garmentLabels } from "@releve/core/wardrobe/garment";
+import { pendingRequestOf } from "@releve/db/ownership/queries";
 import { garmentBySlug } from "@releve/db/wardrobe/queries";
 import { Button, buttonClass } from "@releve/ui";
 import { useEffect, useRef, useState } from "react";
@@ -11,6 +12,9 @@ import { getUser } from "../../context";
 import { pendingClaimHeader } from "../../lib/cookies.server";
 import { readForm } from "../../lib/form.server";
 import { requestContext } from "../../request-context.server";
+import { formatDay } from "../crm/crm-format";
+import { TransferRequestForm } from "../ownership/request-form";
+import { type RequestRefusal, requestStep } from "../ownership/request-transfer.server";
 import type { Route } from "./+types/claim";
 import { type ClaimFailure, claimAndRespond } from "./claim.server";
 import { GarmentFacts } from "./garment-card";
@@ -58,6 +62,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (garment.owner_user_id === user.userId) throw redirect("/dashboard/wardrobe");
   const labels = garmentLabels(garment);
   if (garment.status === "claimed") {
+    // Someone else's piece (issue #32): its new holder may ask its owner to hand it over.
+    const asked = await pendingRequestOf(deps.db, garment.id, user.userId, Date.now());
     return data(
       {
         slug,
@@ -65,6 +71,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         passport,
         claimable: false,
         error: { title: "Garment Already Claimed", message: CLAIM_MESSAGES.claimedByOther, retryable: false },
+        transferRequest: { sentUntil: asked ? formatDay(asked.expires_at) : null },
       },
       { status: 409 },
     );
@@ -74,20 +81,25 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   // The claim has no fields: an empty post is fine, a body that is not a form is refused.
-  await readForm(request, { allowEmpty: true });
+  const form = await readForm(request, { allowEmpty: true });
+  // A transfer request for someone else's piece (issue #32): the ownership room's step.
+  if (form.get("intent") === "request-transfer") return requestStep(request, context, normalizeSlug(params.slug), form);
   return claimAndRespond(request, context, normalizeSlug(params.slug));
 }
 
 export default function ClaimRoute({ loaderData }: Route.ComponentProps) {
   const fetcher = useFetcher<ClaimError>();
+  const transferRequest: { sentUntil: string | null } | null =
+    "transferRequest" in loaderData ? (loaderData.transferRequest as { sentUntil: string | null }) : null;
   const busy = fetcher.state !== "idle";
   const [timedOut, setTimedOut] = useState(false);
   const started = useRef(false);
   // fetcher.data with JavaScript; the action's own answer when the form posted without it.
-  const posted = useActionData<ClaimError>();
+  const posted = useActionData<ClaimError | RequestRefusal>();
+  const requestRefusal = posted && "requestError" in posted ? posted : null;
   const error =
     fetcher.data?.error ??
-    posted?.error ??
+    (posted && "error" in posted ? posted.error : undefined) ??
     loaderData.error ??
     (timedOut ? { title: "Claim Failed" as const, message: CLAIM_MESSAGES.timedOut, retryable: true } : null);
   const { labels } = loaderData;
@@ -156,6 +168,7 @@ export default function ClaimRoute({ loaderData }: Route.ComponentProps) {
                 Return Home
               </Link>
             </div>
+            {transferRequest && <TransferRequestForm sentUntil={transferRequest.sentUntil} refusal={requestRefusal} />}
           </div>
         ) : (
           <>

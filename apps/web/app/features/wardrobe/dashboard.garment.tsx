@@ -4,6 +4,7 @@ import { parseId } from "@releve/core/platform/input-limits";
 import { cleanText, textLength, textProblemMessage } from "@releve/core/platform/text";
 import { garmentLabels } from "@releve/core/wardrobe/garment";
 import { markContactContacted } from "@releve/db/crm/commands";
+import { liveTransferLink } from "@releve/db/ownership/queries";
 import { loadGarmentDetail } from "@releve/db/wardrobe/queries";
 import { data } from "react-router";
 import { BackLink } from "../../components/back-link";
@@ -14,6 +15,9 @@ import { redirectWithToast } from "../../lib/toast.server";
 import { requestContext } from "../../request-context.server";
 import { requireUser } from "../accounts/user.server";
 import { formatDay } from "../crm/crm-format";
+import { ownershipStep } from "../ownership/garment-ownership.server";
+import { OwnershipPanel } from "../ownership/ownership-panel";
+import { transferUrl } from "../ownership/transfer.server";
 import { qrDataUri } from "../sharing/qr.server";
 import type { Route } from "./+types/dashboard.garment";
 import { GarmentFacts } from "./garment-card";
@@ -37,14 +41,26 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = parseId(params.garmentId);
   // A page of its contacts: the newest, or (a 'Load more' link followed without JavaScript) those before `before`.
   const before = parseContactCursor(new URL(request.url).searchParams.get("before"));
-  const detail = id ? await loadGarmentDetail(requestContext(request, context).db, id, user.userId, { before }) : null;
+  const deps = requestContext(request, context);
+  const [detail, link] = id
+    ? await Promise.all([
+        loadGarmentDetail(deps.db, id, user.userId, { before }),
+        liveTransferLink(deps.db, id, user.userId, Date.now()),
+      ])
+    : [null, undefined];
   if (!detail) throw new Response("Garment not found", { status: 404 });
+  // Its live transfer link (issue #32), shown again with its QR for a hand-over in person.
+  const transferLink = link ? await transferUrl(deps.env, request, link.id) : null;
+  const transfer =
+    link && transferLink
+      ? { url: transferLink, qr: qrDataUri(transferLink), expires: formatDay(link.expires_at) }
+      : null;
   const origin = new URL(request.url).origin;
   const shortLink = `${origin}/t/${detail.garment.short_slug}`;
   // The garment's GS1 Digital Link (issue #31), when it has a product and its slug can be a serial.
   const { gtin, short_slug: slug } = detail.garment;
   const digitalLink = garmentDigitalLink(origin, slug, gtin);
-  return { ...detail, paged: before !== null, shortLink, digitalLink, qr: qrDataUri(shortLink) };
+  return { ...detail, paged: before !== null, shortLink, digitalLink, qr: qrDataUri(shortLink), transfer };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -52,6 +68,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const deps = requestContext(request, context);
   const id = parseId(params.garmentId);
   const form = await readForm(request);
+  // Transfer, cancel or release (issue #32): the ownership room's steps.
+  if (form.has("intent")) return ownershipStep(request, context, id, form);
   const contactId = parseId(form.get("contactId"));
   // The one text rule (decision 0042): notes are multi-line.
   const cleaned = cleanText(form.get("notes"), { multiline: true });
@@ -82,7 +100,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function GarmentRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const { garment, stats, scans, contacts, nextCursor, paged, shortLink, digitalLink, qr } = loaderData;
+  const { garment, stats, scans, contacts, nextCursor, paged, shortLink, digitalLink, qr, transfer } = loaderData;
   const labels = garmentLabels(garment);
   const tagId = garment.tag_uuid ?? garment.nfc_chip_id ?? "";
 
@@ -193,16 +211,22 @@ export default function GarmentRoute({ loaderData, actionData }: Route.Component
             first={contacts}
             nextCursor={nextCursor}
             paged={paged}
-            actionData={actionData}
+            actionData={actionData && "contactId" in actionData ? actionData : undefined}
           />
         </div>
 
-        <aside className="flex flex-col items-center gap-3 self-start border border-ink/10 bg-white p-6 text-center">
-          <img src={qr} alt={`QR code for ${shortLink}`} width={220} height={220} className="size-56" />
-          <p className="text-sm text-stone">
-            Scan or tap to open this garment's link. Print it for a phone without NFC.
-          </p>
-        </aside>
+        <div className="flex flex-col gap-6 self-start">
+          <aside className="flex flex-col items-center gap-3 border border-ink/10 bg-white p-6 text-center">
+            <img src={qr} alt={`QR code for ${shortLink}`} width={220} height={220} className="size-56" />
+            <p className="text-sm text-stone">
+              Scan or tap to open this garment's link. Print it for a phone without NFC.
+            </p>
+          </aside>
+          <OwnershipPanel
+            transfer={transfer}
+            error={actionData && "ownershipError" in actionData ? actionData.ownershipError : null}
+          />
+        </div>
       </div>
     </section>
   );

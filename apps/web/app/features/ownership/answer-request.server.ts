@@ -1,0 +1,55 @@
+import { parseId } from "@releve/core/platform/input-limits";
+import { TRANSFER_MESSAGES } from "@releve/core/wardrobe/transfer";
+import { answerTransferRequest } from "@releve/db/ownership/commands";
+import { data, type RouterContextProvider } from "react-router";
+import type { FormInput } from "../../lib/form.server";
+import { redirectWithToast } from "../../lib/toast.server";
+import { requestContext } from "../../request-context.server";
+import { requireUser } from "../accounts/user.server";
+import { dropPreviousPhoto } from "./transfer.server";
+
+/** An answer refused: what the dashboard's requests banner shows, nothing changed. */
+export type AnswerRefusal = { answerError: string; transferId: number | null };
+
+/**
+ * The owner approves or declines a transfer request for their piece (issue #32), from the
+ * dashboard. Approving hands the piece over at once; only the owner it was made to may answer.
+ */
+export async function answerStep(request: Request, context: Readonly<RouterContextProvider>, form: FormInput) {
+  const user = requireUser(request, context);
+  const deps = requestContext(request, context);
+  const transferId = parseId(form.get("transferId"));
+  const intent = form.get("intent");
+  const refuse = (status: number, answerError: string) => data<AnswerRefusal>({ answerError, transferId }, { status });
+  if (!transferId || (intent !== "approve-transfer" && intent !== "decline-transfer")) {
+    return refuse(400, "Choose a request to answer.");
+  }
+  let result: Awaited<ReturnType<typeof answerTransferRequest>>;
+  try {
+    result = await answerTransferRequest(deps.db, deps.tap, {
+      transferId,
+      userId: user.userId,
+      approve: intent === "approve-transfer",
+    });
+  } catch (error) {
+    console.error("[transfer-request]", error);
+    return refuse(503, TRANSFER_MESSAGES.unexpected);
+  }
+  switch (result.status) {
+    case "transferred":
+      await dropPreviousPhoto(deps.env, result);
+      return redirectWithToast(deps.env, request, "/dashboard", {
+        type: "success",
+        title: TRANSFER_MESSAGES.approved,
+        description: "The piece has left your wardrobe. Its contacts stay in your list.",
+      });
+    case "declined":
+      return redirectWithToast(deps.env, request, "/dashboard", { type: "info", title: TRANSFER_MESSAGES.declined });
+    case "requester_gone":
+      return refuse(409, TRANSFER_MESSAGES.requesterGone);
+    case "not_found":
+      return refuse(404, TRANSFER_MESSAGES.requestGone);
+    default:
+      return refuse(409, TRANSFER_MESSAGES.requestGone);
+  }
+}

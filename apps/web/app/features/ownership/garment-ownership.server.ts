@@ -1,0 +1,70 @@
+import { REPORTED_MISSING_MESSAGE } from "@releve/core/tap/rules";
+import { TRANSFER_MESSAGES } from "@releve/core/wardrobe/transfer";
+import { cancelTransferLink, createTransferLink, releaseGarment } from "@releve/db/ownership/commands";
+import { ownsGarment } from "@releve/db/ownership/queries";
+import { data, type RouterContextProvider } from "react-router";
+import type { FormInput } from "../../lib/form.server";
+import { redirectWithToast } from "../../lib/toast.server";
+import { requestContext } from "../../request-context.server";
+import { requireUser } from "../accounts/user.server";
+import { dropPreviousPhoto } from "./transfer.server";
+
+const OWNERSHIP_INTENTS = ["transfer", "cancel-transfer", "release"] as const;
+type Intent = (typeof OWNERSHIP_INTENTS)[number];
+const isIntent = (v: unknown): v is Intent => OWNERSHIP_INTENTS.includes(v as Intent);
+
+/** An ownership step refused: what the garment page shows, nothing changed. */
+export type OwnershipRefusal = { ownershipError: string };
+
+/**
+ * The owner's ownership steps for one garment (issue #32), posted to its page with an `intent`: make a transfer
+ * link (a new one replaces the old), cancel it, or release the piece. Only the owner's own
+ * claimed garment; anyone else's id is a 404, as the garment page is.
+ */
+export async function ownershipStep(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  garmentId: number | null,
+  form: FormInput,
+) {
+  const user = requireUser(request, context);
+  const deps = requestContext(request, context);
+  const intent = form.get("intent");
+  if (!isIntent(intent)) return data<OwnershipRefusal>({ ownershipError: "Choose what to do." }, { status: 400 });
+  if (!garmentId) throw new Response("Garment not found", { status: 404 });
+  const page = `/dashboard/garment/${garmentId}`;
+  const refuse = (status: number, message: string) => data<OwnershipRefusal>({ ownershipError: message }, { status });
+  const refusedFor = (status: "not_owned" | "reported_missing") =>
+    status === "reported_missing" ? refuse(409, REPORTED_MISSING_MESSAGE) : refuse(404, TRANSFER_MESSAGES.notOwned);
+
+  if (intent === "transfer") {
+    const made = await createTransferLink(deps.db, { garmentId, userId: user.userId });
+    if (made.status !== "created") return refusedFor(made.status);
+    return redirectWithToast(deps.env, request, `${page}#ownership`, {
+      type: "success",
+      title: TRANSFER_MESSAGES.created,
+      description: "Share it with the next owner, or let them scan its QR code.",
+    });
+  }
+  if (intent === "cancel-transfer") {
+    const cancelled = await cancelTransferLink(deps.db, { garmentId, userId: user.userId });
+    if (!cancelled) {
+      // Someone else's garment is a 404, as its page is; one's own without a live link, a conflict.
+      if (!(await ownsGarment(deps.db, garmentId, user.userId))) return refusedFor("not_owned");
+      return refuse(409, TRANSFER_MESSAGES.invalidLink);
+    }
+    return redirectWithToast(deps.env, request, `${page}#ownership`, {
+      type: "success",
+      title: TRANSFER_MESSAGES.cancelled,
+      description: "The link no longer works.",
+    });
+  }
+  const released = await releaseGarment(deps.db, deps.tap, { garmentId, userId: user.userId });
+  if (released.status !== "released") return refusedFor(released.status);
+  await dropPreviousPhoto(deps.env, released);
+  return redirectWithToast(deps.env, request, "/dashboard/wardrobe", {
+    type: "success",
+    title: TRANSFER_MESSAGES.released,
+    description: "It is available for its next owner to claim. Its contacts stay in your list.",
+  });
+}

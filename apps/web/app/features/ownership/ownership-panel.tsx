@@ -1,0 +1,93 @@
+import { Form } from "react-router";
+import { CopyButton } from "../../components/copy-button";
+import { SubmitButton } from "../../components/submit-button";
+
+/** A live transfer link as the garment page shows it again to its owner. */
+export type LiveTransfer = { url: string; qr: string; expires: string };
+
+const intentOf = (form: FormData | undefined) => form?.get("intent");
+
+/** One ownership step: a form posting its `intent`, its button busy while that step is being sent. */
+function StepButton({
+  intent,
+  label,
+  busyLabel,
+  variant = "secondary",
+}: {
+  intent: string;
+  label: string;
+  busyLabel: string;
+  variant?: "primary" | "secondary" | "danger";
+}) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      <SubmitButton variant={variant} busyLabel={busyLabel} pending={(n) => intentOf(n.formData) === intent}>
+        {label}
+      </SubmitButton>
+    </Form>
+  );
+}
+
+/**
+ * The owner's ownership steps on their garment page (issue #32): hand the piece over with a
+ * one-time link (and its QR for a hand-over in person), cancel it, or let the piece go.
+ * Each form posts an `intent` to the page's own action (ownershipStep).
+ */
+export function OwnershipPanel({ transfer, error }: { transfer: LiveTransfer | null; error: string | null }) {
+  return (
+    <section id="ownership" aria-labelledby="ownership-title" className="border border-ink/10 bg-white p-6">
+      <h2 id="ownership-title" className="font-display text-2xl">
+        Ownership
+      </h2>
+      {error && (
+        <p role="alert" className="mt-3 text-sm text-danger">
+          {error}
+        </p>
+      )}
+      {transfer ? (
+        <div className="mt-4 flex flex-col gap-4">
+          <p className="text-sm text-stone">
+            Give this link to the piece's next owner, or let them scan the code. It works once, until {transfer.expires}
+            . They see the piece, never who you are.
+          </p>
+          <div className="flex items-center justify-between gap-3">
+            <code className="min-w-0 truncate text-sm">{transfer.url}</code>
+            <CopyButton label="Transfer link" value={transfer.url} />
+          </div>
+          <img
+            src={transfer.qr}
+            alt="QR code of the transfer link"
+            width={176}
+            height={176}
+            className="size-44 self-center"
+          />
+          <div className="flex flex-wrap gap-3">
+            <StepButton intent="cancel-transfer" label="Cancel transfer" busyLabel="Cancelling..." />
+            <StepButton intent="transfer" label="New link" busyLabel="Creating..." />
+          </div>
+        </div>
+      ) : (
+        <div className="mt-4">
+          <p className="text-sm text-stone">
+            Passing this piece on? Make a one-time transfer link for its next owner: valid 14 days, and yours to cancel.
+            Your contacts and its numbers so far stay with you.
+          </p>
+          <div className="mt-4">
+            <StepButton intent="transfer" label="Transfer ownership" busyLabel="Creating..." variant="primary" />
+          </div>
+        </div>
+      )}
+      <details className="mt-6 border-t border-ink/10 pt-4">
+        <summary className="cursor-pointer text-sm underline underline-offset-4">Remove from my wardrobe</summary>
+        <p className="mt-3 text-sm text-stone">
+          The piece becomes available for anyone with it in hand to claim. Its contacts stay in your list; its photo is
+          deleted.
+        </p>
+        <div className="mt-3">
+          <StepButton intent="release" label="Remove it" busyLabel="Removing..." variant="danger" />
+        </div>
+      </details>
+    </section>
+  );
+}

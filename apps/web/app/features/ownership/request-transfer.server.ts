@@ -1,0 +1,66 @@
+import { cleanText, textLength, textProblemMessage } from "@releve/core/platform/text";
+import { REPORTED_MISSING_MESSAGE } from "@releve/core/tap/rules";
+import { TRANSFER_MESSAGES, TRANSFER_REQUEST_MESSAGE_MAX } from "@releve/core/wardrobe/transfer";
+import { requestTransfer } from "@releve/db/ownership/commands";
+import { data, type RouterContextProvider, redirect } from "react-router";
+import { pendingClaimHeader } from "../../lib/cookies.server";
+import type { FormInput } from "../../lib/form.server";
+import { redirectWithToast } from "../../lib/toast.server";
+import { requestContext } from "../../request-context.server";
+import { requireUser } from "../accounts/user.server";
+
+/** A transfer request refused: what the claim page shows under its form, nothing sent. */
+export type RequestRefusal = { requestError: string; message: string };
+
+/**
+ * A signed-in person asks the owner of a claimed piece for it (issue #32), from the piece's
+ * claim page. The owner is told on their dashboard; the requester never learns who they are.
+ */
+export async function requestStep(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  slug: string | null,
+  form: FormInput,
+) {
+  const user = requireUser(request, context);
+  const deps = requestContext(request, context);
+  const raw = form.get("message");
+  const refuse = (status: number, requestError: string, message = raw.slice(0, TRANSFER_REQUEST_MESSAGE_MAX)) =>
+    data<RequestRefusal>({ requestError, message }, { status });
+  if (!slug) return refuse(404, TRANSFER_MESSAGES.requestNotFound);
+  const cleaned = cleanText(raw, { multiline: true });
+  if (!cleaned.ok) return refuse(400, `${textProblemMessage(cleaned.problem, "Message", { multiline: true })}.`);
+  if (textLength(cleaned.value) > TRANSFER_REQUEST_MESSAGE_MAX) {
+    return refuse(400, `Message must be at most ${TRANSFER_REQUEST_MESSAGE_MAX} characters.`);
+  }
+  const result = await requestTransfer(deps.db, {
+    slug,
+    userId: user.userId,
+    message: cleaned.value || null,
+  });
+  switch (result.status) {
+    case "requested":
+      return redirectWithToast(deps.env, request, `/claim/${slug}`, {
+        type: "success",
+        title: TRANSFER_MESSAGES.requested,
+        description: TRANSFER_MESSAGES.requestedText,
+      });
+    case "already_requested":
+      return refuse(409, TRANSFER_MESSAGES.alreadyRequested);
+    case "rate_limited":
+      return refuse(429, TRANSFER_MESSAGES.requestLimited);
+    case "own_piece":
+      return refuse(409, TRANSFER_MESSAGES.ownPiece);
+    case "unclaimed":
+      return refuse(409, TRANSFER_MESSAGES.requestUnclaimed);
+    case "reported_missing":
+      return refuse(409, REPORTED_MISSING_MESSAGE);
+    case "profile_missing":
+      // A transfer makes them an owner: a profile first, then back to the piece.
+      return redirect("/onboarding/profile", {
+        headers: { "Set-Cookie": await pendingClaimHeader(deps.env, request, slug) },
+      });
+    default:
+      return refuse(404, TRANSFER_MESSAGES.requestNotFound);
+  }
+}

@@ -33,8 +33,22 @@ test("an admin opens the portal: the remote loads in the browser and shows the d
   // The remote shares the shell's React: none of its React fallback copies is fetched.
   expect(remote.filter((url) => /\/(react|react-dom)-[\w-]+\.js$/.test(url))).toEqual([]);
 
+  // The remote's utilities stay inside the portal (issue #35): on a wide screen the site header
+  // keeps its one row (logo and main navigation side by side), in the portal and after it.
+  const headerInOneRow = async () => {
+    if ((page.viewportSize()?.width ?? 0) < 1024) return;
+    const logo = await page.getByRole("link", { name: "Relevé, home" }).boundingBox();
+    const nav = await page.getByRole("navigation", { name: "Main" }).boundingBox();
+    expect(Math.abs((nav?.y ?? 0) + (nav?.height ?? 0) / 2 - ((logo?.y ?? 0) + (logo?.height ?? 0) / 2))).toBeLessThan(
+      12,
+    );
+    expect(nav?.width ?? 0).toBeLessThan(600);
+  };
+  await headerInOneRow();
+
   await page.getByRole("link", { name: "Back to Home" }).click();
   await expect(page).toHaveURL(/\/$/);
+  await headerInOneRow();
 });
 
 test("an unknown admin page is the 404 page, behind the gate", async ({ page }) => {

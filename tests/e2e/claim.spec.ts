@@ -4,6 +4,7 @@ import { expect, test } from "./fixtures";
 const PASSWORD = "tailored-for-me-2024";
 // Each viewport claims its own unclaimed sample garment: claims are permanent.
 const slugFor = (project: string) => (project === "phone" ? "hb-005" : "ad-007");
+const nameFor = (project: string) => (project === "phone" ? "Heritage Bag" : "Atelier Dress");
 
 test("a newcomer taps an unclaimed garment, signs up, verifies, onboards and finds it in the wardrobe", async ({
   page,
@@ -13,6 +14,10 @@ test("a newcomer taps an unclaimed garment, signs up, verifies, onboards and fin
 
   await page.goto(`/t/${slug}`);
   await expect(page).toHaveURL(new RegExp(`/auth\\?redirect=%2Fclaim%2F${slug}$`));
+  // The sign-in names the piece being claimed (issue #35).
+  await expect(
+    page.getByText(`Sign in or create an account to claim ${nameFor(testInfo.project.name)}.`),
+  ).toBeVisible();
   await page.getByRole("link", { name: "New to Relevé? Create an account" }).click();
   await page.getByLabel("First name").fill("Iris");
   await page.getByLabel("Last name").fill("Apfel");
@@ -57,6 +62,8 @@ test("a newcomer taps an unclaimed garment, signs up, verifies, onboards and fin
 
 test("someone else's garment cannot be claimed", async ({ page }) => {
   await page.goto("/auth?redirect=%2Fclaim%2Fcg-003");
+  // Someone else's piece is never named on the sign-in.
+  await expect(page.getByText(/to claim/)).toHaveCount(0);
   await page.getByRole("link", { name: "New to Relevé? Create an account" }).click();
   await page.getByLabel("First name").fill("Not");
   await page.getByLabel("Last name").fill("Owner");

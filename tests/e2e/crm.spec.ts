@@ -64,7 +64,14 @@ test("an active event files a visitor's tap and contact under it; the owner foll
   await contact.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Contact marked as contacted")).toBeVisible();
   await expect(contact.getByText(/^Contacted \d{1,2} \w{3} \d{4}$/)).toBeVisible();
-  await expect(contact.getByText("Invited to the spring fitting.")).toBeVisible();
+  await expect(contact.getByText("Your notes: Invited to the spring fitting.")).toBeVisible();
+  // Its notes can be edited afterwards; the date it was contacted stays (spec part 2 §8, issue #35).
+  await contact.getByText("Edit notes").click();
+  await contact.getByLabel("Your notes").fill("Invited; confirmed for the fitting.");
+  await contact.getByRole("button", { name: "Save notes" }).click();
+  await expect(page.getByText("Contact Updated")).toBeVisible();
+  await expect(contact.getByText("Your notes: Invited; confirmed for the fitting.")).toBeVisible();
+  await expect(contact.getByText(/^Contacted \d{1,2} \w{3} \d{4}$/)).toBeVisible();
 
   // Export the event's contacts as CSV.
   const download = page.waitForEvent("download");
@@ -77,12 +84,12 @@ test("an active event files a visitor's tap and contact under it; the owner foll
   expect(rows).toHaveLength(1);
   expect(rows[0]).toMatch(
     new RegExp(
-      `^${guest},guest-${stamp}@example\\.com,,,,${eventName},\\d{4}-\\d{2}-\\d{2},Yes,Invited to the spring fitting\\.$`,
+      `^${guest},guest-${stamp}@example\\.com,,,,${eventName},\\d{4}-\\d{2}-\\d{2},Yes,Invited; confirmed for the fitting\\.$`,
     ),
   );
 
   // The contacts page finds it by the note and by the event, and says what is there.
-  await page.goto(`/dashboard/contacts?q=${encodeURIComponent("spring fitting")}`);
+  await page.goto(`/dashboard/contacts?q=${encodeURIComponent("confirmed for the fitting")}`);
   await expect(page.getByRole("article", { name: guest })).toBeVisible();
 
   // Leave the shared demo owner as it was: no active event.

@@ -21,13 +21,24 @@ test("the owner reads a garment, marks a connection contacted and exports the co
   await expect(page.getByText("Last scan")).toBeVisible();
 
   const contact = page.getByRole("article", { name: piece.contact });
+  if (testInfo.project.name === "phone") {
+    // The visitor's own note shows here as on /connections (issue #35).
+    await expect(
+      contact.getByText("Their note: Loved the drape of the gown; would like to talk about a commission."),
+    ).toBeVisible();
+  }
   await page.locator("html[data-hydrated]").waitFor();
   await contact.getByText("Mark Contacted").click();
   await contact.getByLabel("Notes (optional)").fill("Called, sending swatches.");
   await contact.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Contact marked as contacted")).toBeVisible();
   await expect(contact.getByText(/^Contacted \d{1,2} \w{3} \d{4}$/)).toBeVisible();
-  await expect(contact.getByText("Called, sending swatches.")).toBeVisible();
+  await expect(contact.getByText("Your notes: Called, sending swatches.")).toBeVisible();
+  await contact.getByText("Edit notes").click();
+  await contact.getByLabel("Your notes").fill("Called, swatches sent.");
+  await contact.getByRole("button", { name: "Save notes" }).click();
+  await expect(page.getByText("Contact Updated")).toBeVisible();
+  await expect(contact.getByText("Your notes: Called, swatches sent.")).toBeVisible();
 
   const download = page.waitForEvent("download");
   await page.getByRole("link", { name: "Export CSV" }).click();
@@ -38,7 +49,8 @@ test("the owner reads a garment, marks a connection contacted and exports the co
   expect(header).toBe("Name,Email,Phone,Instagram,LinkedIn,Event,Date,Contacted,Notes");
   const row = rows.find((r) => r.startsWith(piece.contact));
   expect(row).toContain(",Yes,");
-  expect(row).toContain("Called, sending swatches.");
+  // The notes as last edited.
+  expect(row).toContain("Called, swatches sent.");
 });
 
 test("another client's garment answers 404, never its data", async ({ page }) => {

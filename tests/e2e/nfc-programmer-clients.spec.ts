@@ -158,7 +158,7 @@ test("client search asks from 2 characters, shows up to 10 and reports a failure
   await expect(panel.getByRole("button", { name: "Select Camille Laurent" })).toBeVisible();
 });
 
-test("events: create one, make it active for captures, capture guests, clear it", async ({
+test("events: create one, make it active for captures, capture guests, clear it, close and reopen it", async ({
   page,
   browser,
 }, testInfo) => {
@@ -240,6 +240,15 @@ test("events: create one, make it active for captures, capture guests, clear it"
   await events.getByRole("button", { name: "Clear active event" }).click();
   await expect(notices(page).getByText("Active event cleared")).toBeVisible();
   await expect(events.getByRole("status").filter({ hasText: "No active event" })).toBeVisible();
+
+  // Closing the event (issue #35): it can no longer be made active; reopening it can.
+  await row.getByRole("button", { name: `Close ${eventName}` }).click();
+  await expect(notices(page).getByText("Event closed")).toBeVisible();
+  await expect(row).toContainText("Closed");
+  await expect(row.getByRole("button", { name: `Set active ${eventName}` })).toHaveCount(0);
+  await row.getByRole("button", { name: `Reopen ${eventName}` }).click();
+  await expect(notices(page).getByText("Event opened")).toBeVisible();
+  await expect(row.getByRole("button", { name: `Set active ${eventName}` })).toBeVisible();
 
   // The owner finds the guest among their contacts, under the event; the refused ones are nowhere.
   const context = await browser.newContext();

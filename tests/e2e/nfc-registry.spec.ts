@@ -76,7 +76,11 @@ test("an admin reports a claimed garment's tag stolen (a reason is required); a 
   expect(csv[1]).toContain(tag.chipId);
   expect(csv[1]).toContain(email);
 
-  await row.getByRole("button", { name: `Change status of ${tag.chipId}` }).click();
+  // The row's actions stay in view on a phone, the rest of the row scrolling beside them (issue #35).
+  const change = row.getByRole("button", { name: `Change status of ${tag.chipId}` });
+  const box = await change.boundingBox();
+  expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
+  await change.click();
   const dialog = page.getByRole("dialog", { name: `Change status: ${title}` });
   await expect(dialog).toBeVisible();
   // An active, owned tag: every action but 'Reactivate'.

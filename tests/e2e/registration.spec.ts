@@ -58,6 +58,7 @@ test("without Web NFC, tap-to-register offers the code and shows a conflict for 
   await signUp(page, uniqueEmail("tapreg"), PASSWORD);
   await page.goto("/tap-register");
   await page.locator("html[data-hydrated]").waitFor();
+  await expect(page.getByRole("main").getByRole("link", { name: "Dashboard" })).toHaveAttribute("href", "/dashboard");
   await expect(
     page.getByText("NFC Not Available: NFC is not supported on this device or browser.", { exact: false }),
   ).toBeVisible();
@@ -74,6 +75,9 @@ test("without Web NFC, tap-to-register offers the code and shows a conflict for 
 test("a signed-out visitor on tap-register is asked to sign in and comes back", async ({ page }) => {
   await page.goto("/tap-register?code=mb-001");
   await expect(page.getByRole("article", { name: "Merino Blazer" })).toBeVisible();
+  // A visitor has no dashboard: the way back is home (issue #35).
+  await expect(page.getByRole("main").getByRole("link", { name: "Home", exact: true })).toHaveAttribute("href", "/");
+  await expect(page.getByRole("main").getByRole("link", { name: "Dashboard" })).toHaveCount(0);
   await page.getByRole("link", { name: "Sign In to Register" }).click();
   await expect(page).toHaveURL(/\/auth\?redirect=%2Ftap-register%3Fcode%3Dmb-001$/);
 });

@@ -234,7 +234,16 @@ export function DialogActions({
 const th = "whitespace-nowrap px-3 py-2 text-left text-xs font-medium uppercase tracking-[0.14em] text-stone";
 
 /** A table's column: `numeric` ones are right-aligned, `hidden` ones are named for screen readers only. */
-export type Column = { label: string; numeric?: boolean; hidden?: boolean };
+export type Column = {
+  label: string;
+  numeric?: boolean;
+  hidden?: boolean;
+  /** Kept in view at the right edge while the table scrolls sideways (a row's actions, on a phone). */
+  sticky?: boolean;
+};
+
+/** The classes of a sticky last column's cells (its header's and its rows'). */
+export const stickyCell = "sticky right-0 z-[1] border-l border-ink/10 bg-white";
 
 /**
  * A table that scrolls sideways inside its own box on a phone (`relative`: its sr-only texts
@@ -263,7 +272,11 @@ export function DataTable({
         <thead className="border-b border-ink/10">
           <tr>
             {columns.map((c) => (
-              <th key={c.label} scope="col" className={c.numeric ? `${th} text-right` : th}>
+              <th
+                key={c.label}
+                scope="col"
+                className={[th, c.numeric && "text-right", c.sticky && stickyCell].filter(Boolean).join(" ")}
+              >
                 {c.hidden ? <span className="sr-only">{c.label}</span> : c.label}
               </th>
             ))}

@@ -86,6 +86,7 @@ const ROUTES: [string, string, unknown?][] = [
   ["POST", "/clients", { first_name: "A", last_name: "B", email: "a.b@example.com" }],
   ["GET", "/events"],
   ["POST", "/events", { name: "Salon" }],
+  ["POST", "/events/1/status", { is_active: false }],
   ["POST", "/guests", { client_id: 1, first_name: "A", last_name: "B", email: "g@example.com" }],
 ];
 
@@ -780,6 +781,61 @@ describe("brand events and guest capture", () => {
     ]) {
       expect((await call("admin", "POST", "/events", body)).status, JSON.stringify(body)).toBe(400);
     }
+  });
+
+  it("closes an event and reopens it, each audited; a closed event files no guest", async () => {
+    const client = await createClient();
+    const { event } = await json<{ event: BrandEvent }>(
+      await call("admin", "POST", "/events", { name: "Trunk show" }),
+      201,
+    );
+    const status = (is_active: unknown) => call("admin", "POST", `/events/${event.id}/status`, { is_active });
+    const guest = { client_id: client.profileId, event_id: event.id, first_name: "A", last_name: "B" };
+
+    expect(await json(await status(false))).toEqual({ event: { ...event, isActive: false }, message: "Event closed" });
+    const { events } = await json<{ events: BrandEvent[] }>(await call("admin", "GET", "/events"));
+    expect(events.find((e) => e.id === event.id)?.isActive).toBe(false);
+    const before = await snapshot();
+    const refused = await call("admin", "POST", "/guests", { ...guest, email: "closed@example.com" });
+    expect(refused.status).toBe(404);
+    expect((await errorOf(refused)).message).toBe(`No active event has the id ${event.id}.`);
+    expect(await snapshot()).toEqual(before);
+
+    expect(await json(await status(true))).toEqual({ event: { ...event, isActive: true }, message: "Event opened" });
+    await json(await call("admin", "POST", "/guests", { ...guest, email: "open@example.com" }), 201);
+
+    const { entries } = await json<{ entries: AuditEntry[] }>(await call("admin", "GET", "/audit"));
+    const changes = entries.filter((e) => e.targetType === "event" && e.targetId === String(event.id));
+    expect(changes.map((e) => [e.action, e.adminEmail, e.before, e.after])).toEqual([
+      ["event.open", accounts.adminEmail, { is_active: false }, { is_active: true }],
+      ["event.close", accounts.adminEmail, { is_active: true }, { is_active: false }],
+      ["event.create", accounts.adminEmail, null, expect.objectContaining({ name: "Trunk show", is_active: true })],
+    ]);
+  });
+
+  it("answers 404 for an unknown event and 400 for a bad id or body, changing nothing", async () => {
+    const { event } = await json<{ event: BrandEvent }>(
+      await call("admin", "POST", "/events", { name: "Vernissage" }),
+      201,
+    );
+    const before = await snapshot();
+    const unknown = await call("admin", "POST", "/events/99999999/status", { is_active: false });
+    expect(unknown.status).toBe(404);
+    expect((await errorOf(unknown)).message).toBe("No event has the id 99999999.");
+    for (const [path, body, message] of [
+      [`/events/${event.id}/status`, {}, "is_active must be true or false."],
+      [`/events/${event.id}/status`, { is_active: "false" }, "is_active must be true or false."],
+      [`/events/${event.id}/status`, { is_active: 0 }, "is_active must be true or false."],
+      [`/events/${event.id}/status`, undefined, "The request body must be JSON."],
+      ["/events/0x1/status", { is_active: false }, "The event id must be a whole number."],
+    ] as const) {
+      const res = await call("admin", "POST", path, body);
+      expect(res.status, `${path} ${JSON.stringify(body)}`).toBe(400);
+      expect((await errorOf(res)).message).toBe(message);
+    }
+    expect(await snapshot()).toEqual(before);
+    const { events } = await json<{ events: BrandEvent[] }>(await call("admin", "GET", "/events"));
+    expect(events.find((e) => e.id === event.id)?.isActive).toBe(true);
   });
 
   it("records a guest for a client at an event: contact_source nfc_tap, the event, the default consent", async () => {

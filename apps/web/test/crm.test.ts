@@ -24,6 +24,7 @@ import type { WebEnv } from "../app/env.server";
 import { loadAnalytics } from "../app/features/crm/analytics.server";
 import { crmAction } from "../app/features/crm/crm-actions.server";
 import { loadShare } from "../app/features/sharing/share.server";
+import { getToast } from "../app/lib/toast.server";
 
 const db = getDb(env.DB);
 const stores = { DB: env.DB, TAP_KV: env.TAP_KV };
@@ -389,6 +390,37 @@ describe("crmAction (the POST handlers behind the pages)", () => {
     );
     expect(statusOf(badId)).toBe(400);
     expect(await contactRow(ids.ines)).toEqual({ contacted_at: null, contact_notes: null });
+  });
+
+  it("edits a contacted contact's notes ('Contact Updated'); the date stays; uncontacted or foreign: 404", async () => {
+    const { a, b, ids } = owners;
+    const fresh = await createContact(db, a.userId, { first_name: "Edit", last_name: "Notes" });
+    const edit = (owner: TestOwner, id: number, notes: string) =>
+      crmAction(post("/connections", { intent: "update-notes", contactId: String(id), notes }), context(owner), [
+        "mark-contacted",
+        "update-notes",
+      ]);
+    // Not contacted yet: there are no notes to edit.
+    expect(statusOf(await edit(a, fresh, "too soon"))).toBe(404);
+    expect(await contactRow(fresh)).toEqual({ contacted_at: null, contact_notes: null });
+    await crmAction(
+      post("/connections", { intent: "mark-contacted", contactId: String(fresh), notes: "First call" }),
+      context(a),
+      ["mark-contacted"],
+    );
+    const before = (await contactRow(fresh)) as { contacted_at: number };
+    const updated = await edit(a, fresh, " Sent swatches ");
+    expect(statusOf(updated)).toBe(302);
+    const cookie = (updated as Response).headers.get("Set-Cookie") ?? "";
+    const { toast } = await getToast(
+      new Request("http://x/", { headers: { Cookie: cookie.split(";")[0] ?? "" } }),
+      env as unknown as WebEnv,
+    );
+    expect(toast).toMatchObject({ type: "success", title: "Contact Updated" });
+    expect(await contactRow(fresh)).toEqual({ contacted_at: before.contacted_at, contact_notes: "Sent swatches" });
+    expect(statusOf(await edit(b, fresh, "not mine"))).toBe(404);
+    expect(statusOf(await edit(a, ids.ines, "x".repeat(4001)))).toBe(400);
+    expect(await contactRow(fresh)).toMatchObject({ contact_notes: "Sent swatches" });
   });
 
   it("creates an event (trimmed, empties as null) and refuses a blank name", async () => {

@@ -259,6 +259,27 @@ describe("a public form's repeated submit stores one contact (issue #28)", () =>
     expect(await countContacts(db, g.ownerUserId)).toBe(2);
   });
 
+  it("the tag share form's missing details say its own words; the visitor form keeps its own (issue #35)", async () => {
+    const owner = await createOwner(db);
+    const clientId = await profileClientId(db, owner.profileId);
+    const ctx = routeContext(db, null);
+    const token = `${clientId}-1700000000`;
+    const nameOnly = () => new URLSearchParams({ first_name: "Only A Name" });
+    const tagged = await outcome(() =>
+      share.action(args(post(`/share/${token}?tag=event`, nameOnly()), ctx, { slug: token })),
+    );
+    expect(tagged).toMatchObject({
+      status: 400,
+      body: { formError: "Missing Information: Please provide your name and at least email or phone." },
+    });
+    const plain = await outcome(() => share.action(args(post(`/share/${token}`, nameOnly()), ctx, { slug: token })));
+    expect(plain).toMatchObject({
+      status: 400,
+      body: { formError: "Missing information: Please provide your name and either email or phone number" },
+    });
+    expect(await countContacts(db, owner.userId)).toBe(0);
+  });
+
   it("a share token and /receive-info: one contact each for the same post twice", async () => {
     const owner = await createOwner(db);
     const clientId = await profileClientId(db, owner.profileId);

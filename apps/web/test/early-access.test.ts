@@ -1,11 +1,14 @@
 import { env } from "cloudflare:workers";
 import { EARLY_ACCESS_MESSAGES, REFERRAL_SOURCES } from "@releve/core/site/early-access";
 import { getDb } from "@releve/db";
+import { rateKey, recordRateEvent } from "@releve/db/platform/rate-limits";
 import { referralSources } from "@releve/db/schema";
 import { ageRateEvents } from "@releve/db/testing/factories";
 import { describe, expect, it } from "vitest";
 import {
   EARLY_ACCESS_IP_LIMIT,
+  EARLY_ACCESS_NETWORK_DAY_LIMIT,
+  EARLY_ACCESS_NETWORK_WINDOW_MS,
   EARLY_ACCESS_WINDOW_MS,
   submitEarlyAccess,
 } from "../app/features/site/early-access.server";
@@ -84,6 +87,32 @@ describe("submitEarlyAccess", () => {
     // The window slides: the same connection's old attempts stop counting.
     await ageRateEvents(db, "early_access_ip", EARLY_ACCESS_WINDOW_MS);
     expect((await submitEarlyAccess(db, { full_name: "Bot", email }, mine)).ok).toBe(true);
+  });
+
+  /** A network's day as if `n` sign-ups had come from it already (one batch, not n posts). */
+  const fillNetwork = async (prefix: string, n: number) => {
+    const key = await rateKey("early_access_net", prefix);
+    const [first, ...rest] = Array.from({ length: n }, () =>
+      recordRateEvent(db, { bucket: "early_access_net", key, at: Date.now() }),
+    );
+    if (first) await db.batch([first, ...rest]);
+  };
+
+  it.each([
+    ["IPv4 /24", "198.18.0.0/24", "198.18.0.1", "198.18.0.2", "198.18.1.2"],
+    ["IPv6 /48", "2001:db8:5::/48", "2001:db8:5:1::9", "2001:db8:5:2::9", "2001:db8:6:2::9"],
+  ])("caps a network's day (an %s), whatever address in it posts", async (_, prefix, last, over, elsewhere) => {
+    await fillNetwork(prefix, EARLY_ACCESS_NETWORK_DAY_LIMIT - 1);
+    expect((await submitEarlyAccess(db, { full_name: "Guest", email: unique() }, last)).ok).toBe(true);
+    // Another address of the same network: not its connection's limit, the network's.
+    const email = unique();
+    const blocked = await submitEarlyAccess(db, { full_name: "Guest", email }, over);
+    expect(blocked).toMatchObject({ ok: false, status: 429, message: EARLY_ACCESS_MESSAGES.networkLimited });
+    expect(await entry(email)).toBeNull();
+    expect((await submitEarlyAccess(db, { full_name: "Guest", email: unique() }, elsewhere)).ok).toBe(true);
+    // A day later the network's sign-ups stop counting.
+    await ageRateEvents(db, "early_access_net", EARLY_ACCESS_NETWORK_WINDOW_MS);
+    expect((await submitEarlyAccess(db, { full_name: "Guest", email }, over)).ok).toBe(true);
   });
 
   it("offers exactly the referral choices the table accepts", () => {

@@ -370,6 +370,13 @@ describe("batch programming a pre-encoded pool", () => {
       name: "Felt Hat",
       sku: "FH-0004",
     });
+
+    // Staff lists title a pool garment by what it is, never by its slug (issue #35).
+    const registry = await call("admin", "GET", `/tags?batch_id=${batch}`);
+    const { tags } = (await registry.json()) as { tags: { garment: { slug: string; title: string } | null }[] };
+    const titles = Object.fromEntries(tags.map((t) => [t.garment?.slug, t.garment?.title]));
+    for (const slug of slugs) expect(titles[slug]).toBe("Unregistered jacket");
+    expect(titles[stockSlug]).toBe("Felt Hat");
   });
 
   it("refuses details with a pool, and a pool flag that is not a boolean (400, nothing programmed)", async () => {

@@ -544,6 +544,11 @@ const SHELL: Record<string, (ids: Ids) => Case[]> = {
   "POST /api/admin/events": () => [
     { path: "/api/admin/events", method: "POST", json: { name: "", datetime: null }, cell: adminApi(400) },
   ],
+  // Closing or reopening a brand event (issue #35): none has this id, and a bad id is refused.
+  "POST /api/admin/events/:id/status": () => [
+    { path: "/api/admin/events/999999/status", method: "POST", json: { is_active: false }, cell: adminApi(404) },
+    { path: "/api/admin/events/0x1/status", method: "POST", json: { is_active: false }, cell: adminApi(400) },
+  ],
   "POST /api/admin/guests": () => [
     {
       path: "/api/admin/guests",

@@ -249,8 +249,9 @@ export function formCases(spec: FormSpec): FuzzCase[] {
     });
   }
   if (spec.ipPerRequest) {
+    // Each request its own address, spread over 256 /24s: early access also caps a /24's day (decision 0057).
     out.forEach((c, i) => {
-      c.ip = `10.${200 + (seedOf(spec.name) % 50)}.${(i >> 8) & 255}.${i & 255}`;
+      c.ip = `10.${200 + (seedOf(spec.name) % 50)}.${i & 255}.${((i >> 8) & 255) + 1}`;
     });
   }
   const unique = spec.uniquePerRequest;

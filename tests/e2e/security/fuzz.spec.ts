@@ -895,6 +895,19 @@ for (const part of PARTS)
           keepInvalid: ["name", "datetime"],
         },
       },
+      // An event that does not exist: an accepted body would otherwise close or reopen a real one.
+      {
+        route: "POST /api/admin/events/:id/status",
+        allowed: "admin",
+        denied: "A",
+        spec: {
+          name: "brand event status",
+          method: "POST",
+          path: (id) => `/api/admin/events/${id}/status`,
+          validId: 999_999,
+          base: { is_active: true },
+        },
+      },
       {
         route: "POST /api/admin/guests",
         allowed: "admin",

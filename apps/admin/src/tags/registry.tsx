@@ -8,7 +8,7 @@ import { type FormEvent, type ReactNode, useRef, useState } from "react";
 import { useNotify } from "../notify";
 import { batchesQuery } from "../queries";
 import { CounterfeitAlerts } from "../tap/counterfeit-alerts";
-import { type Column, DataTable, Empty, formatDate, LoadMore, NotLoaded, SelectField } from "../ui";
+import { type Column, DataTable, Empty, formatDate, LoadMore, NotLoaded, SelectField, stickyCell } from "../ui";
 import { TagBatches } from "./batches";
 import { TagActionDialog } from "./registry/action-dialog";
 import { STATUS_LABELS, StatusBadge } from "./registry/labels";
@@ -184,7 +184,8 @@ const COLUMNS: Column[] = [
   { label: "Status" },
   { label: "Batch" },
   { label: "Programmed" },
-  { label: "Actions", hidden: true },
+  // Kept in view on a phone while the rest scrolls sideways (issue #35).
+  { label: "Actions", hidden: true, sticky: true },
 ];
 
 /** The tags, a real table that scrolls sideways inside its own box on a phone. */
@@ -256,7 +257,7 @@ function TagTable({
           </td>
           <td className={`${td} min-w-32`}>{tag.batch?.name ?? <span className="text-stone">—</span>}</td>
           <td className={`${td} whitespace-nowrap text-xs`}>{formatDate(tag.programmedAt)}</td>
-          <td className={td}>
+          <td className={`${td} ${stickyCell}`}>
             <div className="flex flex-col gap-2">
               <Button variant="secondary" size="sm" onClick={() => onAct(tag)} className="whitespace-nowrap">
                 Change status<span className="sr-only"> of {tag.chipId}</span>

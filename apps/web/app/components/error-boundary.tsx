@@ -6,7 +6,19 @@ import { NotFound } from "./not-found";
 export type NotFoundCopy = { title: string; text: string; to: string; label: string };
 
 /** A route's own words for a failure on our side (a 5xx or a thrown error): what could not load. */
-export type FailureCopy = { title: string; text: string };
+export type FailureCopy = { title: string; text: string; to?: string; label?: string };
+
+/**
+ * A spec message of the form 'Title: text' (or 'Error: text') as a failure screen's copy: the
+ * part before the first ': ' is the title, the rest the text; a message without one is the title,
+ * with `fallbackText` under it.
+ */
+export function failureFrom(message: string, fallbackText = "Please try again in a moment."): FailureCopy {
+  const at = message.indexOf(": ");
+  return at === -1
+    ? { title: message, text: fallbackText }
+    : { title: message.slice(0, at), text: message.slice(at + 2) };
+}
 
 /**
  * The one error screen every route exports (STYLE.md): 404s look like 404s (or say what was
@@ -42,8 +54,8 @@ export function GeneralErrorBoundary({ notFound, failure }: { notFound?: NotFoun
       <p className="font-display text-6xl text-gold">{status}</p>
       <h1 className="mt-6 font-display text-3xl">{ours ? failure.title : "We could not show this page"}</h1>
       <p className="mt-3 text-stone">{message}</p>
-      <Link to="/" className={buttonClass("primary", "mt-10")}>
-        Return to Home
+      <Link to={(ours && failure.to) || "/"} className={buttonClass("primary", "mt-10")}>
+        {(ours && failure.label) || "Return to Home"}
       </Link>
     </section>
   );

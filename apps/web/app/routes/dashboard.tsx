@@ -229,5 +229,8 @@ export default function DashboardRoute({ loaderData, actionData }: Route.Compone
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  // Spec part 1 §8, Dashboard.
+  return (
+    <GeneralErrorBoundary failure={{ title: "Failed to load dashboard data", text: "Please try again in a moment." }} />
+  );
 }

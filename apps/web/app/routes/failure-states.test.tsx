@@ -6,11 +6,22 @@ import { describe, expect, it, vi } from "vitest";
 import { cloudflareContext, userContext } from "../context";
 import type { WebEnv } from "../env.server";
 import * as logout from "../features/accounts/logout";
+import * as onboarding from "../features/accounts/onboarding.profile";
+import * as profileSetup from "../features/accounts/profile-setup";
 import type { SessionUser } from "../features/accounts/session.server";
+import * as connections from "../features/crm/connections";
+import * as analytics from "../features/crm/dashboard.analytics";
+import * as contacts from "../features/crm/dashboard.contacts";
+import * as event from "../features/crm/dashboard.event";
+import * as events from "../features/crm/dashboard.events";
+import * as contactCard from "../features/sharing/contact";
 import * as share from "../features/sharing/share";
+import * as claim from "../features/wardrobe/claim";
+import * as garmentPage from "../features/wardrobe/dashboard.garment";
 import * as wardrobe from "../features/wardrobe/dashboard.wardrobe";
 import * as registration from "../features/wardrobe/garment-registration";
 import { getToast } from "../lib/toast.server";
+import * as dashboard from "./dashboard";
 
 // The spec's failure texts (issue #16), each in its situation: the route's own loader or action
 // meets a database that fails, and its own ErrorBoundary (or toast) says what the spec says.
@@ -135,5 +146,134 @@ describe("the admin portal's Sign Out says 'Signed Out' or 'Failed to sign out' 
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     expect((await signOut(downDb, {})).toast).toMatchObject({ type: "error", title: "Logout error" });
     logged.mockRestore();
+  });
+});
+
+/** A route's loader meets a database that is down; its ErrorBoundary's page. */
+async function failedPage(
+  path: string,
+  pattern: string,
+  route: { loader: (args: never) => unknown; ErrorBoundary: ComponentType },
+  params: Record<string, string> = {},
+): Promise<string> {
+  const error = await thrownBy(() =>
+    route.loader({ request: request(path), context: context(downDb), params } as never),
+  );
+  const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+  const html = boundary(pattern, route.ErrorBoundary, error);
+  logged.mockRestore();
+  return html;
+}
+
+describe("the owner pages' load failures say the spec's words (spec part 1 §8, part 2 §8; issue #35)", () => {
+  it("/dashboard: 'Failed to load dashboard data'", async () => {
+    expect(await failedPage("/dashboard", "/dashboard", dashboard)).toContain("Failed to load dashboard data");
+  });
+  it("/connections: 'Failed to load connections'", async () => {
+    expect(await failedPage("/connections", "/connections", connections)).toContain("Failed to load connections");
+  });
+  it("/dashboard/contacts: 'Failed to load contacts'", async () => {
+    expect(await failedPage("/dashboard/contacts", "/dashboard/contacts", contacts)).toContain(
+      "Failed to load contacts",
+    );
+  });
+  it("/dashboard/events and an event: 'Error: Failed to load events'", async () => {
+    for (const html of [
+      await failedPage("/dashboard/events", "/dashboard/events", events),
+      await failedPage("/dashboard/events/1", "/dashboard/events/:eventId", event, { eventId: "1" }),
+    ]) {
+      expect(html).toContain(">Error</h1>");
+      expect(html).toContain("Failed to load events");
+    }
+  });
+  it("/dashboard/analytics: 'Error: Failed to load dashboard data'", async () => {
+    const html = await failedPage("/dashboard/analytics", "/dashboard/analytics", analytics);
+    expect(html).toContain(">Error</h1>");
+    expect(html).toContain("Failed to load dashboard data");
+  });
+  it("the contact card: 'Error: Could not load user profile.'", async () => {
+    const html = await failedPage(`/contact?id=${"a".repeat(32)}`, "/contact", contactCard);
+    expect(html).toContain("Could not load user profile.");
+  });
+  it("the claim page: 'An unexpected error occurred. Please try again.'", async () => {
+    const html = await failedPage("/claim/mb-001", "/claim/:slug", claim, { slug: "mb-001" });
+    expect(html).toContain("Claim Failed");
+    expect(html).toContain("An unexpected error occurred. Please try again.");
+  });
+});
+
+const post = (path: string, fields: Record<string, string>) =>
+  new Request(`http://localhost:4173${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields).toString(),
+  });
+
+/** What an action answered: its status and body (a `data()` or a Response). */
+async function answered(run: () => unknown): Promise<{ status: number; body: unknown; headers: Headers | null }> {
+  let result: unknown;
+  try {
+    result = await run();
+  } catch (thrown) {
+    result = thrown;
+  }
+  if (result instanceof Response) return { status: result.status, body: null, headers: result.headers };
+  const wrapped = result as { data?: unknown; init?: { status?: number } };
+  return { status: wrapped.init?.status ?? 200, body: wrapped.data, headers: null };
+}
+
+describe("actions that meet a failing database say what the spec says (issue #35)", () => {
+  it("a profile that cannot be saved: 'Failed to create profile', what was typed kept", async () => {
+    const fields = { first_name: "Ada", last_name: "Lovelace", email: "a@example.com", share_email: "on" };
+    for (const [path, route] of [
+      ["/profile-setup", profileSetup],
+      ["/onboarding/profile", onboarding],
+    ] as const) {
+      const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+      const res = await answered(() =>
+        route.action({ request: post(path, fields), context: context(downDb), params: {} } as never),
+      );
+      expect(logged).toHaveBeenCalled();
+      logged.mockRestore();
+      expect(res.status).toBe(503);
+      expect(res.body).toMatchObject({
+        fieldErrors: { form: "Failed to create profile" },
+        values: { first_name: "Ada" },
+      });
+    }
+  });
+
+  it("a share form whose card cannot be checked: 'Failed to connect'", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const res = await answered(() =>
+      share.action({
+        request: post("/share/cg-003", { first_name: "Guest", email: "guest@example.com" }),
+        context: context(downDb),
+        params: { slug: "cg-003" },
+      } as never),
+    );
+    logged.mockRestore();
+    expect(res).toMatchObject({ status: 503, body: { formError: "Failed to connect" } });
+  });
+
+  it("a garment page that cannot load: back to the wardrobe, 'Failed to load garment details'", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const res = await answered(() =>
+      garmentPage.loader({
+        request: request("/dashboard/garment/3"),
+        context: context(downDb),
+        params: { garmentId: "3" },
+      } as never),
+    );
+    logged.mockRestore();
+    expect(res.status).toBe(302);
+    expect(res.headers?.get("Location")).toBe("/dashboard/wardrobe");
+    const cookie =
+      res.headers
+        ?.getSetCookie()
+        .find((c) => c.startsWith("releve_toast="))
+        ?.split(";")[0] ?? "";
+    const { toast } = await getToast(new Request("http://localhost:4173/", { headers: { Cookie: cookie } }), env);
+    expect(toast).toMatchObject({ type: "error", title: "Failed to load garment details" });
   });
 });

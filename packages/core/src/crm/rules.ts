@@ -13,6 +13,8 @@ export const CRM_MESSAGES = {
   loadContacts: "Failed to load contacts",
   updateContact: "Failed to update contact",
   markedContacted: "Contact marked as contacted",
+  // Spec part 2 §8, Successes: the owner's notes on a contacted contact, edited.
+  contactUpdated: "Contact Updated",
   loadEvents: "Error: Failed to load events",
   createEvent: "Failed to create event",
   eventCreated: "Event created successfully",

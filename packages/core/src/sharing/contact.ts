@@ -15,6 +15,11 @@ export const CONTACT_MESSAGES = {
   sharingDisabled: "Profile not found or sharing disabled",
   tokenProfileMissing: "Profile not found. This link may be invalid or expired.",
   loadFailed: "Failed to load sharing information",
+  // Spec part 2 §8: the contact card could not be read; the share form could not reach or check its target.
+  cardLoadFailed: "Error: Could not load user profile.",
+  connectFailed: "Failed to connect",
+  // Spec part 2 §5: the tag share form's own words (the visitor form keeps `missing`).
+  missingTag: "Missing Information: Please provide your name and at least email or phone.",
   rateLimited: "Too many messages from this connection. Please try again in a few minutes.",
   ownerBusy: "This owner has received many messages today. Please try again tomorrow.",
   senderLimited: "Too many messages to this owner from this connection today. Please try again tomorrow.",

@@ -21,5 +21,7 @@ export const EARLY_ACCESS_MESSAGES = {
   failedTitle: "Something went wrong",
   failed: "Please try again later.",
   rateLimited: "Too many sign-ups from this connection. Please try again in a few minutes.",
+  // Not spec text: the day's cap per network came with issue #35 (decision 0057).
+  networkLimited: "Too many sign-ups from this network today. Please try again tomorrow.",
   success: "You're on the list.",
 } as const;

@@ -245,6 +245,14 @@ export const BrandEventBodySchema = z.object({
 });
 export type BrandEventInput = z.input<typeof BrandEventBodySchema>;
 
+export const BrandEventIdParamSchema = z.object({ id: idField("The event id must be a whole number.") });
+
+/** Closing a brand event (issue #35): guests are no longer filed under it; reopening undoes that. */
+export const BrandEventStatusBodySchema = z.object({
+  is_active: z.boolean({ error: "is_active must be true or false." }),
+});
+export type BrandEventStatusInput = z.input<typeof BrandEventStatusBodySchema>;
+
 /**
  * The programmer's guest capture (spec part 2 §5): first and last name, and an email or a
  * phone; stored for the client with the spec's default consent.

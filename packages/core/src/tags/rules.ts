@@ -190,6 +190,10 @@ export const TAG_MESSAGES = {
   eventCreated: "Event created successfully",
   eventCreateFailed: "Failed to create event",
   eventsLoadFailed: "Error: Failed to load events",
+  // Not spec texts: closing and reopening an event came with issue #35.
+  eventOpened: "Event opened",
+  eventClosed: "Event closed",
+  eventStatusFailed: "Failed to update event",
   activeEventSet: "Active event set - new scans will be associated with this event",
   activeEventCleared: "Active event cleared",
   reassigned: "Garment reassigned successfully",

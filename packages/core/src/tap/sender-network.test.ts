@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { senderNetwork } from "./sender-network";
+import { senderNetwork, senderPrefix } from "./sender-network";
 
 describe("senderNetwork", () => {
   it("keeps an IPv4 address as it is", () => {
@@ -31,5 +31,32 @@ describe("senderNetwork", () => {
     expect(senderNetwork("")).toBeNull();
     expect(senderNetwork("unknown")).toBe("unknown");
     expect(senderNetwork("not:an:address")).toBe("not:an:address");
+  });
+});
+
+describe("senderPrefix", () => {
+  it("cuts an IPv4 address to its /24", () => {
+    for (const ip of ["203.0.113.7", " 203.0.113.255 ", "203.0.113.0"])
+      expect(senderPrefix(ip), ip).toBe("203.0.113.0/24");
+    expect(senderPrefix("203.0.114.7")).toBe("203.0.114.0/24");
+  });
+
+  it("cuts every spelling of an IPv6 address to the same /48: its /64s share it", () => {
+    for (const ip of ["2001:db8:1:2::1", "2001:0DB8:0001:ffff:a:b:c:d", "2001:db8:1::", "2001:db8:1::a:b"])
+      expect(senderPrefix(ip), ip).toBe("2001:db8:1::/48");
+    expect(senderPrefix("2001:db8:2:1::1")).toBe("2001:db8:2::/48");
+    expect(senderPrefix("::1")).toBe("0:0:0::/48");
+  });
+
+  it("counts an IPv4-mapped IPv6 address as its IPv4 /24", () => {
+    expect(senderPrefix("::ffff:203.0.113.7")).toBe("203.0.113.0/24");
+    expect(senderPrefix("::FFFF:cb00:7107")).toBe("203.0.113.0/24");
+  });
+
+  it("has no network without a value, and counts any other value as itself", () => {
+    expect(senderPrefix(null)).toBeNull();
+    expect(senderPrefix(" ")).toBeNull();
+    for (const value of ["unknown", "not:an:address", "203.0.113", "203.0.113.256", "010.0.0.1"])
+      expect(senderPrefix(value), value).toBe(value);
   });
 });

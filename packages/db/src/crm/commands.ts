@@ -5,7 +5,7 @@
  * where drizzle cannot say it, with a one-line reason. Row types come from the schema.
  */
 import type { CreateEventInput } from "@releve/core/crm/rules";
-import { and, eq, exists } from "drizzle-orm";
+import { and, eq, exists, isNotNull } from "drizzle-orm";
 import type { Db } from "../client";
 import { type Actor, auditEntry } from "../platform/audit";
 import type { D1Like } from "../platform/binding-types";
@@ -30,6 +30,31 @@ export async function markContactContacted(
       and(
         eq(contacts.id, input.contactId),
         eq(contacts.owner_user_id, input.userId),
+        input.garmentId === undefined ? undefined : eq(contacts.garment_id, input.garmentId),
+      ),
+    )
+    .returning({ id: contacts.id })
+    .get();
+  return row !== undefined;
+}
+
+/**
+ * Edits the owner's notes on a contact already marked contacted (spec part 2 §8 'Contact
+ * Updated'); the date it was contacted stays. False when the contact is not this owner's (or not
+ * this garment's, with `garmentId`), or not yet contacted: nothing changes.
+ */
+export async function updateContactNotes(
+  db: Db,
+  input: { userId: string; contactId: number; notes: string | null; garmentId?: number },
+): Promise<boolean> {
+  const row = await db
+    .update(contacts)
+    .set({ contact_notes: input.notes })
+    .where(
+      and(
+        eq(contacts.id, input.contactId),
+        eq(contacts.owner_user_id, input.userId),
+        isNotNull(contacts.contacted_at),
         input.garmentId === undefined ? undefined : eq(contacts.garment_id, input.garmentId),
       ),
     )
@@ -122,6 +147,27 @@ export async function createBrandEvent(
     }),
   ]);
   if (!row) throw new Error("brand event not created");
+  return row;
+}
+
+/**
+ * Opens or closes a brand event (issue #35; a closed one files no guest), audited in the same
+ * batch; the stored row, or undefined when no event has the id.
+ */
+export async function setBrandEventActive(db: Db, actor: Actor, id: number, isActive: boolean) {
+  const before = await db.select({ is_active: events.is_active }).from(events).where(eq(events.id, id)).get();
+  if (!before) return undefined;
+  const [[row]] = await db.batch([
+    db.update(events).set({ is_active: isActive }).where(eq(events.id, id)).returning(),
+    auditEntry(
+      db,
+      actor,
+      isActive ? "event.open" : "event.close",
+      { type: "event", id },
+      { is_active: before.is_active },
+      { is_active: isActive },
+    ),
+  ]);
   return row;
 }
 

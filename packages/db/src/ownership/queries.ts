@@ -59,7 +59,7 @@ export const transferIsLive = (t: TransferRow, now: number) =>
   !t.reported_missing;
 
 /** The owner's live transfer link for their garment, if any (the garment page shows it again). */
-export function liveTransferLink(db: Db, garmentId: number, userId: string, now: number) {
+export async function liveTransferLink(db: Db, garmentId: number, userId: string, now: number) {
   return db
     .select({
       id: ownershipTransfers.id,

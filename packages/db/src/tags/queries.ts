@@ -22,7 +22,7 @@ import { olderThan } from "../platform/keyset";
 import { containsText } from "../platform/like";
 import { keptCount } from "../platform/row-counts";
 import { ftsPhrase } from "../platform/search";
-import { garments, nfcTagBatches, nfcTags, profiles, users } from "../schema";
+import { garments, nfcTagBatches, nfcTags, products, profiles, users } from "../schema";
 
 // Counted from the tags themselves on every read, so they are always true (the spec's stored
 // counters would drift). Programmed: a write succeeded once (programmed_at), or, for a row
@@ -65,6 +65,14 @@ export async function countBatchTags(db: Db, batchId: number | null): Promise<nu
   return db.$count(nfcTags, batchId === null ? isNull(nfcTags.batch_id) : eq(nfcTags.batch_id, batchId));
 }
 
+/**
+ * How staff lists name a garment (issue #35): its title, its name, its product's name; else a
+ * pool tag waiting for its owner's details reads 'Unregistered <type>', anything else 'Untitled
+ * Piece' (spec part 1 §3); no garment (a tag's left join), none. Never the slug, which the lists
+ * show beside it. Raw: coalesce(), nullif() and a scalar subquery have no drizzle builders.
+ */
+export const garmentTitle = sql<string>`CASE WHEN ${garments.id} IS NULL THEN NULL ELSE coalesce(nullif(trim(${garments.title}), ''), nullif(trim(${garments.name}), ''), (SELECT ${products.name} FROM ${products} WHERE ${products.id} = ${garments.product_id}), CASE WHEN ${garments.pool} THEN 'Unregistered ' || lower(coalesce(${garments.garment_type}, 'piece')) ELSE 'Untitled Piece' END) END`;
+
 // coalesce() has no drizzle builder.
 const ownerEmail = sql<string | null>`coalesce(${profiles.email}, ${users.email})`;
 
@@ -83,8 +91,7 @@ const tagColumns = {
   batch_id: nfcTagBatches.id,
   batch_name: nfcTagBatches.batch_name,
   garment_id: garments.id,
-  // coalesce() has no drizzle builder.
-  garment_title: sql<string | null>`coalesce(${garments.title}, ${garments.name}, ${garments.short_slug})`,
+  garment_title: garmentTitle,
   garment_type: garments.garment_type,
   size: garments.size,
   color: garments.color,
@@ -263,8 +270,7 @@ export function batchLabels(db: Db, batchId: number, page: { limit: number; offs
       slug: garments.short_slug,
       gtin: garmentGtin,
       chip_id: nfcTags.chip_id,
-      // coalesce() has no drizzle builder.
-      title: sql<string>`coalesce(${garments.title}, ${garments.name}, ${garments.short_slug})`,
+      title: garmentTitle,
     })
     .from(nfcTags)
     .innerJoin(garments, eq(garments.id, nfcTags.garment_id))
@@ -281,8 +287,7 @@ export function countGarments(db: Db): Promise<number> {
 
 const adminGarmentColumns = {
   id: garments.id,
-  // coalesce() has no drizzle builder.
-  title: sql<string>`coalesce(${garments.title}, ${garments.name}, ${garments.short_slug})`,
+  title: garmentTitle,
   brand: garments.brand,
   garment_type: garments.garment_type,
   short_slug: garments.short_slug,
@@ -407,8 +412,7 @@ export async function listUnclaimedGarments(db: Db, opts: { limit: number; befor
     db
       .select({
         garment_id: garments.id,
-        // coalesce() has no drizzle builder.
-        title: sql<string>`coalesce(${garments.title}, ${garments.name}, ${garments.short_slug})`,
+        title: garmentTitle,
         category: sql<string | null>`coalesce(${garments.garment_type}, ${garments.style})`,
         sku: garments.sku,
         tag_uuid: garments.tag_uuid,

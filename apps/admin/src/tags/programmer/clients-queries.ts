@@ -2,6 +2,7 @@ import type {
   AdminClient,
   BrandEvent,
   BrandEventInput,
+  BrandEventStatusInput,
   CapturedGuest,
   CreateClientInput,
   CreatedClient,
@@ -45,6 +46,17 @@ export const useCreateClient = () =>
 export const useCreateBrandEvent = () =>
   useWrite(
     (body: BrandEventInput) => adminApi<{ event: BrandEvent; message: string }>("/events", { method: "POST", body }),
+    [brandEventsKey, keys.audit],
+  );
+
+/** Closes or reopens an event; the list reorders (open ones first) and the panel drops a closed active event. */
+export const useSetBrandEventActive = () =>
+  useWrite(
+    (event: BrandEvent) =>
+      adminApi<{ event: BrandEvent; message: string }>(`/events/${event.id}/status`, {
+        method: "POST",
+        body: { is_active: !event.isActive } satisfies BrandEventStatusInput,
+      }),
     [brandEventsKey, keys.audit],
   );
 

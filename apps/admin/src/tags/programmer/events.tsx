@@ -6,7 +6,7 @@ import { type FormEvent, type InputHTMLAttributes, useEffect, useId, useState } 
 import { useNotify } from "../../notify";
 import { DialogActions, Empty, formatDate, Modal, NotLoaded } from "../../ui";
 import type { PickedClient } from "./clients";
-import { brandEventsQuery, useCaptureGuest, useCreateBrandEvent } from "./clients-queries";
+import { brandEventsQuery, useCaptureGuest, useCreateBrandEvent, useSetBrandEventActive } from "./clients-queries";
 
 /** The staff member's current event: this tab's choice (sessionStorage), never the server's. */
 type ActiveEvent = { id: number; name: string };
@@ -50,6 +50,8 @@ export function EventsPanel({ client }: { client: PickedClient | null }) {
   const [active, setActive] = useState<ActiveEvent | null>(readActiveEvent);
   const [adding, setAdding] = useState(false);
   const [capturing, setCapturing] = useState(false);
+  const status = useSetBrandEventActive();
+  const busy = status.isPending ? status.variables.id : null;
   const notify = useNotify();
   const headingId = useId();
   const hintId = useId();
@@ -76,6 +78,13 @@ export function EventsPanel({ client }: { client: PickedClient | null }) {
     choose(null);
     notify({ type: "success", title: TAG_MESSAGES.activeEventCleared });
   };
+  // Closing the active event also ends it here: the effect above drops it once the list reloads.
+  const toggle = (event: BrandEvent) =>
+    status.mutate(event, {
+      onSuccess: ({ message, event: changed }) =>
+        notify({ type: "success", title: message, description: changed.name }),
+      onError: (error) => notify({ type: "error", title: TAG_MESSAGES.eventStatusFailed, description: error.message }),
+    });
 
   return (
     <section
@@ -140,16 +149,29 @@ export function EventsPanel({ client }: { client: PickedClient | null }) {
                     <span className="block text-xs font-normal text-stone sm:hidden">{when(event)}</span>
                   </th>
                   <td className="hidden whitespace-nowrap px-3 py-2 text-stone sm:table-cell">{when(event)}</td>
-                  <td className="px-3 py-1 text-right">
-                    {!event.isActive ? (
-                      <span className="text-xs uppercase tracking-[0.14em] text-stone">Closed</span>
-                    ) : active?.id === event.id ? (
-                      <span className="text-xs uppercase tracking-[0.14em] text-gold">Active</span>
-                    ) : (
-                      <Button variant="secondary" size="sm" className="whitespace-nowrap" onClick={() => set(event)}>
-                        Set active<span className="sr-only"> {event.name}</span>
+                  <td className="px-3 py-1">
+                    <div className="flex flex-wrap items-center justify-end gap-2">
+                      {!event.isActive ? (
+                        <span className="text-xs uppercase tracking-[0.14em] text-stone">Closed</span>
+                      ) : active?.id === event.id ? (
+                        <span className="text-xs uppercase tracking-[0.14em] text-gold">Active</span>
+                      ) : (
+                        <Button variant="secondary" size="sm" className="whitespace-nowrap" onClick={() => set(event)}>
+                          Set active<span className="sr-only"> {event.name}</span>
+                        </Button>
+                      )}
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        className="whitespace-nowrap"
+                        onClick={() => toggle(event)}
+                        disabled={busy === event.id}
+                        aria-busy={busy === event.id}
+                      >
+                        {event.isActive ? "Close" : "Reopen"}
+                        <span className="sr-only"> {event.name}</span>
                       </Button>
-                    )}
+                    </div>
                   </td>
                 </tr>
               ))}

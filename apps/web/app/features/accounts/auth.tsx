@@ -19,6 +19,7 @@ import type { RouteHandle } from "../../lib/document";
 import { readForm } from "../../lib/form.server";
 import { toastHeader } from "../../lib/toast.server";
 import { requestContext } from "../../request-context.server";
+import { pieceToClaimName } from "../wardrobe/claim.server";
 import { pendingClaimRedirect } from "../wardrobe/pending-claim.server";
 import type { Route } from "./+types/auth";
 import { authenticate, requestPasswordReset, signUp } from "./auth.server";
@@ -69,7 +70,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A transfer link (issue #32) is kept the same way, through sign-up and email verification.
   const transferToken = transferTokenFromPath(redirectTo);
   if (transferToken) headers.append("Set-Cookie", await pendingTransferHeader(deps.env, request, transferToken));
-  return data({ mode: modeOf(url.searchParams.get("mode")), redirectTo }, { headers });
+  const claiming = claimSlug ? await pieceToClaimName(deps.db, claimSlug) : null;
+  return data({ mode: modeOf(url.searchParams.get("mode")), redirectTo, claiming }, { headers });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -177,6 +179,12 @@ export default function AuthRoute({ loaderData, actionData }: Route.ComponentPro
       <BackLink to="/">Back to Home</BackLink>
       <h1 className="mt-8 font-display text-4xl">{copy.title}</h1>
       <p className="mt-2 text-stone">{copy.lead}</p>
+      {loaderData.claiming && (
+        <p className="mt-4 border-l-2 border-gold pl-4 text-sm">
+          {mode === "forgot" ? "Then claim " : "Sign in or create an account to claim "}
+          <strong className="font-medium">{loaderData.claiming}</strong>.
+        </p>
+      )}
 
       {/* key: switching modes mounts a fresh, empty form */}
       <Form key={mode} method="post" action={`/auth?mode=${mode}`} className="mt-8 flex flex-col gap-5" noValidate>

@@ -41,7 +41,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     const values = form.echo(OnboardingSchema.keyof().options);
     return data({ fieldErrors: fieldErrors(parsed.error), values }, { status: 400 });
   }
-  await saveProfile(deps.db, deps.tap, user, { ...parsed.data, onboarded: true });
+  try {
+    await saveProfile(deps.db, deps.tap, user, { ...parsed.data, onboarded: true });
+  } catch (error) {
+    // Spec part 1 §8: an unexpected failure says 'Failed to create profile'; what was typed stays.
+    console.error("[profile]", error);
+    const values = form.echo(OnboardingSchema.keyof().options);
+    return data({ fieldErrors: { form: PROFILE_MESSAGES.failed }, values }, { status: 503 });
+  }
   const headers = {
     "Set-Cookie": await toastHeader(deps.env, request, { type: "success", title: PROFILE_MESSAGES.onboarded }),
   };

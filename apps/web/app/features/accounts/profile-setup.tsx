@@ -42,7 +42,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     const values = form.echo(ProfileSchema.keyof().options);
     return data({ fieldErrors: fieldErrors(parsed.error), values }, { status: 400 });
   }
-  const { created } = await saveProfile(deps.db, deps.tap, user, parsed.data);
+  let created: boolean;
+  try {
+    ({ created } = await saveProfile(deps.db, deps.tap, user, parsed.data));
+  } catch (error) {
+    // Spec part 1 §8: an unexpected failure says 'Failed to create profile'; what was typed stays.
+    console.error("[profile]", error);
+    const values = form.echo(ProfileSchema.keyof().options);
+    return data({ fieldErrors: { form: PROFILE_MESSAGES.failed }, values }, { status: 503 });
+  }
   // Back to the garment being claimed, with a message that says why we are going there.
   const welcome = await toastHeader(deps.env, request, {
     type: "success",
@@ -91,8 +99,12 @@ export default function ProfileSetupRoute({ loaderData, actionData }: Route.Comp
 
       <div className="mt-10 grid grid-cols-1 gap-10 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <Form ref={formRef} method="post" onChange={refresh} className="flex min-w-0 flex-col gap-8" noValidate>
-          {Object.keys(errors).length > 0 && (
-            <FormAlert title="Please check the highlighted fields">Nothing was saved.</FormAlert>
+          {errors.form === PROFILE_MESSAGES.failed ? (
+            <FormAlert title={PROFILE_MESSAGES.failed}>Nothing was saved. Please try again in a moment.</FormAlert>
+          ) : (
+            Object.keys(errors).length > 0 && (
+              <FormAlert title="Please check the highlighted fields">Nothing was saved.</FormAlert>
+            )
           )}
           <fieldset className="flex min-w-0 flex-col gap-5">
             <legend className="mb-2 font-display text-xl">About you</legend>

@@ -1,10 +1,16 @@
-import { type BrandEvent, BrandEventBodySchema } from "@releve/core/tags/contracts";
+import { AppError } from "@releve/core";
+import {
+  type BrandEvent,
+  BrandEventBodySchema,
+  BrandEventIdParamSchema,
+  BrandEventStatusBodySchema,
+} from "@releve/core/tags/contracts";
 import { TAG_MESSAGES } from "@releve/core/tags/rules";
-import { createBrandEvent } from "@releve/db/crm/commands";
+import { createBrandEvent, setBrandEventActive } from "@releve/db/crm/commands";
 import { listBrandEvents } from "@releve/db/crm/queries";
 import { Hono } from "hono";
 import { type AdminEnv, actorOf } from "../../api/admin/admin-env";
-import { jsonBody } from "../../api/validation";
+import { jsonBody, validator } from "../../api/validation";
 
 type EventRow = Awaited<ReturnType<typeof listBrandEvents>>[number];
 
@@ -16,7 +22,7 @@ const toEvent = (r: EventRow): BrandEvent => ({
   createdAt: r.created_at.getTime(),
 });
 
-/** `/api/admin/events`: the brand's events (the programmer's active-events selector), and adding one. */
+/** `/api/admin/events`: the brand's events (the programmer's active-events selector), adding one, closing or reopening one. */
 export const eventRoutes = new Hono<AdminEnv>();
 
 eventRoutes.get("/", async (c) => {
@@ -28,3 +34,17 @@ eventRoutes.post("/", jsonBody(BrandEventBodySchema), async (c) => {
   const row = await createBrandEvent(c.get("db"), actorOf(c), c.req.valid("json"));
   return c.json({ event: toEvent(row), message: TAG_MESSAGES.eventCreated }, 201);
 });
+
+/** Closes a brand event, or reopens it (issue #35): a closed event files no guest. Audited. */
+eventRoutes.post(
+  "/:id/status",
+  validator("param", BrandEventIdParamSchema),
+  jsonBody(BrandEventStatusBodySchema),
+  async (c) => {
+    const { id } = c.req.valid("param");
+    const { is_active } = c.req.valid("json");
+    const row = await setBrandEventActive(c.get("db"), actorOf(c), id, is_active);
+    if (!row) throw new AppError("not_found", `No event has the id ${id}.`);
+    return c.json({ event: toEvent(row), message: is_active ? TAG_MESSAGES.eventOpened : TAG_MESSAGES.eventClosed });
+  },
+);

@@ -1,11 +1,11 @@
-import { parseContactCursor, parseId } from "@releve/core/crm/rules";
+import { CRM_MESSAGES, parseContactCursor, parseId } from "@releve/core/crm/rules";
 import { SEARCH_MAX_LENGTH, SEARCH_TOO_LONG } from "@releve/core/platform/input-limits";
 import { cleanText, textLength, textProblemMessage } from "@releve/core/platform/text";
 import { listConnections } from "@releve/db/crm/queries";
 import { buttonClass } from "@releve/ui";
 import { data, Form, Link } from "react-router";
 import { BackLink } from "../../components/back-link";
-import { GeneralErrorBoundary } from "../../components/error-boundary";
+import { failureFrom, GeneralErrorBoundary } from "../../components/error-boundary";
 import { LoadMore, useKeysetPages } from "../../components/load-more";
 import { requestContext } from "../../request-context.server";
 import { requireUser } from "../accounts/user.server";
@@ -38,7 +38,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 type ConnectionsData = Route.ComponentProps["loaderData"];
 const readPage = (page: ConnectionsData) => ({ rows: page.contacts, nextCursor: page.nextCursor });
 
-export const action = ({ request, context }: Route.ActionArgs) => crmAction(request, context, ["mark-contacted"]);
+export const action = ({ request, context }: Route.ActionArgs) =>
+  crmAction(request, context, ["mark-contacted", "update-notes"]);
 
 export default function ConnectionsRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { q, garment, total, paged } = loaderData;
@@ -159,5 +160,6 @@ export default function ConnectionsRoute({ loaderData, actionData }: Route.Compo
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  // Spec part 2 §8: the page's own words when its data could not be loaded.
+  return <GeneralErrorBoundary failure={failureFrom(CRM_MESSAGES.loadConnections)} />;
 }

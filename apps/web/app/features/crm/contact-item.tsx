@@ -22,6 +22,7 @@ export function ContactItem({
   const location = useLocation();
   const name = contactName(c);
   const error = actionData?.intent === "mark-contacted" && actionData.contactId === c.id ? actionData.error : null;
+  const editError = actionData?.intent === "update-notes" && actionData.contactId === c.id ? actionData.error : null;
   // A piece since handed on or released (issue #32) is named as no longer theirs.
   const piece = c.garment_name && !c.garment_owned ? `${c.garment_name} (no longer in your wardrobe)` : c.garment_name;
   const where = [showEvent ? c.event_name : null, piece].filter(Boolean).join(" · ");
@@ -49,6 +50,8 @@ export function ContactItem({
         </div>
         <ContactStatus
           contactedAt={c.contacted_at}
+          notes={c.contact_notes}
+          editError={editError}
           contactId={c.id}
           error={error}
           intent="mark-contacted"
@@ -56,18 +59,27 @@ export function ContactItem({
           label={`Mark ${name} as contacted`}
         />
       </div>
-      {c.notes && (
+      <ContactNotes notes={c.notes} contactNotes={c.contact_notes} />
+    </article>
+  );
+}
+
+/** A contact's two notes, each named: the visitor's own ('Their note') and the owner's ('Your notes'). */
+export function ContactNotes({ notes, contactNotes }: { notes: string | null; contactNotes: string | null }) {
+  return (
+    <>
+      {notes && (
         <p className="mt-3 whitespace-pre-line break-words text-sm">
           <span className="text-stone">Their note: </span>
-          {c.notes}
+          {notes}
         </p>
       )}
-      {c.contact_notes && (
+      {contactNotes && (
         <p className="mt-2 whitespace-pre-line break-words text-sm">
           <span className="text-stone">Your notes: </span>
-          {c.contact_notes}
+          {contactNotes}
         </p>
       )}
-    </article>
+    </>
   );
 }

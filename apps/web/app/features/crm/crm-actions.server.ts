@@ -7,17 +7,17 @@ import {
   MarkContactedSchema,
 } from "@releve/core/crm/rules";
 import { parseId } from "@releve/core/platform/input-limits";
-import { createEvent, markContactContacted, setActiveEvent } from "@releve/db/crm/commands";
+import { createEvent, markContactContacted, setActiveEvent, updateContactNotes } from "@releve/db/crm/commands";
 import { data, type RouterContextProvider } from "react-router";
 import { readForm } from "../../lib/form.server";
 import { redirectWithToast } from "../../lib/toast.server";
 import { requestContext } from "../../request-context.server";
 import { requireUser } from "../accounts/user.server";
 
-export type CrmIntent = "mark-contacted" | "create-event" | "set-active-event";
+export type CrmIntent = "mark-contacted" | "update-notes" | "create-event" | "set-active-event";
 
 export type CrmActionData =
-  | { intent: "mark-contacted"; error: string; contactId: number | null }
+  | { intent: "mark-contacted" | "update-notes"; error: string; contactId: number | null }
   | { intent: "create-event"; error: string; fields: Record<string, string> }
   | { intent: "set-active-event"; error: string }
   | { intent: null; error: string };
@@ -53,7 +53,7 @@ export async function crmAction(request: Request, context: Readonly<RouterContex
     return data<CrmActionData>({ intent: null, error: "Unknown action" }, { status: 400 });
   }
 
-  if (intent === "mark-contacted") {
+  if (intent === "mark-contacted" || intent === "update-notes") {
     const parsed = MarkContactedSchema.safeParse({ contactId: text("contactId"), notes: text("notes") });
     const contactId = parseId(text("contactId"));
     if (!parsed.success) {
@@ -63,9 +63,11 @@ export async function crmAction(request: Request, context: Readonly<RouterContex
         { status: 400 },
       );
     }
-    const ok = await markContactContacted(deps.db, { userId: user.userId, ...parsed.data });
+    const change = intent === "update-notes" ? updateContactNotes : markContactContacted;
+    const ok = await change(deps.db, { userId: user.userId, ...parsed.data });
     if (!ok) return data<CrmActionData>({ intent, error: CRM_MESSAGES.updateContact, contactId }, { status: 404 });
-    return redirectWithToast(deps.env, request, back, { type: "success", title: CRM_MESSAGES.markedContacted });
+    const title = intent === "update-notes" ? CRM_MESSAGES.contactUpdated : CRM_MESSAGES.markedContacted;
+    return redirectWithToast(deps.env, request, back, { type: "success", title });
   }
 
   if (intent === "create-event") {

@@ -1,7 +1,7 @@
 import { CHART_DAYS, TOP_WINDOW_DAYS } from "@releve/core/crm/rules";
 import { counted } from "@releve/core/platform/plural";
 import { BackLink } from "../../components/back-link";
-import { GeneralErrorBoundary } from "../../components/error-boundary";
+import { failureFrom, GeneralErrorBoundary } from "../../components/error-boundary";
 import { requestContext } from "../../request-context.server";
 import { requireUser } from "../accounts/user.server";
 import type { Route } from "./+types/dashboard.analytics";
@@ -161,5 +161,6 @@ export default function AnalyticsRoute({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  // Spec part 2 §8, Connections and contacts: 'Error: Failed to load dashboard data'.
+  return <GeneralErrorBoundary failure={failureFrom("Error: Failed to load dashboard data")} />;
 }

@@ -1,9 +1,9 @@
-import { contactsQueryFrom, contactsQueryString, fieldErrors } from "@releve/core/crm/rules";
+import { CRM_MESSAGES, contactsQueryFrom, contactsQueryString, fieldErrors } from "@releve/core/crm/rules";
 import { SEARCH_MAX_LENGTH } from "@releve/core/platform/input-limits";
 import { listContacts } from "@releve/db/crm/queries";
 import { data, Form, Link, useNavigation } from "react-router";
 import { BackLink } from "../../components/back-link";
-import { GeneralErrorBoundary } from "../../components/error-boundary";
+import { failureFrom, GeneralErrorBoundary } from "../../components/error-boundary";
 import { LoadMore, useKeysetPages } from "../../components/load-more";
 import { SubmitButton } from "../../components/submit-button";
 import { requestContext } from "../../request-context.server";
@@ -26,7 +26,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...page, query: parsed.data };
 }
 
-export const action = ({ request, context }: Route.ActionArgs) => crmAction(request, context, ["mark-contacted"]);
+export const action = ({ request, context }: Route.ActionArgs) =>
+  crmAction(request, context, ["mark-contacted", "update-notes"]);
 
 function FilterSelect({
   id,
@@ -185,5 +186,6 @@ export default function ContactsRoute({ loaderData, actionData }: Route.Componen
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  // Spec part 2 §8: the page's own words when its data could not be loaded.
+  return <GeneralErrorBoundary failure={failureFrom(CRM_MESSAGES.loadContacts)} />;
 }

@@ -1,9 +1,9 @@
-import { EVENT_CONTACTS_SHOWN, parseId } from "@releve/core/crm/rules";
+import { CRM_MESSAGES, EVENT_CONTACTS_SHOWN, parseId } from "@releve/core/crm/rules";
 import { loadEventDetail } from "@releve/db/crm/queries";
 import { FormAlert } from "@releve/ui";
 import { data, Link } from "react-router";
 import { BackLink } from "../../components/back-link";
-import { GeneralErrorBoundary } from "../../components/error-boundary";
+import { failureFrom, GeneralErrorBoundary } from "../../components/error-boundary";
 import { requestContext } from "../../request-context.server";
 import { requireUser } from "../accounts/user.server";
 import type { Route } from "./+types/dashboard.event";
@@ -42,7 +42,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export function action({ request, context, params }: Route.ActionArgs) {
   // The page's own id must be one (strictly parsed) before any form is acted on.
   if (!parseId(params.eventId)) throw data("Event not found", { status: 404 });
-  return crmAction(request, context, ["mark-contacted", "set-active-event"]);
+  return crmAction(request, context, ["mark-contacted", "update-notes", "set-active-event"]);
 }
 
 export default function EventRoute({ loaderData, actionData }: Route.ComponentProps) {
@@ -132,6 +132,7 @@ export function ErrorBoundary() {
         to: "/dashboard/events",
         label: "Back to Events",
       }}
+      failure={failureFrom(CRM_MESSAGES.loadEvents)}
     />
   );
 }

@@ -4,7 +4,7 @@ import { Button, buttonClass, FormAlert, TextAreaField, TextField } from "@relev
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { BackLink } from "../../components/back-link";
-import { GeneralErrorBoundary } from "../../components/error-boundary";
+import { failureFrom, GeneralErrorBoundary } from "../../components/error-boundary";
 import { SubmitButton } from "../../components/submit-button";
 import { requestContext } from "../../request-context.server";
 import { requireUser } from "../accounts/user.server";
@@ -224,5 +224,6 @@ export default function EventsRoute({ loaderData, actionData }: Route.ComponentP
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  // Spec part 2 §8: the page's own words when its data could not be loaded.
+  return <GeneralErrorBoundary failure={failureFrom(CRM_MESSAGES.loadEvents)} />;
 }

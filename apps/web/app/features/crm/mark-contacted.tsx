@@ -17,11 +17,54 @@ type MarkContactedProps = {
   label?: string;
 };
 
-/** 'Contacted {date}' once the owner has marked the contact, else the form to mark it. */
-export function ContactStatus({ contactedAt, ...mark }: MarkContactedProps & { contactedAt: Date | number | null }) {
+/**
+ * 'Contacted {date}' once the owner has marked the contact, with 'Edit notes' (intent
+ * 'update-notes': the date stays; spec part 2 §8 'Contact Updated'); else the form to mark it.
+ */
+export function ContactStatus({
+  contactedAt,
+  notes,
+  editError,
+  ...mark
+}: MarkContactedProps & { contactedAt: Date | number | null; notes?: string | null; editError?: string | null }) {
   if (!contactedAt) return <MarkContacted {...mark} />;
   return (
-    <span className="border border-gold/40 px-2 py-0.5 text-xs text-gold">Contacted {formatDay(contactedAt)}</span>
+    <div className="flex w-full flex-col items-start gap-2 sm:w-auto sm:items-end">
+      <span className="border border-gold/40 px-2 py-0.5 text-xs text-gold">Contacted {formatDay(contactedAt)}</span>
+      <details className="w-full sm:w-auto" open={editError ? true : undefined}>
+        <summary className="cursor-pointer text-xs underline underline-offset-4">Edit notes</summary>
+        <Form
+          method="post"
+          action={mark.action}
+          className="mt-3 flex flex-col gap-2"
+          aria-label={mark.label?.replace(/^Mark (.*) as contacted$/, "Notes on $1")}
+        >
+          <input type="hidden" name="intent" value="update-notes" />
+          <input type="hidden" name="contactId" value={mark.contactId} />
+          <label htmlFor={`edit-notes-${mark.contactId}`} className="text-xs uppercase tracking-[0.16em]">
+            Your notes
+          </label>
+          <textarea
+            id={`edit-notes-${mark.contactId}`}
+            name="notes"
+            rows={2}
+            maxLength={CONTACT_NOTES_MAX}
+            defaultValue={notes ?? ""}
+            className="border border-ink/20 px-3 py-2 text-base outline-none focus:border-ink"
+          />
+          {editError && <FormAlert>{editError}</FormAlert>}
+          <SubmitButton
+            variant="secondary"
+            busyLabel="Saving..."
+            pending={({ formData }) =>
+              formData?.get("intent") === "update-notes" && formData?.get("contactId") === String(mark.contactId)
+            }
+          >
+            Save notes
+          </SubmitButton>
+        </Form>
+      </details>
+    </div>
   );
 }
 

@@ -1,7 +1,7 @@
 import { CONTACT_MESSAGES } from "@releve/core/sharing/contact";
 import { buttonClass } from "@releve/ui";
 import { data, Link } from "react-router";
-import { GeneralErrorBoundary } from "../../components/error-boundary";
+import { failureFrom, GeneralErrorBoundary } from "../../components/error-boundary";
 import { requestContext } from "../../request-context.server";
 import type { Route } from "./+types/contact";
 import { OwnerCard } from "./owner-card";
@@ -40,5 +40,5 @@ export default function ContactRoute({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  return <GeneralErrorBoundary failure={failureFrom(CONTACT_MESSAGES.cardLoadFailed)} />;
 }

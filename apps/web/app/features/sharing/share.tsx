@@ -130,23 +130,34 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const values = form.echo(VISITOR_FIELD_NAMES, ECHO_MAX, { notes: NOTES_MAX_LENGTH });
   const fail = (status: number, body: Failure) => data<Failure>({ values, ...body }, { status });
 
-  const share = await shareOf(db, request, env.SESSION_SECRET, slug);
+  let share: Awaited<ReturnType<typeof shareOf>>;
+  let token: Awaited<ReturnType<typeof resolveToken>> | null;
+  try {
+    share = await shareOf(db, request, env.SESSION_SECRET, slug);
+    token = share.state === "unavailable" ? await resolveToken(db, params.slug) : null;
+  } catch (error) {
+    // Spec part 2 §8: the card the form posts to could not be reached or checked; nothing is stored.
+    console.error("[share-connect]", error);
+    return fail(503, { formError: CONTACT_MESSAGES.connectFailed });
+  }
   // Lost or stolen (issue #18): nothing reaches the owner through this garment; nothing is stored.
   if (share.state === "missing") return fail(409, { formError: REPORTED_MISSING_MESSAGE });
   // A secure garment outside its card window (issue #28): nothing is stored.
   if (share.state === "not_authenticated") return fail(403, { formError: SECURE_TAP_MESSAGES.refused });
-  const token = share.state === "unavailable" ? await resolveToken(db, params.slug) : null;
   const card = token?.state === "open" ? token : null;
   if (share.state !== "open" && !card) return fail(404, { formError: CONTACT_MESSAGES.ownerUnavailable });
   // Honeypot: a field people never see; bots fill it. Nothing is stored.
   if (form.filled(HONEYPOT_FIELD)) return fail(400, { formError: CONTACT_MESSAGES.rejected });
 
   const parsed = ContactFormSchema.safeParse(form.record());
+  const tag = new URL(request.url).searchParams.get("tag");
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);
-    return fail(400, { formError: errors.form, fieldErrors: errors });
+    // Spec part 2 §5: the tag share form (a card's token with a tag) says it in its own words.
+    const formError =
+      errors.form === CONTACT_MESSAGES.missing && card && tag ? CONTACT_MESSAGES.missingTag : errors.form;
+    return fail(400, { formError, fieldErrors: errors });
   }
-  const tag = new URL(request.url).searchParams.get("tag");
   // Filed under the tapped garment, or (a share token) under the card with the tag it names.
   const to =
     share.state === "open"

@@ -7,7 +7,7 @@ import {
   EarlyAccessSchema,
   isMissingRequired,
 } from "@releve/core/site/early-access";
-import { senderNetwork } from "@releve/core/tap/sender-network";
+import { senderNetwork, senderPrefix } from "@releve/core/tap/sender-network";
 import type { Db } from "@releve/db";
 import { takeLimits } from "@releve/db/platform/rate-limits";
 import { addEarlyAccessEntry } from "@releve/db/site/commands";
@@ -19,8 +19,14 @@ import { ECHO_MAX, readForm } from "../../lib/form.server";
 export const EARLY_ACCESS_WINDOW_MS = 10 * 60 * 1000;
 export const EARLY_ACCESS_IP_LIMIT = 10;
 const BUCKET = "early_access_ip";
+// And a day's cap per wider network, an IPv4 /24 or an IPv6 /48 (decision 0057), so a sender
+// holding a block cannot fill the list by walking its addresses. High enough for a show's guests
+// behind one venue's Wi-Fi or a carrier's NAT.
+export const EARLY_ACCESS_NETWORK_WINDOW_MS = 24 * 60 * 60 * 1000;
+export const EARLY_ACCESS_NETWORK_DAY_LIMIT = 200;
+const NETWORK_BUCKET = "early_access_net";
 
-export type JoinResult = "joined" | "duplicate" | "rate_limited";
+export type JoinResult = "joined" | "duplicate" | "rate_limited" | "network_limited";
 
 /**
  * Adds a person to the early-access list (spec part 2 §2, §8). The address is compared
@@ -34,8 +40,15 @@ export async function joinEarlyAccess(
 ): Promise<JoinResult> {
   const limits = [
     { bucket: BUCKET, value: senderNetwork(ip), limit: EARLY_ACCESS_IP_LIMIT, windowMs: EARLY_ACCESS_WINDOW_MS },
+    {
+      bucket: NETWORK_BUCKET,
+      value: senderPrefix(ip),
+      limit: EARLY_ACCESS_NETWORK_DAY_LIMIT,
+      windowMs: EARLY_ACCESS_NETWORK_WINDOW_MS,
+    },
   ];
-  if (await takeLimits(db, limits, now)) return "rate_limited";
+  const full = await takeLimits(db, limits, now);
+  if (full) return full === NETWORK_BUCKET ? "network_limited" : "rate_limited";
   const joined = await addEarlyAccessEntry(db, {
     full_name: input.full_name,
     email: input.email.toLowerCase(),
@@ -102,7 +115,9 @@ export async function submitEarlyAccess(
         fieldErrors: { email: EARLY_ACCESS_MESSAGES.duplicate },
         values,
       };
-    return { ok: false, status: 429, message: EARLY_ACCESS_MESSAGES.rateLimited, values };
+    const message =
+      result === "network_limited" ? EARLY_ACCESS_MESSAGES.networkLimited : EARLY_ACCESS_MESSAGES.rateLimited;
+    return { ok: false, status: 429, message, values };
   } catch (error) {
     console.error("[early-access]", error);
     return {

@@ -84,7 +84,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await readForm(request, { allowEmpty: true });
   // A transfer request for someone else's piece (issue #32): the ownership room's step.
   if (form.get("intent") === "request-transfer") return requestStep(request, context, normalizeSlug(params.slug), form);
-  return claimAndRespond(request, context, normalizeSlug(params.slug));
+  try {
+    return await claimAndRespond(request, context, normalizeSlug(params.slug));
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    // Spec part 1 §8: anything unforeseen (the claim's own failures have their words) says this.
+    console.error("[claim]", error);
+    return data<ClaimError>(
+      { error: { title: "Claim Failed", message: CLAIM_MESSAGES.error, retryable: true, status: "error" } },
+      { status: 500 },
+    );
+  }
 }
 
 export default function ClaimRoute({ loaderData }: Route.ComponentProps) {
@@ -192,5 +202,6 @@ export default function ClaimRoute({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  // Spec part 1 §8, Claim messages: a claim page that could not load, or a claim that failed unexpectedly.
+  return <GeneralErrorBoundary failure={{ title: "Claim Failed", text: CLAIM_MESSAGES.error }} />;
 }

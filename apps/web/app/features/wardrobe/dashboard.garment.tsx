@@ -1,9 +1,9 @@
-import { CONTACT_NOTES_MAX, parseContactCursor } from "@releve/core/crm/rules";
+import { CONTACT_NOTES_MAX, CRM_MESSAGES, parseContactCursor } from "@releve/core/crm/rules";
 import { garmentDigitalLink } from "@releve/core/passport/digital-link";
 import { parseId } from "@releve/core/platform/input-limits";
 import { cleanText, textLength, textProblemMessage } from "@releve/core/platform/text";
 import { garmentLabels } from "@releve/core/wardrobe/garment";
-import { markContactContacted } from "@releve/db/crm/commands";
+import { markContactContacted, updateContactNotes } from "@releve/db/crm/commands";
 import { liveTransferLink } from "@releve/db/ownership/queries";
 import { loadGarmentDetail } from "@releve/db/wardrobe/queries";
 import { data } from "react-router";
@@ -42,12 +42,24 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // A page of its contacts: the newest, or (a 'Load more' link followed without JavaScript) those before `before`.
   const before = parseContactCursor(new URL(request.url).searchParams.get("before"));
   const deps = requestContext(request, context);
-  const [detail, link] = id
-    ? await Promise.all([
-        loadGarmentDetail(deps.db, id, user.userId, { before }),
-        liveTransferLink(deps.db, id, user.userId, Date.now()),
-      ])
-    : [null, undefined];
+  let detail: Awaited<ReturnType<typeof loadGarmentDetail>> = null;
+  let link: Awaited<ReturnType<typeof liveTransferLink>>;
+  try {
+    [detail, link] = id
+      ? await Promise.all([
+          loadGarmentDetail(deps.db, id, user.userId, { before }),
+          liveTransferLink(deps.db, id, user.userId, Date.now()),
+        ])
+      : [null, undefined];
+  } catch (error) {
+    // Spec part 2 §8: a load failure (not a missing garment) says so and goes back to the wardrobe.
+    console.error("[garment]", error);
+    throw await redirectWithToast(deps.env, request, "/dashboard/wardrobe", {
+      type: "error",
+      title: "Failed to load garment details",
+      description: "Please try again in a moment.",
+    });
+  }
   if (!detail) throw new Response("Garment not found", { status: 404 });
   // Its live transfer link (issue #32), shown again with its QR for a hand-over in person.
   const transferLink = link ? await transferUrl(deps.env, request, link.id) : null;
@@ -68,34 +80,35 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const deps = requestContext(request, context);
   const id = parseId(params.garmentId);
   const form = await readForm(request);
+  // Editing a contacted contact's notes (intent 'update-notes'), else marking one contacted.
+  const editing = form.get("intent") === "update-notes";
   // Transfer, cancel or release (issue #32): the ownership room's steps.
-  if (form.has("intent")) return ownershipStep(request, context, id, form);
+  if (form.has("intent") && !editing) return ownershipStep(request, context, id, form);
   const contactId = parseId(form.get("contactId"));
   // The one text rule (decision 0042): notes are multi-line.
   const cleaned = cleanText(form.get("notes"), { multiline: true });
   if (!id || !contactId) {
-    return data({ error: "Choose a contact to mark.", contactId: null }, { status: 400 });
+    return data({ error: "Choose a contact to mark.", contactId: null, editing }, { status: 400 });
   }
   if (!cleaned.ok) {
     return data(
-      { error: `${textProblemMessage(cleaned.problem, "Notes", { multiline: true })}.`, contactId },
+      { error: `${textProblemMessage(cleaned.problem, "Notes", { multiline: true })}.`, contactId, editing },
       { status: 400 },
     );
   }
   const notes = cleaned.value;
   if (textLength(notes) > CONTACT_NOTES_MAX) {
-    return data({ error: `Notes must be at most ${CONTACT_NOTES_MAX} characters.`, contactId }, { status: 400 });
+    return data(
+      { error: `Notes must be at most ${CONTACT_NOTES_MAX} characters.`, contactId, editing },
+      { status: 400 },
+    );
   }
-  const ok = await markContactContacted(deps.db, {
-    contactId,
-    garmentId: id,
-    userId: user.userId,
-    notes: notes || null,
-  });
-  if (!ok) return data({ error: "Failed to update contact", contactId }, { status: 404 });
+  const change = editing ? updateContactNotes : markContactContacted;
+  const ok = await change(deps.db, { contactId, garmentId: id, userId: user.userId, notes: notes || null });
+  if (!ok) return data({ error: CRM_MESSAGES.updateContact, contactId, editing }, { status: 404 });
   return redirectWithToast(deps.env, request, `/dashboard/garment/${id}`, {
     type: "success",
-    title: "Contact marked as contacted",
+    title: editing ? CRM_MESSAGES.contactUpdated : CRM_MESSAGES.markedContacted,
   });
 }
 

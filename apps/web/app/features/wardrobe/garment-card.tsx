@@ -44,7 +44,7 @@ export function GarmentCard({
   return (
     <article
       aria-label={labels.name}
-      className={`flex flex-col border bg-white ${highlight ? "border-gold ring-1 ring-gold" : "border-ink/10"}`}
+      className={`@container flex flex-col border bg-white ${highlight ? "border-gold ring-1 ring-gold" : "border-ink/10"}`}
     >
       {onOpen ? (
         <button
@@ -72,12 +72,13 @@ export function GarmentCard({
           <dt className="text-stone">Taps</dt>
           <dd>{garment.taps}</dd>
         </dl>
-        <div className="mt-auto flex flex-wrap gap-3">
-          <Link to={`/dashboard/garment/${garment.id}`} className={buttonClass("secondary", "flex-1")}>
+        {/* Equal buttons, side by side where the card is wide enough, else one under the other (issue #35). */}
+        <div className={`mt-auto grid grid-cols-1 gap-2 ${onOpen ? "@[22rem]:grid-cols-2" : ""}`}>
+          <Link to={`/dashboard/garment/${garment.id}`} className={buttonClass("secondary", "w-full px-3")}>
             View Details
           </Link>
           {onOpen && (
-            <button type="button" onClick={onOpen} className={buttonClass("ghost")}>
+            <button type="button" onClick={onOpen} className={buttonClass("ghost", "w-full border border-ink/20 px-3")}>
               Photo &amp; NFC
             </button>
           )}

@@ -1,6 +1,7 @@
 import type { OwnerContact } from "@releve/db/crm/queries";
 import { Button, buttonClass } from "@releve/ui";
 import { LoadMore, useKeysetPages } from "../../components/load-more";
+import { ContactNotes } from "../crm/contact-item";
 import { formatDay } from "../crm/crm-format";
 import { ContactStatus } from "../crm/mark-contacted";
 
@@ -18,7 +19,7 @@ export function GarmentContacts(props: {
   nextCursor: string | null;
   /** This page starts after others (a 'Load more' link followed without JavaScript). */
   paged: boolean;
-  actionData: { error: string; contactId: number | null } | undefined;
+  actionData: { error: string; contactId: number | null; editing: boolean } | undefined;
 }) {
   const { garmentId, total, first, actionData } = props;
   const pages = useKeysetPages({
@@ -66,11 +67,14 @@ export function GarmentContacts(props: {
                     </div>
                     <ContactStatus
                       contactedAt={c.contacted_at}
+                      notes={c.contact_notes}
                       contactId={c.id}
-                      error={actionData?.contactId === c.id ? actionData.error : null}
+                      error={actionData?.contactId === c.id && !actionData.editing ? actionData.error : null}
+                      editError={actionData?.contactId === c.id && actionData.editing ? actionData.error : null}
                     />
                   </div>
-                  {c.contact_notes && <p className="mt-3 text-sm">{c.contact_notes}</p>}
+                  {/* The visitor's own note too, as /connections shows it (issue #35). */}
+                  <ContactNotes notes={c.notes} contactNotes={c.contact_notes} />
                 </article>
               </li>
             );

@@ -197,7 +197,8 @@ export default function TapRegisterRoute({ loaderData, actionData }: Route.Compo
 
   return (
     <section className="mx-auto w-full max-w-md px-5 py-10 sm:py-16">
-      <BackLink to="/dashboard">Dashboard</BackLink>
+      {/* Back where the visitor came from: a signed-out visitor has no dashboard (issue #35). */}
+      {signedIn ? <BackLink to="/dashboard">Dashboard</BackLink> : <BackLink to="/">Home</BackLink>}
       <h1 className="mt-6 font-display text-4xl">Tap to Register</h1>
 
       {found.state === "none" || found.state === "unknown" ? (

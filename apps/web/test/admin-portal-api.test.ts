@@ -143,7 +143,7 @@ describe("garments", () => {
     [{ client_id: -3 }, 400, "The client id must be a whole number."],
     [{}, 400, undefined],
     ["not json", 400, "The request body must be JSON."],
-    [{ client_id: 99_999_999 }, 404, "No client has the id 99999999."],
+    [{ client_id: 99_999_999 }, 404, "User profile not found: no client has the id 99999999."],
   ])("refuses reassign body %j with %i and changes nothing", async (body, status, message) => {
     const owner = await createOwner(db);
     const garment = await createGarment(db, { ownerUserId: owner.userId });

@@ -248,7 +248,7 @@ describe("program a new tag", () => {
     expect((await errorOf(noBatch)).message).toBe("No batch has the id 99999999.");
     const noClient = await call("admin", "POST", "/tags", { name: "B", garment_type: "Hat", client_id: 99_999_999 });
     expect(noClient.status).toBe(404);
-    expect((await errorOf(noClient)).message).toBe("No client has the id 99999999.");
+    expect((await errorOf(noClient)).message).toBe("User profile not found: no client has the id 99999999.");
     expect(await snapshot()).toEqual(before);
   });
 
@@ -906,7 +906,7 @@ describe("brand events and guest capture", () => {
     const guest = { first_name: "A", last_name: "B", email: "g@example.com" };
     const before = await snapshot();
     for (const [body, message] of [
-      [{ ...guest, client_id: 99_999_999 }, "No client has the id 99999999."],
+      [{ ...guest, client_id: 99_999_999 }, "User profile not found: no client has the id 99999999."],
       [{ ...guest, client_id: client.profileId, event_id: event.id }, `No active event has the id ${event.id}.`],
       [
         { ...guest, client_id: client.profileId, garment_id: stranger.tag.garment?.id },

@@ -33,6 +33,8 @@ type Result =
   | { ok: false; message: string; fieldErrors?: Record<string, string>; email?: string }
   | { ok: true; to: string };
 
+const ADMIN_LOGIN_UNEXPECTED = "An unexpected error occurred";
+
 export async function action({ request, context }: Route.ActionArgs) {
   const deps = requestContext(request, context);
   const form = await readForm(request);
@@ -51,7 +53,17 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  const result = await authenticate(deps.db, { ...parsed.data, ip: deps.ip });
+  let result: Awaited<ReturnType<typeof authenticate>>;
+  let session: Awaited<ReturnType<typeof createSession>> | null = null;
+  try {
+    result = await authenticate(deps.db, { ...parsed.data, ip: deps.ip });
+    // Right password and admin rights: the session, opened in the same guard.
+    if (result.ok && result.adminRole) session = await createSession(deps.db, request, result.userId);
+  } catch (error) {
+    // Spec part 2 §8, Admin: anything unforeseen on the way in says this; no session is opened.
+    console.error("[admin-login]", error);
+    return data<Result>({ ok: false, message: ADMIN_LOGIN_UNEXPECTED, email: shownEmail }, { status: 503 });
+  }
   if (!result.ok) {
     const locked = result.reason === "locked";
     return data<Result>(
@@ -60,9 +72,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   // Right password, no admin rights: no session is opened from this screen.
-  if (!result.adminRole)
+  if (!result.adminRole || !session)
     return data<Result>({ ok: false, message: AUTH_MESSAGES.notAdmin, email: shownEmail }, { status: 403 });
-  const session = await createSession(deps.db, request, result.userId);
   const to = safeRedirect(form.get("redirectTo"), HOME);
   return data<Result>({ ok: true, to }, { headers: { "Set-Cookie": session.cookie } });
 }

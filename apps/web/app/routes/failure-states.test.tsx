@@ -20,7 +20,9 @@ import * as claim from "../features/wardrobe/claim";
 import * as garmentPage from "../features/wardrobe/dashboard.garment";
 import * as wardrobe from "../features/wardrobe/dashboard.wardrobe";
 import * as registration from "../features/wardrobe/garment-registration";
+import * as tapRegister from "../features/wardrobe/tap-register";
 import { getToast } from "../lib/toast.server";
+import * as adminLogin from "./admin.login";
 import * as dashboard from "./dashboard";
 
 // The spec's failure texts (issue #16), each in its situation: the route's own loader or action
@@ -275,5 +277,46 @@ describe("actions that meet a failing database say what the spec says (issue #35
         ?.split(";")[0] ?? "";
     const { toast } = await getToast(new Request("http://localhost:4173/", { headers: { Cookie: cookie } }), env);
     expect(toast).toMatchObject({ type: "error", title: "Failed to load garment details" });
+  });
+});
+
+describe("registration by tap and the admin sign-in say the spec's words (spec part 2 §8; issue #35)", () => {
+  const signedOut = () => {
+    const ctx = context(downDb);
+    ctx.set(userContext, null);
+    return ctx;
+  };
+
+  it("/tap-register: signed out 'Authentication Error', no code 'Missing user or NFC data', no database 'Connection Failed'", async () => {
+    const run = (fields: Record<string, string>, ctx: RouterContextProvider) =>
+      answered(() => tapRegister.action({ request: post("/tap-register", fields), context: ctx, params: {} } as never));
+    expect(await run({ slug: "mb-001" }, signedOut())).toMatchObject({
+      status: 401,
+      body: { error: { title: "Authentication Error" } },
+    });
+    expect(await run({ slug: "Not a code!" }, context(downDb))).toMatchObject({
+      status: 400,
+      body: { error: { title: "Registration Failed", message: "Missing user or NFC data" } },
+    });
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    expect(await run({ slug: "mb-001" }, context(downDb))).toMatchObject({
+      status: 503,
+      body: { error: { title: "Connection Failed", message: "Please try again or contact support." } },
+    });
+    logged.mockRestore();
+  });
+
+  it("/admin/login: a database out of reach says 'An unexpected error occurred' and opens no session", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const res = await answered(() =>
+      adminLogin.action({
+        request: post("/admin/login", { email: "admin@releve.local", password: "whatever-it-is" }),
+        context: signedOut(),
+        params: {},
+      } as never),
+    );
+    expect(logged).toHaveBeenCalled();
+    logged.mockRestore();
+    expect(res).toMatchObject({ status: 503, body: { ok: false, message: "An unexpected error occurred" } });
   });
 });

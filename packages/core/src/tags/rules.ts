@@ -178,6 +178,11 @@ export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** Texts of the programmer and the registry: spec part 2 §8, verbatim where it has one. */
 export const TAG_MESSAGES = {
+  // Spec part 2 §8, Programmer: the registration and programming failures' own words.
+  connectionFailed: "Connection Failed: Please try again or contact support.",
+  authError: "Authentication Error",
+  missingData: "Missing user or NFC data",
+  profileNotFound: "User profile not found",
   nfcNotAvailable: "NFC Not Available: NFC is not supported on this device or browser",
   programmed: "Tag Programmed Successfully",
   programmingError: "Programming Error: Failed to program NFC tag",

@@ -19,7 +19,8 @@ guestRoutes.post("/", jsonBody(GuestCaptureBodySchema), async (c) => {
   const input = c.req.valid("json");
   const db = c.get("db");
   const client = await clientForAttach(db, input.client_id);
-  if (!client?.user_id) throw new AppError("not_found", `No client has the id ${input.client_id}.`);
+  if (!client?.user_id)
+    throw new AppError("not_found", `${TAG_MESSAGES.profileNotFound}: no client has the id ${input.client_id}.`);
   const eventId = input.event_id === null ? null : await activeBrandEventId(db, input.event_id);
   if (input.event_id !== null && eventId === null) {
     throw new AppError("not_found", `No active event has the id ${input.event_id}.`);

@@ -15,7 +15,7 @@ import {
   type UnclaimedPage,
   UnclaimedQuerySchema,
 } from "@releve/core/tags/contracts";
-import { garmentTagUrl } from "@releve/core/tags/rules";
+import { garmentTagUrl, TAG_MESSAGES } from "@releve/core/tags/rules";
 import { PHOTO_CARD_MESSAGES } from "@releve/core/wardrobe/photo";
 import type { AdminOwnershipHistory } from "@releve/core/wardrobe/transfer";
 import type { Db } from "@releve/db/client";
@@ -187,7 +187,7 @@ garmentRoutes.post("/:id/reassign", idParam, jsonBody(ReassignBodySchema), async
   const db = c.get("db");
   const garment = await garmentOrThrow(db, id);
   if (!(await reassignGarment(db, c.get("tap"), actorOf(c), garment, client_id))) {
-    throw new AppError("not_found", `No client has the id ${client_id}.`);
+    throw new AppError("not_found", `${TAG_MESSAGES.profileNotFound}: no client has the id ${client_id}.`);
   }
   return c.json(toGarment(await garmentOrThrow(db, id), originOf(c.req.url)));
 });

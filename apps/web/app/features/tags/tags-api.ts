@@ -133,7 +133,7 @@ tagRoutes.post("/", jsonBody(ProgramTagBodySchema), async (c) => {
   const product = await productForProgramming(db, input.product_id);
   const client = input.client_id === null ? null : await clientForAttach(db, input.client_id);
   if (input.client_id !== null && !client?.user_id) {
-    throw new AppError("not_found", `No client has the id ${input.client_id}.`);
+    throw new AppError("not_found", `${TAG_MESSAGES.profileNotFound}: no client has the id ${input.client_id}.`);
   }
   const owner = client?.user_id
     ? { userId: client.user_id, profileId: client.profile_id, clientId: client.client_id }
@@ -241,7 +241,7 @@ tagRoutes.post("/:id/reassign", idParam, jsonBody(ReassignBodySchema), async (c)
   const garment = tag.garment_id === null ? undefined : await getAdminGarment(db, tag.garment_id);
   if (!garment) throw new AppError("conflict", "This tag has no garment to reassign.");
   if (!(await reassignGarment(db, c.get("tap"), actorOf(c), garment, client_id))) {
-    throw new AppError("not_found", `No client has the id ${client_id}.`);
+    throw new AppError("not_found", `${TAG_MESSAGES.profileNotFound}: no client has the id ${client_id}.`);
   }
   return c.json({
     tag: toAdminTag(await tagOrThrow(db, tag.id), originOf(c.req.url)),

@@ -16,7 +16,7 @@ import { toastHeader } from "../../lib/toast.server";
 import { requestContext } from "../../request-context.server";
 
 export type ClaimFailure = {
-  error: { title: "Garment Already Claimed" | "Claim Failed"; message: string; retryable: boolean; status: string };
+  error: { title: string; message: string; retryable: boolean; status: string };
 };
 
 type Deps = ReturnType<typeof requestContext>;

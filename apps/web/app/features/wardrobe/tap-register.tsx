@@ -1,5 +1,6 @@
+import { TAG_MESSAGES } from "@releve/core/tags/rules";
 import { normalizeSlug } from "@releve/core/tap/slug";
-import { garmentLabels } from "@releve/core/wardrobe/garment";
+import { CLAIM_MESSAGES, garmentLabels } from "@releve/core/wardrobe/garment";
 import {
   latestPurchaseDate,
   NAME_MAX,
@@ -71,12 +72,45 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...base, found };
 }
 
+const failed = (status: number, title: string, message: string, retryable = false) =>
+  data<ClaimFailure>({ error: { title, message, retryable, status: "error" } }, { status });
+
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const slug = normalizeSlug(form.get("slug"));
-  const garment = slug ? await garmentBySlug(requestContext(request, context).db, slug) : undefined;
+  // Spec part 2 §8, Programmer: signed out is an 'Authentication Error'; no readable code is
+  // 'Missing user or NFC data'; the database out of reach, 'Connection Failed'. Nothing changes.
+  if (!getUser(context)) return failed(401, TAG_MESSAGES.authError, CLAIM_MESSAGES.authRequired);
+  if (!slug) return failed(400, REGISTRATION_MESSAGES.failed, TAG_MESSAGES.missingData);
+  try {
+    return await registerOrClaim(request, context, form, slug);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    console.error("[tap-register]", error);
+    return connectionFailed();
+  }
+}
+
+function connectionFailed() {
+  const [title = "", message = ""] = TAG_MESSAGES.connectionFailed.split(": ");
+  return failed(503, title, message, true);
+}
+
+/** A claim that failed on our side ('error': the database out of reach) says 'Connection Failed' here. */
+function inRegistrationWords<T>(answer: T) {
+  const failure = (answer as { data?: Partial<ClaimFailure> }).data?.error;
+  return failure?.status === "error" ? connectionFailed() : answer;
+}
+
+async function registerOrClaim(
+  request: Request,
+  context: Route.ActionArgs["context"],
+  form: Awaited<ReturnType<typeof readForm>>,
+  slug: string,
+) {
+  const garment = await garmentBySlug(requestContext(request, context).db, slug);
   // A stock garment is claimed as the brand described it; a pool garment needs its details.
-  if (!garment?.pool) return claimAndRespond(request, context, slug);
+  if (!garment?.pool) return inRegistrationWords(await claimAndRespond(request, context, slug));
   const parsed = tapRegistrationSchema().safeParse(Object.fromEntries(DETAIL_FIELDS.map((f) => [f, form.get(f)])));
   if (!parsed.success) {
     return data<DetailsFailure>(
@@ -84,7 +118,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  return claimAndRespond(request, context, slug, parsed.data);
+  return inRegistrationWords(await claimAndRespond(request, context, slug, parsed.data));
 }
 
 const STYLE_OPTIONS = REGISTRATION_STYLES.map((s) => [s, s.charAt(0).toUpperCase() + s.slice(1)] as const);

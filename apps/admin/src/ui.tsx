@@ -1,16 +1,10 @@
+import { ADMIN_DATE_TIME } from "@releve/core/platform/audit-changes";
 import { SEARCH_MAX_LENGTH } from "@releve/core/platform/input-limits";
 import { Button, type ButtonVariant, TextField } from "@releve/ui";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { type ReactNode, type SelectHTMLAttributes, useEffect, useId, useRef, useState } from "react";
 
-export const dateTime = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: "UTC",
-});
+export const dateTime = ADMIN_DATE_TIME;
 export const formatDate = (ms: number | null) => (ms === null ? "—" : dateTime.format(ms));
 
 /** Loading, error (with retry) and empty states around a list. */

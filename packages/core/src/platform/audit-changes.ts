@@ -82,7 +82,8 @@ export function humanizeField(key: string): string {
 
 const labelOf = (key: string) => LABELS[key] ?? humanizeField(key);
 
-const when = new Intl.DateTimeFormat("en-GB", {
+/** The admin portal's one date-and-time format (UTC): its lists and the audit lines alike. */
+export const ADMIN_DATE_TIME = new Intl.DateTimeFormat("en-GB", {
   day: "numeric",
   month: "short",
   year: "numeric",
@@ -98,7 +99,7 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 function asTime(key: string, value: unknown): string | null {
   if (!(key.endsWith("_at") || key === "datetime")) return null;
   const ms = typeof value === "number" ? value : typeof value === "string" ? Date.parse(value) : Number.NaN;
-  return Number.isFinite(ms) && ms > 0 ? `${when.format(ms)} UTC` : null;
+  return Number.isFinite(ms) && ms > 0 ? `${ADMIN_DATE_TIME.format(ms)} UTC` : null;
 }
 
 /** One value as words: 'Yes' / 'No', '—' for none, times as dates, a list joined. */

@@ -17,6 +17,9 @@ const WORKER_VARS: Record<string, string[]> = {
 const OPTIONAL_WORKER_VARS: Record<string, string[]> = {
   "apps/web": ["BRAND_CONTACT_EMAIL"],
   "workers/tap": ["BRAND_CONTACT_EMAIL"],
+  // The origin alert mails link to (issue #33). `npm start` and the e2e server set their own
+  // when they serve; `npm run dev` writes http://localhost:5173 here.
+  "workers/scan-jobs": ["PUBLIC_ORIGIN"],
 };
 /** Local-only SUN keys for secure tags (decision 0034): one key version, in parseSunKeys' JSON shape. */
 const sunKeys = () =>
@@ -46,7 +49,7 @@ const password = () => `releve-${randomBytes(9).toString("base64url")}`;
  * Makes sure the root .dev.vars exists (generating local-only secrets the first time,
  * printed once) and gives each worker its own copy of the variables it reads.
  */
-export function ensureDevVars(log = console.log): DevVars {
+export function ensureDevVars(log = console.log, local: { publicOrigin?: string } = {}): DevVars {
   if (!existsSync(ROOT_VARS)) {
     const vars: DevVars = {
       APP_ENV: "development",
@@ -87,6 +90,7 @@ export function ensureDevVars(log = console.log): DevVars {
     "DEMO_ADMIN_PASSWORD",
   ].filter((k) => !vars[k]);
   if (missing.length) throw new Error(`.dev.vars is missing ${missing.join(", ")} (see .dev.vars.example)`);
+  if (local.publicOrigin && !vars.PUBLIC_ORIGIN) vars = { ...vars, PUBLIC_ORIGIN: local.publicOrigin };
   for (const [dir, required] of Object.entries(WORKER_VARS)) {
     const names = [...required, ...(OPTIONAL_WORKER_VARS[dir] ?? []).filter((k) => vars[k])];
     const workerBody = `# Copied from the root .dev.vars by scripts/local.ts; edit that one.\n${names.map((k) => `${k}="${vars[k]}"`).join("\n")}\n`;

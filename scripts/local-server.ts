@@ -118,7 +118,14 @@ export async function serveBuiltWorkers(opts: {
   // However the process ends (Miniflare's own exit hook may end it first); after a SIGKILL the
   // next server's start removes it.
   process.once("exit", () => rmSync(copy.dir, { recursive: true, force: true }));
-  const workers = copy.configs.map(workerFromBuild);
+  // Alert mails link to this server (issue #33), whatever wrangler.jsonc's placeholder says.
+  const workers = copy.configs
+    .map(workerFromBuild)
+    .map((worker) =>
+      worker.name === "releve-scan-jobs"
+        ? { ...worker, bindings: { ...worker.bindings, PUBLIC_ORIGIN: `http://localhost:${opts.port}` } }
+        : worker,
+    );
   const mf = new Miniflare(
     convertV4MiniflareOptions({
       host: "localhost",

@@ -81,7 +81,7 @@ if (import.meta.url === pathToFileURL(resolve(process.argv[1] ?? "")).href) {
   } else {
     // "vars" alone runs before every build: the build copies each worker's .dev.vars next to
     // its output, where the local server reads it.
-    const vars = ensureDevVars();
+    const vars = ensureDevVars(console.log, command === "prepare" ? { publicOrigin: `http://localhost:${port}` } : {});
     if (command === "migrate" || command === "prepare") migrate();
     if (command === "seed" || command === "prepare") await seed(vars);
     if (command === "prepare") banner(vars, port);

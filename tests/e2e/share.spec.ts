@@ -34,7 +34,7 @@ test("a visitor taps, sees only what is shared, connects, and the owner sees the
   await page.getByLabel("Instagram Handle").fill("@guest.style");
   await page.getByRole("button", { name: "Connect with Camille" }).click();
   await expect(page.getByRole("heading", { name: "Successfully Connected!" })).toBeVisible();
-  await expect(page).toHaveURL(/\/share\/sj-004\?connected=1$/);
+  await expect(page).toHaveURL(/\/share\/sj-004\?connected=1&w=\d+\.[\w-]{43}$/); // and the withdrawal link (issue #33)
 
   const ownerContext = await browser.newContext();
   const owner = await ownerContext.newPage();

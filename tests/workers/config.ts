@@ -16,6 +16,8 @@ export const TEST_VARS = {
   CHIP_SECRET: "test-only-chip-secret-000000000000000000000000",
   /** Not wrangler.jsonc's placeholder: a page showing this one read it from its env (issue #35). */
   BRAND_CONTACT_EMAIL: "found-it@releve.test",
+  /** The origin alert mails link to (issue #33). */
+  PUBLIC_ORIGIN: "https://releve.test",
   /** The tap's SUN key versions (decision 0034); the tests generate secure taps from them. */
   SUN_KEYS: JSON.stringify([
     {
@@ -35,7 +37,7 @@ export const TEST_VARS = {
 const STORAGE = {
   d1Databases: { DB: "00000000-0000-4000-8000-000000000001" },
   kvNamespaces: { TAP_KV: "00000000000000000000000000000001" },
-  queueProducers: { SCANS: { queueName: "releve-scans" } },
+  queueProducers: { SCANS: { queueName: "releve-scans" }, ALERTS: { queueName: "releve-alerts" } },
 };
 
 export interface AuxiliaryWorker {

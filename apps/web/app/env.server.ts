@@ -23,6 +23,8 @@ export const WebEnvSchema = z
     DB: binding<D1Database>("DB"),
     TAP_KV: binding<KVNamespace>("TAP_KV"),
     SCANS: binding<Queue>("SCANS"),
+    // New-connection alerts (issue #33): the scan-jobs worker consumes and mails.
+    ALERTS: binding<Queue>("ALERTS"),
     // Garment photos (issue #19).
     PHOTOS: binding<R2Bucket>("PHOTOS"),
     TAP: binding<Fetcher>("TAP"),

@@ -250,7 +250,9 @@ describe("a public form's repeated submit stores one contact (issue #28)", () =>
     const c = await send("2001:db8:5::1");
     for (const answer of [a, b, c]) {
       expect(answer.status).toBe(303);
-      expect(answer.location).toBe(`/share/${g.slug}?connected=1`);
+      // The same success, with the same contact's withdrawal link (issue #33).
+      expect(answer.location).toBe(a.location);
+      expect(answer.location).toMatch(new RegExp(`^/share/${g.slug}\\?connected=1&w=\\d+\\.[\\w-]{43}$`));
     }
     expect(await countContacts(db, g.ownerUserId)).toBe(1);
     // Other details are another contact.
@@ -286,13 +288,16 @@ describe("a public form's repeated submit stores one contact (issue #28)", () =>
     const ctx = routeContext(db, null);
     const token = `${clientId}-1700000000`;
     const form = contactForm();
+    const locations: Array<string | null> = [];
     for (let i = 0; i < 2; i++) {
       const answer = await outcome(() =>
         share.action(args(post(`/share/${token}?tag=event`, new URLSearchParams(form)), ctx, { slug: token })),
       );
       expect(answer.status).toBe(303);
-      expect(answer.location).toBe(`/share/${token}?tag=event&step=success`);
+      expect(answer.location).toMatch(new RegExp(`^/share/${token}\\?tag=event&step=success&w=\\d+\\.[\\w-]{43}$`));
+      locations.push(answer.location);
     }
+    expect(locations[1]).toBe(locations[0]);
     expect(await countContacts(db, owner.userId)).toBe(1);
     const guest = new URLSearchParams({ guest_name: "Guest Twice", phone: "+33 6 12 34 56 78" });
     for (let i = 0; i < 2; i++) {
@@ -300,7 +305,7 @@ describe("a public form's repeated submit stores one contact (issue #28)", () =>
         receiveInfo.action(args(post(`/receive-info?id=${clientId}`, new URLSearchParams(guest)), ctx)),
       );
       expect(answer.status).toBe(303);
-      expect(answer.location).toBe("/thank-you");
+      expect(answer.location).toMatch(/^\/thank-you\?w=\d+\.[\w-]{43}$/);
     }
     expect(await countContacts(db, owner.userId)).toBe(2);
   });
@@ -318,10 +323,15 @@ describe("a public form's repeated submit stores one contact (issue #28)", () =>
       ip: "203.0.113.90",
     };
     const now = Date.now();
-    expect(await takeContact(db, input, now)).toBe("stored");
-    expect(await takeContact(db, input, now + 60_000)).toBe("repeat");
-    expect(await takeContact(db, input, now + CONTACT_REPEAT_WINDOW_MS + 1)).toBe("stored");
-    expect(await takeContact(db, input, now + CONTACT_REPEAT_WINDOW_MS + 2)).toBe("repeat");
+    const first = await takeContact(db, input, now);
+    expect(first.status).toBe("stored");
+    // A repeat names the contact it repeats (its withdrawal link is the same).
+    expect(await takeContact(db, input, now + 60_000)).toEqual({
+      status: "repeat",
+      contactId: (first as { contactId: number }).contactId,
+    });
+    expect((await takeContact(db, input, now + CONTACT_REPEAT_WINDOW_MS + 1)).status).toBe("stored");
+    expect((await takeContact(db, input, now + CONTACT_REPEAT_WINDOW_MS + 2)).status).toBe("repeat");
     expect(await countContacts(db, owner.userId)).toBe(2);
   });
 });

@@ -61,7 +61,7 @@ const baseline = (dev: boolean, hsts: boolean) =>
   });
 
 /** Query parameters that carry a secret (a reset or verification token, a card id, a tag code). */
-const SECRET_PARAMS = ["token", "id", "code"];
+const SECRET_PARAMS = ["token", "id", "code", "w"];
 
 // A stored photo (/photos/<key>) says its own caching: a shown one the same bytes whoever asks,
 // cookie or not (immutable), a hidden one its owner's only (private, no-store; issue #28).

@@ -20,6 +20,7 @@ const expectedTables = [
   "job_watermarks",
   "nfc_tag_batches",
   "nfc_tags",
+  "owner_alerts",
   "ownership_periods",
   "ownership_transfers",
   "products",

@@ -1,3 +1,4 @@
+import { ALERT_FREQUENCIES } from "@releve/core/crm/alerts";
 import type { Care, Fibre } from "@releve/core/passport/product-rules";
 import { TAG_STATUSES } from "@releve/core/tags/rules";
 import { SUSPECT_REASONS } from "@releve/core/tap/secure-tap";
@@ -63,6 +64,10 @@ export const users = sqliteTable(
     first_name: text("first_name"),
     last_name: text("last_name"),
     email_verified_at: timestamp("email_verified_at"),
+    /** New-connection alerts (issue #33): each connection (a burst is one mail), a daily summary, or off. */
+    alert_frequency: text("alert_frequency", { enum: ALERT_FREQUENCIES }).notNull().default("each"),
+    /** When the last alert mail was claimed for sending: the burst window and the day's summary start here. */
+    alerts_sent_at: timestamp("alerts_sent_at"),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -476,6 +481,31 @@ export const contacts = sqliteTable(
   ],
 );
 
+/**
+ * What an owner has not yet been told of (issue #33): a contact left for them, or a transfer
+ * request. Rows are written by triggers on contacts and ownership_transfers (migration 0018), so
+ * no door that files a contact can forget one; they go with the contact or request they name.
+ * `sent_at` is set when a mail carrying them is claimed (or when the owner turns alerts off).
+ */
+export const ownerAlerts = sqliteTable(
+  "owner_alerts",
+  {
+    id: serialId(),
+    owner_user_id: text("owner_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    contact_id: integer("contact_id").references(() => contacts.id, { onDelete: "cascade" }),
+    transfer_id: integer("transfer_id").references(() => ownershipTransfers.id, { onDelete: "cascade" }),
+    created_at: createdAt(),
+    sent_at: timestamp("sent_at"),
+  },
+  (t) => [
+    index("owner_alerts_pending_idx").on(t.owner_user_id, t.sent_at),
+    index("owner_alerts_contact_id_idx").on(t.contact_id),
+    index("owner_alerts_transfer_id_idx").on(t.transfer_id),
+  ],
+);
+
 export const scans = sqliteTable(
   "scans",
   {
@@ -624,6 +654,8 @@ export const emailOutbox = sqliteTable(
     subject: text("subject").notNull(),
     text_body: text("text_body").notNull(),
     html_body: text("html_body"),
+    /** The mail's own headers as JSON (List-Unsubscribe on alerts), null when it has none. */
+    headers: text("headers"),
     kind: text("kind"),
     created_at: createdAt(),
     sent_at: timestamp("sent_at"),

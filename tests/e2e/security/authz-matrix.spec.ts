@@ -105,6 +105,25 @@ const PAGES: Record<string, (ids: Ids) => Case[]> = {
     { path: "/transfer/not-a-token", cell: all(404) },
     { path: `/transfer/1.${"A".repeat(43)}`, method: "POST", form: {}, cell: all(404) },
   ],
+  // An alert's unsubscribe link (issue #33): a forged, truncated or malformed token changes nothing, for anyone.
+  "/unsubscribe/:token": () => [
+    { path: `/unsubscribe/00000000-0000-4000-8000-000000000000.${"A".repeat(43)}`, cell: all(404) },
+    { path: `/unsubscribe/00000000-0000-4000-8000-000000000000.${"A".repeat(42)}`, cell: all(404) },
+    { path: "/unsubscribe/not-a-token", cell: all(404) },
+    {
+      path: `/unsubscribe/00000000-0000-4000-8000-000000000000.${"A".repeat(43)}`,
+      method: "POST",
+      form: { "List-Unsubscribe": "One-Click" },
+      cell: all(404),
+    },
+  ],
+  // A visitor's withdrawal link (issue #33): a forged, truncated or malformed token removes nothing.
+  "/withdraw/:token": () => [
+    { path: `/withdraw/1.${"A".repeat(43)}`, cell: all(404) },
+    { path: `/withdraw/1.${"A".repeat(42)}`, cell: all(404) },
+    { path: "/withdraw/not-a-token", cell: all(404) },
+    { path: `/withdraw/1.${"A".repeat(43)}`, method: "POST", form: {}, cell: all(404) },
+  ],
   "/share/:slug": (ids) => [
     { path: `/share/${ids.aSlug}`, cell: all(200) },
     { path: `/share/${ids.aClient}-1700000000`, cell: all(200) },
@@ -250,6 +269,15 @@ const PAGES: Record<string, (ids: Ids) => Case[]> = {
 
 /** Cross-user writes through the page actions: someone else's id is a 404 and changes nothing. */
 const ACTIONS: Record<string, (ids: Ids) => Case[]> = {
+  // Notifications (issue #33): a value outside the three is refused for everyone signed in.
+  "/profile-setup": () => [
+    {
+      path: "/profile-setup",
+      method: "POST",
+      form: { intent: "notifications", alert_frequency: "weekly" },
+      cell: user(400, 400, 400),
+    },
+  ],
   "/dashboard/garment/:garmentId": (ids) => [
     {
       path: `/dashboard/garment/${ids.aGarment}`,
@@ -988,7 +1016,13 @@ test("the authorization matrix: every route x every actor x own and other ids, 0
   for (const id of createdPosts)
     await send(ctx.admin, baseURL, { method: "DELETE", path: `/api/admin/instagram-posts/${id}` });
 
-  // Without our Origin, no write reaches any route, whoever sends it (CSRF, workers/csrf.ts).
+  // Without our Origin, no write reaches any route, whoever sends it (CSRF, workers/csrf.ts),
+  // except the one whose URL carries its own proof and reads no cookie: RFC 8058's one-click
+  // unsubscribe comes from a mail provider without an Origin (issue #33). Its forged token still
+  // answers 404, React Router refuses a foreign Origin's action (400), and nothing changes.
+  const OWN_PROOF: Record<string, Record<string, number>> = {
+    "/unsubscribe/:token": { none: 404, "https://evil.example": 400, null: 400 },
+  };
   const writes = [
     ...pages.filter((r) => r.action).map((r) => ({ route: r.key, method: "POST", path: samplePath(r.key, ids) })),
     ...shell
@@ -1008,12 +1042,13 @@ test("the authorization matrix: every route x every actor x own and other ids, 0
         });
         cells++;
         const diff = DbWatch.diff(before, db.snapshot());
-        if (res.status !== 403) {
+        const expected = OWN_PROOF[w.route]?.[origin] ?? 403;
+        if (res.status !== expected) {
           mismatches.push({
             route: w.route,
             actor,
             request: `${w.method} ${w.path} Origin: ${origin}`,
-            problem: `expected 403, got ${res.status}`,
+            problem: `expected ${expected}, got ${res.status}`,
           });
         }
         if (diff.changed > 0)
@@ -1071,5 +1106,6 @@ function samplePath(key: string, ids: Ids): string {
     .replace(":garmentId", String(ids.aGarment))
     .replace(":eventId", String(ids.aEvent))
     .replace(":slug", ids.aSlug)
+    .replace(":token", `00000000-0000-4000-8000-000000000000.${"A".repeat(43)}`)
     .replace("*", "no-such-page");
 }

@@ -376,6 +376,31 @@ for (const part of PARTS)
           ipPerRequest: true,
         },
       },
+      // A forged withdrawal link (issue #33): 404 whatever is posted, no contact removed.
+      {
+        route: "/withdraw/:token",
+        actor: "anon",
+        spec: { name: "withdraw with a forged link", path: `/withdraw/1.${"A".repeat(43)}`, base: { confirm: "1" } },
+      },
+      // A forged unsubscribe link (issue #33): 404 whatever is posted, nothing changes.
+      {
+        route: "/unsubscribe/:token",
+        actor: "anon",
+        spec: {
+          name: "unsubscribe with a forged link",
+          path: `/unsubscribe/00000000-0000-4000-8000-000000000000.${"A".repeat(43)}`,
+          base: { "List-Unsubscribe": "One-Click" },
+        },
+      },
+      {
+        route: "/profile-setup",
+        actor: "T1",
+        spec: {
+          name: "profile: notifications",
+          path: "/profile-setup",
+          base: { intent: "notifications", alert_frequency: "daily" },
+        },
+      },
       // A forged transfer link (issue #32): 404 whatever is posted, nothing moves.
       {
         route: "/transfer/:token",

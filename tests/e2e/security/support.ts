@@ -223,8 +223,18 @@ export const EXCLUDED_TABLES: Record<string, string> = {
   _cf_METADATA: "D1's own bookkeeping",
   _cf_KV: "D1's own bookkeeping",
 };
-/** A signed-in request rolls its session's expiry once a day: that is not a change it made. */
-export const EXCLUDED_COLUMNS: Record<string, readonly string[]> = { sessions: ["last_seen_at", "expires_at"] };
+/**
+ * A signed-in request rolls its session's expiry once a day: that is not a change it made. The
+ * alerts consumer (issue #33) marks an owner's alerts sent and the owner's window seconds after
+ * the request that left the alert, whatever request comes next.
+ */
+export const EXCLUDED_COLUMNS: Record<string, readonly string[]> = {
+  sessions: ["last_seen_at", "expires_at"],
+  owner_alerts: ["sent_at"],
+  users: ["alerts_sent_at"],
+};
+/** Rows written by a background job, seconds after the request that caused them: the alert mails. */
+export const EXCLUDED_ROWS: Record<string, string> = { email_outbox: "kind IS NOT 'connection_alert'" };
 
 function findD1File(): string {
   const state = join(ROOT, "apps/web/.wrangler", process.env.RELEVE_E2E_STATE ?? "e2e-state");
@@ -292,7 +302,8 @@ export class DbWatch {
   private reader(name: string) {
     let entry = this.readers.get(name);
     if (!entry) {
-      const statement = this.db.prepare(`SELECT rowid AS "__rowid", * FROM "${name.replaceAll('"', '""')}"`);
+      const where = EXCLUDED_ROWS[name] ? ` WHERE ${EXCLUDED_ROWS[name]}` : "";
+      const statement = this.db.prepare(`SELECT rowid AS "__rowid", * FROM "${name.replaceAll('"', '""')}"${where}`);
       statement.setReturnArrays(true);
       const skip = new Set(EXCLUDED_COLUMNS[name] ?? []);
       const columns = statement.columns().map((c) => c.name);

@@ -1,23 +1,31 @@
 import { type Db, getDb } from "@releve/db";
 import { catchUpScans } from "@releve/db/crm/commands";
+import { ALERTS_QUEUE, consumeAlerts, queueDueAlerts } from "./consume-alerts";
 import { consumeScans } from "./consume-scans";
-import { getScanJobsEnv } from "./env";
+import { getScanJobsEnv, type ScanJobsEnv } from "./env";
 import { purgeExpired } from "./housekeeping";
 
 export default {
+  // Two queues: scans (the tap's) and alerts (issue #33), each with its own consumer.
   async queue(batch: MessageBatch<unknown>, env: Env, _ctx: ExecutionContext): Promise<void> {
     const scanEnv = getScanJobsEnv(env);
-    await consumeScans(batch, scanEnv, getDb(scanEnv.DB));
+    if (batch.queue === ALERTS_QUEUE) await consumeAlerts(batch, scanEnv, getDb(scanEnv.DB));
+    else await consumeScans(batch, scanEnv, getDb(scanEnv.DB));
   },
 
-  // Every five minutes (wrangler.jsonc triggers): new scans into scan_daily_stats, and housekeeping.
-  // Both jobs run even if one fails; a failure still fails the run.
+  // Every five minutes (wrangler.jsonc triggers): new scans into scan_daily_stats, housekeeping,
+  // and the alerts that came due. The jobs run even if one fails; a failure still fails the run.
   async scheduled(_controller: ScheduledController, env: Env, _ctx: ExecutionContext): Promise<void> {
     const scanEnv = getScanJobsEnv(env);
-    const runs = await Promise.allSettled([rollUp(scanEnv.DB), houseKeep(getDb(scanEnv.DB))]);
+    const runs = await Promise.allSettled([rollUp(scanEnv.DB), houseKeep(getDb(scanEnv.DB)), sweepAlerts(scanEnv)]);
     for (const run of runs) if (run.status === "rejected") throw run.reason;
   },
 } satisfies ExportedHandler<Env>;
+
+async function sweepAlerts(env: ScanJobsEnv): Promise<void> {
+  const queued = await queueDueAlerts(env, getDb(env.DB));
+  if (queued > 0) console.log(`[scan-jobs] queued alerts for ${queued} owner(s)`);
+}
 
 /** Wall time one cron run may spend catching up a backlog; the next run goes on from there. */
 const ROLLUP_BUDGET_MS = 60_000;

@@ -45,6 +45,16 @@ export default function OutboxRoute({ loaderData }: Route.ComponentProps) {
                   To {email.to} · {new Date(email.createdAt).toLocaleString("en-GB")}
                 </p>
                 <h2 className="mt-1 font-display text-xl">{email.subject}</h2>
+                {email.headers && (
+                  <dl className="mt-2 text-xs text-stone" aria-label="Headers">
+                    {Object.entries(JSON.parse(email.headers) as Record<string, string>).map(([name, value]) => (
+                      <div key={name} className="flex flex-wrap gap-x-2">
+                        <dt className="font-medium">{name}:</dt>
+                        <dd className="break-all">{value}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                )}
                 <p className="mt-3 whitespace-pre-wrap break-words text-sm">
                   {linkify(email.text).map((part) =>
                     part.href ? (

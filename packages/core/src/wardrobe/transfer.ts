@@ -4,6 +4,7 @@
  * tokens. Zod-free (the admin remote may read the labels).
  */
 
+import { signedId, signedIdToken } from "../platform/crypto";
 /** A transfer link, and a request left unanswered, last 14 days; then the link is dead and silence is a no. */
 export const TRANSFER_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 
@@ -64,44 +65,16 @@ export const TRANSFER_MESSAGES = {
   unexpected: "An unexpected error occurred. Please try again.",
 } as const;
 
-const encoder = new TextEncoder();
-
-function base64url(bytes: ArrayBuffer): string {
-  let s = "";
-  for (const b of new Uint8Array(bytes)) s += String.fromCharCode(b);
-  return btoa(s).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
-}
-
-async function mac(secret: string, id: number): Promise<string> {
-  const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
-    "sign",
-  ]);
-  return base64url(await crypto.subtle.sign("HMAC", key, encoder.encode(`releve-transfer:${id}`)));
-}
-
 /**
  * A transfer link's token: the row's id and its HMAC under the server's secret. Nothing secret
  * is stored (the link can be shown again to its owner), and a forged or truncated token fails
  * the HMAC before any query. Each link is a new row, so a new link never revives an old one.
  */
-export async function transferToken(secret: string, id: number): Promise<string> {
-  return `${id}.${await mac(secret, id)}`;
-}
-
-const TOKEN = /^([1-9][0-9]{0,15})\.([A-Za-z0-9_-]{43})$/;
+export const transferToken = (secret: string, id: number): Promise<string> => signedIdToken(secret, "transfer", id);
 
 /** The transfer id a token names, or null when it is malformed or its HMAC does not match. */
-export async function transferIdOf(secret: string, token: string | null | undefined): Promise<number | null> {
-  const match = TOKEN.exec(token ?? "");
-  if (!match?.[1] || !match[2]) return null;
-  const id = Number(match[1]);
-  if (!Number.isSafeInteger(id)) return null;
-  const expected = await mac(secret, id);
-  // Constant-time compare: every character is looked at whatever differs.
-  let diff = expected.length ^ match[2].length;
-  for (let i = 0; i < expected.length; i++) diff |= expected.charCodeAt(i) ^ match[2].charCodeAt(i);
-  return diff === 0 ? id : null;
-}
+export const transferIdOf = (secret: string, token: string | null | undefined): Promise<number | null> =>
+  signedId(secret, "transfer", token);
 
 /** The path a transfer link opens. */
 export const transferPath = (token: string) => `/transfer/${token}`;

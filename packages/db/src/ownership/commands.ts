@@ -241,7 +241,7 @@ export async function releaseGarment(
 }
 
 export type RequestResult =
-  | { status: "requested"; id: number }
+  | { status: "requested"; id: number; ownerUserId: string }
   | {
       status:
         | "not_found"
@@ -321,7 +321,7 @@ export async function requestTransfer(
       })
       .returning({ id: ownershipTransfers.id })
       .get();
-    return { status: "requested", id: row.id };
+    return { status: "requested", id: row.id, ownerUserId: garment.owner_user_id };
   } catch (error) {
     // The same person's request at the same instant: one stands.
     if (isUniqueViolation(error)) return { status: "already_requested" };

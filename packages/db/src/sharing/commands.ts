@@ -80,7 +80,8 @@ export type CapturedContact = {
   guest: { first_name: string; last_name: string; email: string | null; phone: string | null; notes: string | null };
 };
 
-export type PublicIntake = "stored" | "repeat" | Exclude<RateVerdict, "ok">;
+/** What a public door's post did: stored (or a repeat of one stored), with the contact's id, or the cap it hit. */
+export type PublicIntake = { status: "stored" | "repeat"; contactId: number } | { status: Exclude<RateVerdict, "ok"> };
 
 /**
  * Files someone's details with an owner.
@@ -104,9 +105,10 @@ export async function takeContact(
   const { target, tag, source, form } = intake;
   const key = await sha256Hex(JSON.stringify([source, target.ownerUserId, target.garmentId, tag, form]));
   const submission = { key, since: now - CONTACT_REPEAT_WINDOW_MS };
-  if (await hasRecentSubmission(db, target.ownerUserId, submission)) return "repeat";
+  const repeat = await recentSubmissionId(db, target.ownerUserId, submission);
+  if (repeat !== null) return { status: "repeat", contactId: repeat };
   const verdict = await takeContactPost(db, intake.ip, target.ownerUserId, now);
-  if (verdict !== "ok") return verdict;
+  if (verdict !== "ok") return { status: verdict };
   return insertVisitorContact(db, { target, tag, source, form, submission }, now);
 }
 
@@ -135,7 +137,7 @@ export async function insertVisitorContact(
     submission?: { key: string; since: number };
   },
   now = Date.now(),
-): Promise<"stored" | "repeat"> {
+): Promise<{ status: "stored" | "repeat"; contactId: number }> {
   const { target, form, submission } = input;
   const insert = db
     .insert(contacts)
@@ -161,11 +163,16 @@ export async function insertVisitorContact(
     .onConflictDoNothing()
     .returning({ id: contacts.id });
   if (!submission) {
-    await insert;
-    return "stored";
+    const [row] = await insert;
+    if (!row) throw new Error("contact not created");
+    return { status: "stored", contactId: row.id };
   }
   const [, inserted] = await db.batch([releaseStaleSubmission(db, target.ownerUserId, submission), insert]);
-  return inserted.length > 0 ? "stored" : "repeat";
+  if (inserted[0]) return { status: "stored", contactId: inserted[0].id };
+  // The same submission at the same instant: the other request's row stands.
+  const held = await recentSubmissionId(db, target.ownerUserId, submission);
+  if (held === null) throw new Error("contact neither stored nor held");
+  return { status: "repeat", contactId: held };
 }
 
 /** An older submission with this key no longer counts as the same one: its key is let go. */
@@ -182,12 +189,12 @@ function releaseStaleSubmission(db: Db, ownerUserId: string, submission: { key: 
     );
 }
 
-/** True when the owner already holds this submission, made after `since` (a repeat: no new row, no limit taken). */
-export async function hasRecentSubmission(
+/** The contact holding this submission for the owner, made after `since` (a repeat: no new row, no limit taken), or null. */
+export async function recentSubmissionId(
   db: Db,
   ownerUserId: string,
   submission: { key: string; since: number },
-): Promise<boolean> {
+): Promise<number | null> {
   const row = await db
     .select({ id: contacts.id })
     .from(contacts)
@@ -199,7 +206,7 @@ export async function hasRecentSubmission(
       ),
     )
     .get();
-  return row !== undefined;
+  return row?.id ?? null;
 }
 
 /**

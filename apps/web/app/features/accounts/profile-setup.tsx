@@ -1,7 +1,9 @@
 import { fieldErrors } from "@releve/core";
 import { PROFILE_DEFAULTS, PROFILE_MESSAGES, ProfileSchema } from "@releve/core/accounts/profile";
+import { isAlertFrequency } from "@releve/core/crm/alerts";
 import { INPUT_CHANNELS } from "@releve/core/sharing/channels";
 import { type PublicProfile, publicProfile, type ShareableProfile } from "@releve/core/sharing/share-visibility";
+import { readAlertSettings, setAlertFrequency } from "@releve/db/crm/alerts";
 import { FormAlert } from "@releve/ui";
 import { useRef, useState } from "react";
 import { data, Form } from "react-router";
@@ -15,6 +17,7 @@ import { requestContext } from "../../request-context.server";
 import { OwnerCard } from "../sharing/owner-card";
 import { pendingClaimRedirect } from "../wardrobe/pending-claim.server";
 import type { Route } from "./+types/profile-setup";
+import { NotificationsForm } from "./notifications-form";
 import { getProfile, saveProfile } from "./profile.server";
 import { BioField, ChannelField, NameFields, ProfileText, profileFormState } from "./profile-fields";
 import { previewFromForm } from "./profile-preview";
@@ -24,18 +27,38 @@ export const meta = () => [{ title: "Your profile · Relevé" }, { name: "robots
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
-  const profile = await getProfile(requestContext(request, context).db, user.userId);
+  const { db } = requestContext(request, context);
+  const [profile, alerts] = await Promise.all([getProfile(db, user.userId), readAlertSettings(db, user.userId)]);
   const fromClaim = new URL(request.url).searchParams.get("source") === "claim";
   const values: Record<string, string | boolean | null> = profile
     ? Object.fromEntries(ProfileSchema.keyof().options.map((k) => [k, profile[k]]))
     : { ...PROFILE_DEFAULTS, first_name: user.firstName, last_name: user.lastName };
-  return { email: user.email, emailVerified: user.emailVerified, exists: Boolean(profile), fromClaim, values };
+  return {
+    email: user.email,
+    emailVerified: user.emailVerified,
+    exists: Boolean(profile),
+    fromClaim,
+    values,
+    alertFrequency: alerts?.frequency ?? "each",
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
   const deps = requestContext(request, context);
   const form = await readForm(request);
+  if (form.get("intent") === "notifications") {
+    const frequency = form.get("alert_frequency");
+    if (!isAlertFrequency(frequency)) {
+      return data({ notificationsError: "Choose how often you hear of new connections." }, { status: 400 });
+    }
+    await setAlertFrequency(deps.db, user.userId, frequency);
+    return redirectWithToast(deps.env, request, "/profile-setup", {
+      type: "success",
+      title: "Notifications saved",
+      description: ALERT_SAVED[frequency],
+    });
+  }
   const parsed = ProfileSchema.safeParse(form.record());
   if (!parsed.success) {
     // Only the form's own fields go back into it, each bounded.
@@ -65,9 +88,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
+const ALERT_SAVED = {
+  each: "You will hear of each new connection.",
+  daily: "You will receive one summary in the evening, on days with new connections.",
+  off: "You will not receive connection alerts.",
+} as const;
+
 export default function ProfileSetupRoute({ loaderData, actionData }: Route.ComponentProps) {
   const initial = loaderData.values;
-  const state = profileFormState(initial, actionData);
+  const notificationsError =
+    actionData && "notificationsError" in actionData ? actionData.notificationsError : undefined;
+  const profileAction = actionData && "fieldErrors" in actionData ? actionData : undefined;
+  const state = profileFormState(initial, profileAction);
   const { errors, checked } = state;
 
   const formRef = useRef<HTMLFormElement>(null);
@@ -148,7 +180,11 @@ export default function ProfileSetupRoute({ loaderData, actionData }: Route.Comp
             />
           </fieldset>
 
-          <SubmitButton busyLabel="Saving..." className="w-full sm:w-auto sm:self-start">
+          <SubmitButton
+            busyLabel="Saving..."
+            pending={(n) => n.formData?.get("intent") !== "notifications"}
+            className="w-full sm:w-auto sm:self-start"
+          >
             Save Profile
           </SubmitButton>
         </Form>
@@ -164,6 +200,12 @@ export default function ProfileSetupRoute({ loaderData, actionData }: Route.Comp
           )}
         </aside>
       </div>
+
+      {loaderData.exists && (
+        <div className="mt-16 max-w-xl border-t border-ink/10 pt-10">
+          <NotificationsForm frequency={loaderData.alertFrequency} error={notificationsError} />
+        </div>
+      )}
     </section>
   );
 }

@@ -8,6 +8,7 @@ import type { FormInput } from "../../lib/form.server";
 import { redirectWithToast } from "../../lib/toast.server";
 import { requestContext } from "../../request-context.server";
 import { requireUser } from "../accounts/user.server";
+import { queueOwnerAlert } from "../crm/alerts.server";
 
 /** A transfer request refused: what the claim page shows under its form, nothing sent. */
 export type RequestRefusal = { requestError: string; message: string };
@@ -40,6 +41,7 @@ export async function requestStep(
   });
   switch (result.status) {
     case "requested":
+      await queueOwnerAlert(deps.env, result.ownerUserId);
       return redirectWithToast(deps.env, request, `/claim/${slug}`, {
         type: "success",
         title: TRANSFER_MESSAGES.requested,

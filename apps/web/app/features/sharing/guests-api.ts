@@ -7,6 +7,7 @@ import { clientForAttach, clientGarmentSlug } from "@releve/db/tags/queries";
 import { Hono } from "hono";
 import { type AdminEnv, actorOf } from "../../api/admin/admin-env";
 import { jsonBody } from "../../api/validation";
+import { queueOwnerAlert } from "../crm/alerts.server";
 
 /**
  * `/api/admin/guests`: the programmer's guest capture (spec part 2 §5). An admin at a brand
@@ -44,6 +45,7 @@ guestRoutes.post("/", jsonBody(GuestCaptureBodySchema), async (c) => {
       notes: input.notes,
     },
   });
+  await queueOwnerAlert(c.get("env"), client.user_id);
   const body: CapturedGuest = { contactId, message: TAG_MESSAGES.contactExchanged };
   return c.json(body, 201);
 });

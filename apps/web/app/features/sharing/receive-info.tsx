@@ -9,6 +9,7 @@ import { readForm } from "../../lib/form.server";
 import { requestContext } from "../../request-context.server";
 import type { Route } from "./+types/receive-info";
 import { ContactForm, type ContactFormFailure, type ContactFormField } from "./contact-form";
+import { afterPublicIntake } from "./intake.server";
 import { loadContactCard } from "./share.server";
 
 export const meta = () => [{ title: "Share your info · Relevé" }, { name: "robots", content: "noindex" }];
@@ -31,7 +32,8 @@ const GUEST_FIELDS: ContactFormField[] = [
 ];
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db } = requestContext(request, context);
+  const deps = requestContext(request, context);
+  const { db } = deps;
   const id = new URL(request.url).searchParams.get("id")?.trim().toLowerCase() ?? "";
   const form = await readForm(request);
   // What the guest typed goes back into the form, bounded; the honeypot never does.
@@ -59,8 +61,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     return fail(503, { formError: CONTACT_MESSAGES.submitError });
   }
   // A repeat (double click, resubmit, retry) stored nothing more and answers the same success.
-  if (result !== "stored" && result !== "repeat") return fail(429, { formError: contactRateMessage(result) });
-  return redirect("/thank-you", 303);
+  if (result.status !== "stored" && result.status !== "repeat") {
+    return fail(429, { formError: contactRateMessage(result.status) });
+  }
+  // The form takes no address: no mail; the thank-you page shows the withdrawal link (issue #33).
+  const withdraw = await afterPublicIntake(deps, result, {
+    ownerUserId: card.target.ownerUserId,
+    ownerName: card.profile.firstName,
+    visitorEmail: null,
+  });
+  return redirect(`/thank-you?w=${encodeURIComponent(withdraw)}`, 303);
 }
 
 export default function ReceiveInfoRoute({ loaderData, actionData }: Route.ComponentProps) {

@@ -17,8 +17,10 @@ import { ECHO_MAX, readForm } from "../../lib/form.server";
 import { requestContext } from "../../request-context.server";
 import type { Route } from "./+types/share";
 import { ContactForm, type ContactFormFailure, type ContactFormField } from "./contact-form";
+import { afterPublicIntake, withdrawLinkFrom } from "./intake.server";
 import { OwnerCard } from "./owner-card";
 import { contactCardState, hasCardWindow, loadShare, type ShareState, shareTarget } from "./share.server";
+import { WithdrawNote } from "./withdraw-note";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   {
@@ -79,6 +81,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       // One of the three steps, never an echo of whatever was sent.
       step: STEPS.find((step) => step === url.searchParams.get("step")) ?? "profile",
       done: url.searchParams.get("done") === "1",
+      withdraw: await withdrawLinkFrom(env, url),
     };
   }
   const connected = url.searchParams.get("connected") === "1";
@@ -108,6 +111,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     connected,
     isOwner,
     verified,
+    withdraw: connected ? await withdrawLinkFrom(env, url) : null,
   };
 }
 
@@ -123,7 +127,8 @@ type Failure = ContactFormFailure;
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const slug = normalizeSlug(params.slug);
-  const { db, env } = requestContext(request, context);
+  const deps = requestContext(request, context);
+  const { db, env } = deps;
   // The consent boxes come as a hidden "false" then, when ticked, "true": the last one counts.
   const form = await readForm(request, { repeatable: CONSENT_FIELDS });
   // What the visitor typed goes back into the form, bounded; the honeypot never does.
@@ -178,11 +183,21 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return fail(503, { formError: `${CONTACT_MESSAGES.saveFailed}: Please try again` });
   }
   // A repeat (double click, resubmit, retry) stored nothing more and answers the same success.
-  if (result !== "stored" && result !== "repeat") return fail(429, { formError: contactRateMessage(result) });
+  if (result.status !== "stored" && result.status !== "repeat") {
+    return fail(429, { formError: contactRateMessage(result.status) });
+  }
+  const ownerName = (share.state === "open" ? share.profile : card?.profile)?.firstName ?? "The owner";
+  const withdraw = await afterPublicIntake(deps, result, {
+    ownerUserId: to.target.ownerUserId,
+    ownerName,
+    visitorEmail: parsed.data.email,
+  });
+  // The success screen shows the visitor's private withdrawal link (issue #33).
+  const w = `w=${encodeURIComponent(withdraw)}`;
   const location =
     share.state === "open"
-      ? `/share/${slug}?connected=1`
-      : `/share/${params.slug}?${tag ? `tag=${encodeURIComponent(tag)}&step=success` : "done=1"}`;
+      ? `/share/${slug}?connected=1&${w}`
+      : `/share/${params.slug}?${tag ? `tag=${encodeURIComponent(tag)}&step=success` : "done=1"}&${w}`;
   return new Response(null, { status: 303, headers: { Location: location } });
 }
 
@@ -272,6 +287,7 @@ function GarmentShare({
           <p className="mt-4 inline-block border border-gold/40 px-3 py-1 text-xs uppercase tracking-[0.18em] text-gold">
             {share.garmentTitle}
           </p>
+          <WithdrawNote href={loaderData.withdraw} />
         </div>
       ) : (
         // Posts here by name, not to the document's own URL: a tap shows this page at /t/<slug>.
@@ -347,9 +363,11 @@ function TokenShare({ data: d, failure }: { data: Extract<LoaderData, { kind: "t
       <p className="text-center text-xs uppercase tracking-[0.3em] text-gold">Connect with Style</p>
       {step === "success" || d.done ? (
         <div role="status" className="mt-6 border border-ink bg-white p-6 text-center">
+          {/* Spec: home after 3 s. The withdrawal link shows meanwhile; the visitor's mail keeps it. */}
           {step === "success" && <meta httpEquiv="refresh" content="3;url=/" />}
           <h1 className="font-display text-2xl">Connected successfully!</h1>
           <p className="mt-2 text-stone">{d.profile.firstName} now has your details.</p>
+          <WithdrawNote href={d.withdraw} />
         </div>
       ) : (
         <>

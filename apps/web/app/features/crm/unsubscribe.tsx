@@ -1,0 +1,83 @@
+import { UNSUBSCRIBE_MESSAGES, unsubscribeUserId } from "@releve/core/crm/alerts";
+import { readAlertSettings, setAlertFrequency } from "@releve/db/crm/alerts";
+import { data, Link } from "react-router";
+import { GeneralErrorBoundary } from "../../components/error-boundary";
+import { TokenPage } from "../../components/token-page";
+import { readForm } from "../../lib/form.server";
+import { requestContext } from "../../request-context.server";
+import type { Route } from "./+types/unsubscribe";
+
+export const meta = () => [{ title: "Connection alerts · Relevé" }, { name: "robots", content: "noindex" }];
+
+/** "c•••@example.com": enough for the reader to know the account, not enough to learn an address. */
+const masked = (email: string) => {
+  const [name = "", domain = ""] = email.split("@");
+  return `${name.slice(0, 1)}•••@${domain}`;
+};
+
+const INVALID = { state: "invalid" as const };
+
+/**
+ * `/unsubscribe/<token>` (issue #33): the link in every alert mail and its List-Unsubscribe
+ * header. GET asks (a mail scanner's prefetch changes nothing); POST, from the page's button or a
+ * mail client's RFC 8058 one-click (`List-Unsubscribe=One-Click`, no cookie, no Origin: the
+ * shell lets this path through its same-origin check, the token being the proof), turns the
+ * owner's alerts off and says so. A forged, truncated or deleted account's token: a clear 404.
+ */
+async function ownerOf(request: Request, context: Route.LoaderArgs["context"], token: string | undefined) {
+  const { db, env } = requestContext(request, context);
+  const userId = await unsubscribeUserId(env.SESSION_SECRET, token);
+  const settings = userId === null ? undefined : await readAlertSettings(db, userId);
+  return userId !== null && settings ? { db, userId, settings } : null;
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const owner = await ownerOf(request, context, params.token);
+  if (!owner) return data(INVALID, { status: 404 });
+  return { state: "confirm" as const, email: masked(owner.settings.email), off: owner.settings.frequency === "off" };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  await readForm(request, { allowEmpty: true });
+  const owner = await ownerOf(request, context, params.token);
+  if (!owner) return data(INVALID, { status: 404 });
+  const previous = await setAlertFrequency(owner.db, owner.userId, "off");
+  if (previous === null) return data(INVALID, { status: 404 });
+  return { state: "done" as const, alreadyOff: previous === "off" };
+}
+
+export default function UnsubscribeRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const view = actionData ?? loaderData;
+  return (
+    <TokenPage
+      state={view.state}
+      invalid={{ title: UNSUBSCRIBE_MESSAGES.invalid, detail: UNSUBSCRIBE_MESSAGES.invalidDetail }}
+      done={{
+        title: UNSUBSCRIBE_MESSAGES.done,
+        detail:
+          view.state === "done" && view.alreadyOff ? UNSUBSCRIBE_MESSAGES.alreadyOff : UNSUBSCRIBE_MESSAGES.doneDetail,
+      }}
+      confirm={{
+        title: UNSUBSCRIBE_MESSAGES.confirmTitle,
+        detail:
+          view.state !== "confirm"
+            ? ""
+            : view.off
+              ? `Alerts for ${view.email} are already off.`
+              : `${view.email} will no longer receive a mail when someone connects. Your connections stay on your dashboard.`,
+        button: "Stop connection alerts",
+        busyLabel: "Stopping...",
+        fields: { "List-Unsubscribe": "One-Click" },
+      }}
+      after={
+        <Link to="/profile-setup" className="underline underline-offset-4">
+          Profile settings
+        </Link>
+      }
+    />
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,65 @@
+import { WITHDRAW_MESSAGES, withdrawContactId } from "@releve/core/sharing/withdraw";
+import { withdrawalOwner, withdrawContact } from "@releve/db/sharing/withdrawal";
+import { data, Link } from "react-router";
+import { GeneralErrorBoundary } from "../../components/error-boundary";
+import { TokenPage } from "../../components/token-page";
+import { readForm } from "../../lib/form.server";
+import { requestContext } from "../../request-context.server";
+import type { Route } from "./+types/withdraw";
+
+export const meta = () => [{ title: "Withdraw your details · Relevé" }, { name: "robots", content: "noindex" }];
+export const headers = () => ({ "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" });
+
+const INVALID = { state: "invalid" as const };
+
+/**
+ * `/withdraw/<token>` (issue #33): a visitor takes back the details they left on someone's card.
+ * GET asks (a mail scanner's prefetch changes nothing); POST deletes the contact and says so. It
+ * works once: a used, forged or truncated link answers a clear 404 and changes nothing.
+ */
+async function contactOf(request: Request, context: Route.LoaderArgs["context"], token: string | undefined) {
+  const { db, env } = requestContext(request, context);
+  return { db, id: await withdrawContactId(env.SESSION_SECRET, token) };
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { db, id } = await contactOf(request, context, params.token);
+  const owner = id === null ? undefined : await withdrawalOwner(db, id);
+  if (owner === undefined) return data(INVALID, { status: 404 });
+  return { state: "confirm" as const, owner };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  await readForm(request, { allowEmpty: true });
+  const { db, id } = await contactOf(request, context, params.token);
+  const owner = id === null ? undefined : await withdrawContact(db, id);
+  if (owner === undefined) return data(INVALID, { status: 404 });
+  return { state: "done" as const, owner };
+}
+
+export default function WithdrawRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const view = actionData ?? loaderData;
+  const owner = view.state === "invalid" ? "" : view.owner;
+  return (
+    <TokenPage
+      state={view.state}
+      invalid={{ title: WITHDRAW_MESSAGES.invalid, detail: WITHDRAW_MESSAGES.invalidDetail }}
+      done={{ title: WITHDRAW_MESSAGES.done, detail: WITHDRAW_MESSAGES.doneDetail(owner) }}
+      confirm={{
+        title: WITHDRAW_MESSAGES.confirmTitle,
+        detail: WITHDRAW_MESSAGES.confirm(owner),
+        button: WITHDRAW_MESSAGES.button,
+        busyLabel: "Withdrawing...",
+      }}
+      after={
+        <Link to="/" className="underline underline-offset-4">
+          Return Home
+        </Link>
+      }
+    />
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

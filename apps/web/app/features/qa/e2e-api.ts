@@ -62,6 +62,8 @@ type Run = {
   slug: string;
   garmentId: number | null;
   visitorName: string;
+  /** Where the contact form's success sent the visitor (with their withdrawal link). */
+  successPath?: string;
 };
 
 /** One request through the shell, as a browser would send it (Origin on a write). */
@@ -222,16 +224,22 @@ const STEPS: Record<E2eScenarioId, Step[]> = {
           email: `${run.visitorName.toLowerCase()}@example.com`,
         },
       });
+      // The success carries the visitor's private withdrawal link (issue #33): `&w=<id>.<HMAC>`.
       const back = `/share/${run.slug}?connected=1`;
-      if (a.status !== 303 || a.location !== back) fail(`expected 303 to ${back}, got ${got(a)}`);
-      return `303 to ${back}`;
+      const withdraw = /^&w=\d+\.[\w-]{43}$/;
+      if (a.status !== 303 || !a.location?.startsWith(back) || !withdraw.test(a.location.slice(back.length))) {
+        fail(`expected 303 to ${back}&w=<withdrawal link>, got ${got(a)}`);
+      }
+      run.successPath = a.location ?? undefined;
+      return `303 to ${back} with the withdrawal link`;
     },
     async (run) => {
-      const a = await ask(run, `/share/${run.slug}?connected=1`);
+      const a = await ask(run, run.successPath ?? `/share/${run.slug}?connected=1`);
       if (a.status !== 200 || !includes(a.text, CONTACT_MESSAGES.connected)) {
         fail(`expected 200 with '${CONTACT_MESSAGES.connected}', got ${got(a)}`);
       }
-      return `'${CONTACT_MESSAGES.connected}' shown`;
+      if (!includes(a.text, "Withdraw my details")) fail("the success screen has no withdrawal link");
+      return `'${CONTACT_MESSAGES.connected}' shown, with 'Withdraw my details'`;
     },
     async (run) => {
       const a = await ask(run, `/dashboard/contacts?q=${encodeURIComponent(run.visitorName)}`, { as: "qa" });

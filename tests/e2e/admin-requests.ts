@@ -85,3 +85,16 @@ export async function invitedClientWithPiece(
   await expect(page).not.toHaveURL(/\/reset-password/);
   return { page, email, garment: tag.garment };
 }
+
+/**
+ * The admin on the tag programmer without Web NFC (as on any desktop browser): its labelled
+ * simulation writes real records.
+ */
+export async function openSimulatedProgrammer(page: Page) {
+  await page.addInitScript(() => {
+    delete (window as unknown as { NDEFReader?: unknown }).NDEFReader;
+  });
+  await signIn(page, "admin@releve.local", demoPassword("admin"));
+  await expect(page).not.toHaveURL(/\/auth/);
+  await page.goto("/admin/nfc-programmer");
+}

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { devices, type Page } from "@playwright/test";
 import { demoPassword, linkFromOutbox, signIn, uniqueEmail } from "./accounts";
+import { openSimulatedProgrammer } from "./admin-requests";
 import { expect, test } from "./fixtures";
 
 // The tag programmer's clients, events and guest capture (issue #18, spec part 2 §2, §5, §8).
@@ -9,13 +10,7 @@ const clientPanel = (page: Page) => page.getByRole("region", { name: "Client", e
 const eventsPanel = (page: Page) => page.getByRole("region", { name: "Events & guests" });
 
 async function openProgrammer(page: Page) {
-  // No Web NFC (as on any desktop browser): the programmer's labelled simulation writes the tags.
-  await page.addInitScript(() => {
-    delete (window as unknown as { NDEFReader?: unknown }).NDEFReader;
-  });
-  await signIn(page, "admin@releve.local", demoPassword("admin"));
-  await expect(page).not.toHaveURL(/\/auth/);
-  await page.goto("/admin/nfc-programmer");
+  await openSimulatedProgrammer(page);
   await expect(clientPanel(page).getByLabel("Find a client")).toBeVisible();
 }
 

@@ -50,7 +50,8 @@ export function Tabs({ tabs, active, onChange }: { tabs: Tab[]; active: string; 
             tabIndex={i === index ? 0 : -1}
             onClick={() => onChange(tab.id)}
             onKeyDown={move}
-            className={`shrink-0 border-b-2 px-3 py-3 text-xs uppercase tracking-[0.14em] ${i === index ? "border-ink text-ink" : "border-transparent text-stone"}`}
+            // The ring is drawn inside the tab: the tab list scrolls sideways, and would cut it off.
+            className={`shrink-0 border-b-2 px-3 py-3 text-xs uppercase tracking-[0.14em] focus-visible:outline-offset-[-4px] ${i === index ? "border-ink text-ink" : "border-transparent text-stone"}`}
           >
             {tab.label}
           </button>

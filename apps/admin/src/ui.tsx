@@ -78,13 +78,16 @@ export function NotLoaded({
   query,
   label,
   errorPrefix,
+  message: shown,
 }: {
   query: Pick<UseQueryResult<unknown>, "isError" | "error" | "refetch">;
   label: string;
   errorPrefix?: string;
+  /** Said instead of the error's own message (the programmer's 'Connection Failed' words). */
+  message?: string;
 }) {
   if (!query.isError) return <LoadState state="loading" label={label} />;
-  const message = query.error?.message ?? "";
+  const message = shown ?? query.error?.message ?? "";
   return (
     <LoadState
       state="error"

@@ -7,6 +7,14 @@ export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   hint?: string;
 }
 
+/**
+ * A field's focus: its border darkens, and the house ring (the gold outline every button and link
+ * has, app.css) shows where the keyboard is (WCAG 2.4.7; issue #35: a darker border alone was
+ * hard to see).
+ */
+export const FIELD_FOCUS =
+  "focus:border-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold";
+
 /** A labelled input whose error and hint are announced with it (aria-describedby). */
 export function TextField({ label, name, error, hint, className = "", ...input }: TextFieldProps) {
   const id = useId();
@@ -22,7 +30,7 @@ export function TextField({ label, name, error, hint, className = "", ...input }
         name={name}
         aria-invalid={error ? true : undefined}
         aria-describedby={[errorId, hintId].filter(Boolean).join(" ") || undefined}
-        className={`min-h-11 w-full min-w-0 border bg-white px-3 text-base text-ink outline-none transition-colors focus:border-ink ${
+        className={`min-h-11 w-full min-w-0 border bg-white px-3 text-base text-ink transition-colors ${FIELD_FOCUS} ${
           error ? "border-danger" : "border-ink/20"
         }`}
         {...input}
@@ -62,7 +70,7 @@ export function TextAreaField({ label, name, error, className = "", rows = 3, ..
         rows={rows}
         aria-invalid={error ? true : undefined}
         aria-describedby={errorId}
-        className={`w-full min-w-0 border bg-white px-3 py-2 text-base text-ink outline-none transition-colors focus:border-ink ${
+        className={`w-full min-w-0 border bg-white px-3 py-2 text-base text-ink transition-colors ${FIELD_FOCUS} ${
           error ? "border-danger" : "border-ink/20"
         }`}
         {...area}

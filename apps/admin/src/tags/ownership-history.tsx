@@ -1,5 +1,6 @@
 import type { AdminGarment } from "@releve/core/tags/contracts";
 import { OWNERSHIP_HOW_LABELS } from "@releve/core/wardrobe/transfer";
+import { Button } from "@releve/ui";
 import { useQuery } from "@tanstack/react-query";
 import { ownershipQuery } from "../queries";
 import { Empty, formatDate, Modal, NotLoaded } from "../ui";
@@ -85,6 +86,12 @@ export function OwnershipHistoryDialog({ garment, onClose }: { garment: AdminGar
           </section>
         </div>
       )}
+      {/* Escape closes it too; a phone has no Escape (issue #35: the dialog had no way out but that). */}
+      <div className="mt-6 flex justify-end">
+        <Button variant="secondary" onClick={onClose}>
+          Close
+        </Button>
+      </div>
     </Modal>
   );
 }

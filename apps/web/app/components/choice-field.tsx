@@ -1,3 +1,4 @@
+import { FIELD_FOCUS } from "@releve/ui";
 import { type SelectHTMLAttributes, useId } from "react";
 
 type ChoiceFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, "children"> & {
@@ -23,7 +24,7 @@ export function ChoiceField({ label, name, options, placeholder, error, classNam
         name={name}
         aria-invalid={error ? true : undefined}
         aria-describedby={errorId}
-        className={`min-h-11 w-full min-w-0 border bg-white px-3 text-base text-ink outline-none transition-colors focus:border-ink ${
+        className={`min-h-11 w-full min-w-0 border bg-white px-3 text-base text-ink transition-colors ${FIELD_FOCUS} ${
           error ? "border-danger" : "border-ink/20"
         }`}
         {...select}

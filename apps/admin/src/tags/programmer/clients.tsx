@@ -16,6 +16,7 @@ import {
 import { useNotify } from "../../notify";
 import { DialogActions, Modal } from "../../ui";
 import { clientSearchQuery, useCreateClient } from "./clients-queries";
+import { failureOf } from "./failure";
 
 /** The client a tag is attached to (the programmer's confirm-client card). */
 export type PickedClient = { profileId: number; clientId: string; name: string; email: string | null };
@@ -158,10 +159,11 @@ function ClientSearch({
   if (text.trim().length < CLIENT_SEARCH_MIN_LENGTH) {
     result = null;
   } else if (search.isError && !typing) {
+    const failure = failureOf(search.error, TAG_MESSAGES.searchError);
     result = (
       <div role="alert" className="border border-danger/40 bg-white p-3 text-sm text-danger">
-        <p className="font-medium">{TAG_MESSAGES.searchError}</p>
-        <p>{search.error.message}</p>
+        <p className="font-medium">{failure.title}</p>
+        <p>{failure.message}</p>
         <button type="button" onClick={() => search.refetch()} className="mt-1 underline underline-offset-4">
           Try again
         </button>
@@ -258,6 +260,7 @@ function CreateClientDialog({
 }) {
   const [draft, setDraft] = useState(EMPTY_CLIENT);
   const creating = useCreateClient();
+  const failed = creating.isError ? failureOf(creating.error, TAG_MESSAGES.creationError) : null;
   const notify = useNotify();
   const complete = Object.values(draft).every((v) => v.trim() !== "");
 
@@ -302,7 +305,7 @@ function CreateClientDialog({
         {field("first_name", "First name *", { autoComplete: "off", maxLength: 80 })}
         {field("last_name", "Last name *", { autoComplete: "off", maxLength: 80 })}
         {field("email", "Email *", { type: "email", autoComplete: "off", maxLength: 254 })}
-        {creating.isError && <FormAlert title={TAG_MESSAGES.creationError}>{creating.error.message}</FormAlert>}
+        {failed && <FormAlert title={failed.title}>{failed.message}</FormAlert>}
         <DialogActions
           onCancel={onClose}
           submitLabel="Create client"

@@ -7,6 +7,7 @@ import { useNotify } from "../../notify";
 import { DialogActions, Empty, formatDate, Modal, NotLoaded } from "../../ui";
 import type { PickedClient } from "./clients";
 import { brandEventsQuery, useCaptureGuest, useCreateBrandEvent, useSetBrandEventActive } from "./clients-queries";
+import { failureOf, transportFailure } from "./failure";
 
 /** The staff member's current event: this tab's choice (sessionStorage), never the server's. */
 type ActiveEvent = { id: number; name: string };
@@ -83,7 +84,10 @@ export function EventsPanel({ client }: { client: PickedClient | null }) {
     status.mutate(event, {
       onSuccess: ({ message, event: changed }) =>
         notify({ type: "success", title: message, description: changed.name }),
-      onError: (error) => notify({ type: "error", title: TAG_MESSAGES.eventStatusFailed, description: error.message }),
+      onError: (error) => {
+        const failure = failureOf(error, TAG_MESSAGES.eventStatusFailed);
+        notify({ type: "error", title: failure.title, description: failure.message });
+      },
     });
 
   return (
@@ -120,7 +124,12 @@ export function EventsPanel({ client }: { client: PickedClient | null }) {
       </div>
 
       {!list.isSuccess ? (
-        <NotLoaded query={list} label="events" errorPrefix={TAG_MESSAGES.eventsLoadFailed} />
+        <NotLoaded
+          query={list}
+          label="events"
+          errorPrefix={transportFailure(list.error)?.title ?? TAG_MESSAGES.eventsLoadFailed}
+          message={transportFailure(list.error)?.message}
+        />
       ) : list.data.events.length === 0 ? (
         <Empty>No events yet. Create one to file the guests you capture under it.</Empty>
       ) : (
@@ -212,6 +221,7 @@ function NewEventDialog({ onClose }: { onClose: () => void }) {
   const [when, setWhen] = useState("");
   const [open, setOpen] = useState(true);
   const creating = useCreateBrandEvent();
+  const failed = creating.isError ? failureOf(creating.error, TAG_MESSAGES.eventCreateFailed) : null;
   const notify = useNotify();
 
   function submit(e: FormEvent) {
@@ -262,7 +272,7 @@ function NewEventDialog({ onClose }: { onClose: () => void }) {
           />
           Open: guests can be captured under it
         </label>
-        {creating.isError && <FormAlert title={TAG_MESSAGES.eventCreateFailed}>{creating.error.message}</FormAlert>}
+        {failed && <FormAlert title={failed.title}>{failed.message}</FormAlert>}
         <DialogActions
           onCancel={onClose}
           submitLabel="Create event"
@@ -298,6 +308,7 @@ function GuestDialog({
   const [guest, setGuest] = useState(EMPTY_GUEST);
   const [missingContact, setMissingContact] = useState(false);
   const capturing = useCaptureGuest();
+  const captureFailed = capturing.isError ? failureOf(capturing.error, TAG_MESSAGES.exchangeFailed) : null;
   const notify = useNotify();
   const named = guest.first_name.trim() !== "" && guest.last_name.trim() !== "";
 
@@ -321,6 +332,11 @@ function GuestDialog({
           onClose();
         },
         onError: (error) => {
+          const transport = transportFailure(error);
+          if (transport) {
+            notify({ type: "error", title: transport.title, description: transport.message });
+            return;
+          }
           const { title, description } = titled(TAG_MESSAGES.exchangeFailed);
           notify({ type: "error", title, description: `${description}. ${error.message}` });
         },
@@ -372,9 +388,9 @@ function GuestDialog({
           value={guest.notes}
           onChange={(e) => update("notes", e.target.value)}
         />
-        {(missingContact || capturing.isError) && (
-          <FormAlert title={missingContact ? undefined : TAG_MESSAGES.exchangeFailed} className="sm:col-span-2">
-            {missingContact ? TAG_MESSAGES.contactRequired : capturing.error?.message}
+        {(missingContact || captureFailed) && (
+          <FormAlert title={missingContact ? undefined : captureFailed?.title} className="sm:col-span-2">
+            {missingContact ? TAG_MESSAGES.contactRequired : captureFailed?.message}
           </FormAlert>
         )}
         <DialogActions

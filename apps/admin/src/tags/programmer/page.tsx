@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { useNotify } from "../../notify";
 import { ClientPanel, type PickedClient } from "./clients";
 import { EventsPanel } from "./events";
+import { type Failure, failureOf, lookupFailure, transportFailure } from "./failure";
 import {
   deviceInfo,
   hasWebNfc,
@@ -24,7 +25,7 @@ import { UtilitiesPanel } from "./utilities";
 
 const FORM_ID = "program-tag-form";
 
-type ReadError = { kind: "nfc" | "lookup"; title: string; message: string };
+type ReadError = Failure & { kind: "nfc" | "lookup" };
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : TAG_MESSAGES.readFailed);
 const isCancel = (error: unknown) => error instanceof NfcError && error.errorName === "AbortError";
@@ -56,10 +57,10 @@ export function NfcProgrammer() {
   const [tryHint, setTryHint] = useState(false);
   const [scanned, setScanned] = useState<Scanned | null>(null);
   const [searching, setSearching] = useState(false);
-  const [searchError, setSearchError] = useState<string | null>(null);
+  const [searchError, setSearchError] = useState<Failure | null>(null);
   const [client, setClient] = useState<PickedClient | null>(null);
   const [run, setRun] = useState<ProgramRun | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<Failure | null>(null);
   /** The simulation's last written tag: what 'Read the simulated tag just written' reads back. */
   const [lastSimulated, setLastSimulated] = useState<{ uid: string; url: string } | null>(null);
   const cancel = useRef<AbortController | null>(null);
@@ -97,8 +98,9 @@ export function NfcProgrammer() {
       setScanned(await resolveRead(tag, source));
       setStatus("ready");
     } catch (error) {
+      // Spec part 2 §8: the lookup's own failures in the spec's words ('Error: An unexpected error occurred').
       setStatus("error");
-      setReadError({ kind: "lookup", title: TAG_MESSAGES.readFailed, message: messageOf(error) });
+      setReadError({ kind: "lookup", ...lookupFailure(error) });
     }
   }
 
@@ -124,7 +126,7 @@ export function NfcProgrammer() {
       const found = await lookupTag(by);
       setScanned({ source: "search", uid: "uid" in by ? by.uid : null, records: null, ...found });
     } catch (error) {
-      setSearchError(messageOf(error));
+      setSearchError(failureOf(error, "Search failed"));
     } finally {
       setSearching(false);
     }
@@ -185,8 +187,10 @@ export function NfcProgrammer() {
       setStatus(ok ? "ready" : "error");
       return ok;
     } catch (error) {
-      setRun({ ...base, simulatedUid: simulated, phase: "done", ok: null, error: messageOf(error) });
-      notify({ type: "error", title: TAG_MESSAGES.programmingError, description: messageOf(error) });
+      const failure = failureOf(error, TAG_MESSAGES.programmingError);
+      const words = transportFailure(error) ? `${failure.title}: ${failure.message}` : failure.message;
+      setRun({ ...base, simulatedUid: simulated, phase: "done", ok: null, error: words });
+      notify({ type: "error", title: failure.title, description: failure.message });
       setStatus("error");
       return false;
     }
@@ -201,9 +205,10 @@ export function NfcProgrammer() {
     try {
       programmed = await programTag.mutateAsync({ ...body, client_id: attachTo?.profileId ?? null });
     } catch (error) {
+      const failure = failureOf(error, TAG_MESSAGES.programmingError);
       setStatus("error");
-      setFormError(messageOf(error));
-      notify({ type: "error", title: TAG_MESSAGES.programmingError, description: messageOf(error) });
+      setFormError(failure);
+      notify({ type: "error", title: failure.title, description: failure.message });
       return false;
     }
     const ok = await writeTag(programmed, attachTo);

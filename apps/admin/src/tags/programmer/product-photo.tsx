@@ -4,6 +4,7 @@ import { FormAlert } from "@releve/ui";
 import { type ChangeEvent, useState } from "react";
 import { PhotoFileButton, PhotoProgressStatus } from "../../photo-input";
 import { uploadImage } from "../../upload";
+import { type Failure, failureOf } from "./failure";
 
 type Upload =
   | { state: "idle" }
@@ -11,7 +12,7 @@ type Upload =
   | { state: "uploading"; percent: number | null }
   /** `cardError`: the photo is stored but its card-size copy was refused or lost (decision 0039). */
   | { state: "done"; photo: GarmentPhoto; cardError?: string }
-  | { state: "failed"; message: string };
+  | { state: "failed"; failure: Failure };
 
 /** The garment's photo (or, with "/card", its card-size rendition), uploaded; the photo as stored. */
 async function uploadPhoto(
@@ -55,7 +56,7 @@ export function ProductPhoto({ garmentId, garmentTitle }: { garmentId: number; g
         setUpload({ state: "done", photo, cardError: error instanceof Error ? error.message : String(error) });
       }
     } catch (error) {
-      setUpload({ state: "failed", message: error instanceof Error ? error.message : String(error) });
+      setUpload({ state: "failed", failure: failureOf(error, "The photo was not saved") });
     }
   }
 
@@ -85,7 +86,7 @@ export function ProductPhoto({ garmentId, garmentTitle }: { garmentId: number; g
       {upload.state === "done" && upload.cardError && (
         <FormAlert title="Its card-size copy was not saved">{upload.cardError}</FormAlert>
       )}
-      {upload.state === "failed" && <FormAlert title="The photo was not saved">{upload.message}</FormAlert>}
+      {upload.state === "failed" && <FormAlert title={upload.failure.title}>{upload.failure.message}</FormAlert>}
     </section>
   );
 }

@@ -8,6 +8,7 @@ import { batchesQuery } from "../../queries";
 import { SelectField } from "../../ui";
 import { GARMENT_SIZE_OPTIONS, GARMENT_TYPE_OPTIONS } from "../registry/labels";
 import type { PickedClient } from "./clients";
+import type { Failure } from "./failure";
 import { ProductPhoto } from "./product-photo";
 import { SimulationBadge, TagFacts } from "./tag-card";
 import { WritePreview } from "./write-preview";
@@ -59,7 +60,7 @@ export function ProgramForm({
 }: {
   formId: string;
   busy: boolean;
-  error: string | null;
+  error: Failure | null;
   simulated: boolean;
   onProgram: (body: ProgramTagInput, attach: boolean) => Promise<boolean>;
 }) {
@@ -169,8 +170,8 @@ export function ProgramForm({
           options={TAG_TYPES.map((t) => [t, `${t} (${TAG_BYTE_BUDGET[t]} bytes)`] as const)}
         />
         {error && (
-          <FormAlert title={TAG_MESSAGES.programmingError} className="sm:col-span-2">
-            {error}
+          <FormAlert title={error.title} className="sm:col-span-2">
+            {error.message}
           </FormAlert>
         )}
         <div className="flex flex-wrap items-center justify-end gap-2 sm:col-span-2">

@@ -5,6 +5,7 @@ import { type FormEvent, useRef, useState } from "react";
 import { useNotify } from "../../notify";
 import { Modal } from "../../ui";
 import { ClientPanel, type PickedClient } from "./clients";
+import { type Failure, failureOf, transportFailure } from "./failure";
 import { makeReadOnly } from "./nfc-device";
 import type { NfcMode } from "./reader";
 import { SimulationBadge } from "./tag-card";
@@ -25,7 +26,7 @@ export function UtilitiesPanel({
   mode: NfcMode;
   tag: AdminTag | null;
   searching: boolean;
-  searchError: string | null;
+  searchError: Failure | null;
   onSearch: (by: LookupBy) => void;
   onTagChanged: (tag: AdminTag) => void;
 }) {
@@ -53,7 +54,8 @@ export function UtilitiesPanel({
       setTimeout(() => URL.revokeObjectURL(href), 1_000);
       notify({ type: "success", title: TAG_MESSAGES.exportDone, description: link.download });
     } catch (error) {
-      notify({ type: "error", title: TAG_MESSAGES.exportFailed, description: (error as Error).message });
+      const failure = failureOf(error, TAG_MESSAGES.exportFailed);
+      notify({ type: "error", title: failure.title, description: failure.message });
     } finally {
       setExporting(false);
     }
@@ -91,8 +93,8 @@ export function UtilitiesPanel({
       </form>
       {searchError && (
         <div role="alert" className="border-l-2 border-danger bg-danger/5 px-4 py-3 text-sm text-danger">
-          <p className="font-medium">Search failed</p>
-          <p>{searchError}</p>
+          <p className="font-medium">{searchError.title}</p>
+          <p>{searchError.message}</p>
         </div>
       )}
       <div className="flex flex-col gap-2">
@@ -137,6 +139,7 @@ function ReassignDialog({
 }) {
   const [client, setClient] = useState<PickedClient | null>(null);
   const reassign = useReassignTag();
+  const failed = reassign.isError ? failureOf(reassign.error, TAG_MESSAGES.reassignFailed) : null;
   const notify = useNotify();
   const go = (to: PickedClient) =>
     reassign.mutate(
@@ -168,9 +171,9 @@ function ReassignDialog({
           )}
         </ClientPanel>
       </div>
-      {reassign.isError && (
-        <FormAlert title={TAG_MESSAGES.reassignFailed} className="mt-3">
-          {reassign.error.message}
+      {failed && (
+        <FormAlert title={failed.title} className="mt-3">
+          {failed.message}
         </FormAlert>
       )}
       <div className="mt-4 flex justify-end">
@@ -221,7 +224,8 @@ function LockDialog({
         onClose();
       },
       onError: (e) => {
-        setError(e.message);
+        const transport = transportFailure(e);
+        setError(transport ? `${transport.title}: ${transport.message}` : e.message);
         setPhase("confirm");
       },
     });

@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Browser, Page } from "@playwright/test";
+import type { Browser } from "@playwright/test";
 import { linkFromOutbox } from "./accounts";
 import { invitedClientWithPiece } from "./admin-requests";
+import { expectNoAxeViolations } from "./axe";
 import { expect, test } from "./fixtures";
 
 // Issue #33: an owner hears of a new connection by mail (queued, sent by the scan-jobs consumer
@@ -11,13 +11,7 @@ const PASSWORD = "alerts-on-2026";
 const PHONE_UA =
   "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
 
-async function expectNoViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .exclude("[data-sonner-toaster]")
-    .analyze();
-  expect(violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-}
+const expectNoViolations = expectNoAxeViolations;
 
 /** A new client with one piece, made by the admin and signed in through the invitation. */
 const ownerWithPiece = (browser: Browser, origin: string) =>

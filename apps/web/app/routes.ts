@@ -7,6 +7,7 @@ export default [
   route("reset-password", "features/accounts/reset-password.tsx"),
   route("logout", "features/accounts/logout.tsx"),
   route("profile-setup", "features/accounts/profile-setup.tsx"),
+  route("profile-setup/my-data.json", "features/accounts/my-data.tsx"),
   route("onboarding/profile", "features/accounts/onboarding.profile.tsx"),
   route("claim/:slug", "features/wardrobe/claim.tsx"),
   route("transfer/:token", "features/ownership/transfer.tsx"),

@@ -91,6 +91,8 @@ const PAGES: Record<string, (ids: Ids) => Case[]> = {
   ],
   "/logout": () => [{ path: "/logout", cell: all(to(302, "/")) }],
   "/profile-setup": () => [{ path: "/profile-setup", cell: user(200, 200, 200) }],
+  // Download my data (issue #33): each person's own file; the leak check reads every body.
+  "/profile-setup/my-data.json": () => [{ path: "/profile-setup/my-data.json", cell: user(200, 200, 200) }],
   "/onboarding/profile": () => [{ path: "/onboarding/profile", cell: user(200, 200, 200) }],
   "/claim/:slug": (ids) => [
     // A's own garment: back to the wardrobe; someone else's: 409. Nothing is claimed on GET.
@@ -270,11 +272,18 @@ const PAGES: Record<string, (ids: Ids) => Case[]> = {
 /** Cross-user writes through the page actions: someone else's id is a 404 and changes nothing. */
 const ACTIONS: Record<string, (ids: Ids) => Case[]> = {
   // Notifications (issue #33): a value outside the three is refused for everyone signed in.
-  "/profile-setup": () => [
+  "/profile-setup": (): Case[] => [
     {
       path: "/profile-setup",
       method: "POST",
       form: { intent: "notifications", alert_frequency: "weekly" },
+      cell: user(400, 400, 400),
+    },
+    // Deleting an account with a wrong password (issue #33): refused, nothing deleted.
+    {
+      path: "/profile-setup",
+      method: "POST",
+      form: { intent: "delete-account", password: "not-the-password" },
       cell: user(400, 400, 400),
     },
   ],
@@ -378,6 +387,8 @@ const SHELL: Record<string, (ids: Ids) => Case[]> = {
     { path: "/api/admin/garments?q=Camille", cell: adminApi(200) },
   ],
   "GET /api/admin/garments/export.csv": () => [{ path: "/api/admin/garments/export.csv", cell: adminApi(200) }],
+  // The news & offers list (issue #33): staff only.
+  "GET /api/admin/news-list/export.csv": () => [{ path: "/api/admin/news-list/export.csv", cell: adminApi(200) }],
   "GET /api/admin/garments/unclaimed": () => [
     { path: "/api/admin/garments/unclaimed", cell: adminApi(200) },
     { path: "/api/admin/garments/unclaimed?before=0x2", cell: adminApi(400) },

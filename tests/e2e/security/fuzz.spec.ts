@@ -392,6 +392,16 @@ for (const part of PARTS)
           base: { "List-Unsubscribe": "One-Click" },
         },
       },
+      // Deleting the account with a wrong password, however malformed: 400, nothing deleted.
+      {
+        route: "/profile-setup",
+        actor: "T1",
+        spec: {
+          name: "profile: delete the account",
+          path: "/profile-setup",
+          base: { intent: "delete-account", password: "not-T1s-password" },
+        },
+      },
       {
         route: "/profile-setup",
         actor: "T1",

@@ -1,6 +1,7 @@
 import { ButtonAnchor } from "@releve/ui";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { NewsList } from "../crm/news-list";
 import { AuditLog } from "../platform/audit-log";
 import { statsQuery } from "../queries";
 import { Tabs } from "../tabs";
@@ -88,6 +89,7 @@ export function NfcDashboard() {
         ]}
       />
       <TagBatches />
+      <NewsList />
       <AuditLog />
     </>
   );

@@ -29,6 +29,8 @@ export function toBatch<R, C>(rows: R[], size: number, cursorOf: (row: R) => C):
  */
 export function streamExport<R, C>(opts: {
   head?: string;
+  /** Written after the last batch (a JSON document's closing brackets). */
+  tail?: string;
   read: ReadBatch<R, C>;
   format: (rows: R[]) => string;
   onError?: (error: unknown) => void;
@@ -46,8 +48,10 @@ export function streamExport<R, C>(opts: {
         }
         const { rows, next } = await opts.read(after);
         if (rows.length) controller.enqueue(encoder.encode(opts.format(rows)));
-        if (next === null) controller.close();
-        else after = next;
+        if (next === null) {
+          if (opts.tail) controller.enqueue(encoder.encode(opts.tail));
+          controller.close();
+        } else after = next;
       } catch (error) {
         opts.onError?.(error);
         controller.error(error);

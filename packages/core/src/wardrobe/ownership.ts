@@ -17,5 +17,7 @@ export const OWNERSHIP_CHANGES = [
   "release",
   /** A QA reset of the sample garments. */
   "reset",
+  /** Its owner deleted their account (issue #33); the period stays, without them. */
+  "deletion",
 ] as const;
 export type OwnershipChange = (typeof OWNERSHIP_CHANGES)[number];

@@ -88,6 +88,7 @@ export const OWNERSHIP_HOW_LABELS: Record<string, string> = {
   reassign: "Reassigned by an admin",
   release: "Released",
   reset: "QA reset",
+  deletion: "Owner deleted their account",
 };
 
 /** A garment's ownership history as the admin API answers it (GET /api/admin/garments/:id/ownership). */

@@ -31,6 +31,18 @@ const noPhoto = {
   photo_public: false,
 } as const;
 
+/** A garment's columns once it has no owner, `via` naming how (the ownership trigger records it). */
+export const unownedGarment = (via: "release" | "deletion") =>
+  ({
+    status: "unclaimed",
+    owner_user_id: null,
+    owner_profile_id: null,
+    claimed_at: null,
+    ownership_status: null,
+    owner_via: via,
+    ...noPhoto,
+  }) as const;
+
 async function profileIdOf(db: Db, userId: string): Promise<number | undefined> {
   const profile = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.user_id, userId)).get();
   return profile?.id;
@@ -213,19 +225,7 @@ export async function releaseGarment(
   const where = and(ownedClaimed(input.garmentId, input.userId), not(tagReportedMissing(db)));
   const [before, released] = await db.batch([
     db.select(previousKeys).from(garments).where(where),
-    db
-      .update(garments)
-      .set({
-        status: "unclaimed",
-        owner_user_id: null,
-        owner_profile_id: null,
-        claimed_at: null,
-        ownership_status: null,
-        owner_via: "release",
-        ...noPhoto,
-      })
-      .where(where)
-      .returning({ slug: garments.short_slug }),
+    db.update(garments).set(unownedGarment("release")).where(where).returning({ slug: garments.short_slug }),
   ]);
   const row = released[0];
   if (!row) {

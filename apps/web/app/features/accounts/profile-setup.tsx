@@ -17,6 +17,8 @@ import { requestContext } from "../../request-context.server";
 import { OwnerCard } from "../sharing/owner-card";
 import { pendingClaimRedirect } from "../wardrobe/pending-claim.server";
 import type { Route } from "./+types/profile-setup";
+import { deleteOwnAccount } from "./account-deletion.server";
+import { DataRightsForms } from "./data-rights-forms";
 import { NotificationsForm } from "./notifications-form";
 import { getProfile, saveProfile } from "./profile.server";
 import { BioField, ChannelField, NameFields, ProfileText, profileFormState } from "./profile-fields";
@@ -47,6 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
   const deps = requestContext(request, context);
   const form = await readForm(request);
+  if (form.get("intent") === "delete-account") return deleteOwnAccount(deps, request, user.userId, form);
   if (form.get("intent") === "notifications") {
     const frequency = form.get("alert_frequency");
     if (!isAlertFrequency(frequency)) {
@@ -98,6 +101,7 @@ export default function ProfileSetupRoute({ loaderData, actionData }: Route.Comp
   const initial = loaderData.values;
   const notificationsError =
     actionData && "notificationsError" in actionData ? actionData.notificationsError : undefined;
+  const deleteError = actionData && "deleteError" in actionData ? actionData.deleteError : undefined;
   const profileAction = actionData && "fieldErrors" in actionData ? actionData : undefined;
   const state = profileFormState(initial, profileAction);
   const { errors, checked } = state;
@@ -182,7 +186,7 @@ export default function ProfileSetupRoute({ loaderData, actionData }: Route.Comp
 
           <SubmitButton
             busyLabel="Saving..."
-            pending={(n) => n.formData?.get("intent") !== "notifications"}
+            pending={(n) => !n.formData?.get("intent")}
             className="w-full sm:w-auto sm:self-start"
           >
             Save Profile
@@ -201,11 +205,10 @@ export default function ProfileSetupRoute({ loaderData, actionData }: Route.Comp
         </aside>
       </div>
 
-      {loaderData.exists && (
-        <div className="mt-16 max-w-xl border-t border-ink/10 pt-10">
-          <NotificationsForm frequency={loaderData.alertFrequency} error={notificationsError} />
-        </div>
-      )}
+      <div className="mt-16 flex max-w-xl flex-col gap-12 border-t border-ink/10 pt-10">
+        {loaderData.exists && <NotificationsForm frequency={loaderData.alertFrequency} error={notificationsError} />}
+        <DataRightsForms deleteError={deleteError} />
+      </div>
     </section>
   );
 }

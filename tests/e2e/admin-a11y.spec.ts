@@ -1,9 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import type { ProgrammedTag } from "@releve/core/tags/contracts";
 import type { ScanHistoryRow } from "@releve/core/tap/contracts";
 import { demoPassword, uniqueEmail } from "./accounts";
 import { adminApi, randomUid, signInAdmin } from "./admin-requests";
+import { axeViolations } from "./axe";
 import { expect, gotoHydrated, test } from "./fixtures";
 import { restore, sample } from "./samples";
 
@@ -11,26 +11,12 @@ import { restore, sample } from "./samples";
 // admin action is reachable by keyboard with a visible focus. One test per screen for axe, one
 // per screen for the keyboard; each axe check is soft, so a run lists every screen that fails.
 
-const WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
-
 /**
  * axe on the page as it stands, WCAG 2.2 AA rules only. The shell's toaster is left out (as in
  * nfc-programmer.spec): a toast comes and goes, and its colours are the shell's.
  */
 async function expectNoViolations(page: Page, where: string) {
-  // Colours are read as they settle: a button the pointer just pressed is still fading to its hover colours.
-  await page.evaluate(() =>
-    Promise.all(
-      document.getAnimations().flatMap((a) => (a instanceof CSSTransition ? [a.finished.catch(() => a)] : [])),
-    ),
-  );
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA).exclude("[data-sonner-toaster]").analyze();
-  expect
-    .soft(
-      violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
-      `axe on ${where}`,
-    )
-    .toEqual([]);
+  expect.soft(await axeViolations(page), `axe on ${where}`).toEqual([]);
 }
 
 type Stop = { id: number; what: string; visible: boolean; inAdmin: boolean; inDialog: boolean };

@@ -26,6 +26,7 @@ import {
   createGarment,
   createOwner,
   createScan,
+  createTag,
   createWardrobeEvent,
   profileClientId,
 } from "@releve/db/testing/factories";
@@ -102,19 +103,29 @@ export async function busyPerson(db: Db) {
     .insert(emailOutbox)
     .values({ to_address: email, subject: "Welcome", text_body: "…", kind: "client_invitation" });
   const admin = await createOwner(db);
+  const staff = { userId: admin.userId, email: "staff@releve.test" };
   await db.batch([
+    auditEntry(db, staff, "client.create", { type: "profile", id: person.profileId }, null, {
+      user_id: person.userId,
+      email,
+      client_id: clientId,
+    }),
+    // A piece moved from the other client to this one: the record names both.
     auditEntry(
       db,
-      { userId: admin.userId, email: "staff@releve.test" },
-      "client.create",
-      { type: "user", id: 1 },
-      null,
+      staff,
+      "garment.reassign",
+      { type: "garment", id: theirs.id },
+      { owner_user_id: other.userId },
       {
-        user_id: person.userId,
-        email,
-        client_id: clientId,
+        owner_user_id: person.userId,
       },
     ),
   ]);
+  // A tag programmed as staff by the person: its record names their card and their address.
+  await createTag(db, {
+    garment_id: pieces[1]?.id ?? null,
+    metadata: { clientId, programmedBy: email, programmingDate: new Date().toISOString() },
+  });
   return { person, email, clientId, pieces, photoKey, other, leftElsewhere };
 }

@@ -48,7 +48,15 @@ describe("download my data", () => {
     expect(json.transfers).toEqual([
       expect.objectContaining({ kind: "request", direction: "to_me", my_message: "Delphine would love this coat" }),
     ]);
-    expect(json.brand_records).toHaveLength(1);
+    // Their own profile's record in full; one that names them among others, without its contents.
+    expect(json.brand_records).toEqual([
+      expect.objectContaining({
+        action: "client.create",
+        target_type: "profile",
+        after: expect.objectContaining({ email }),
+      }),
+      expect.objectContaining({ action: "garment.reassign", target_type: "garment", before: null, after: null }),
+    ]);
     const received = json.contacts_received as { id: number; consent_marketing: boolean }[];
     const expected = await db.$count(contacts, eq(contacts.owner_user_id, person.userId));
     expect(received).toHaveLength(expected);

@@ -17,6 +17,7 @@ import {
   earlyAccessEntries,
   emailOutbox,
   garments,
+  nfcTags,
   ownershipTransfers,
   profiles,
   rateEvents,
@@ -91,6 +92,11 @@ export async function deleteAccount(db: Db, tap: TapStores, userId: string): Pro
       })
       .where(mentions),
     db.update(adminAuditLog).set({ admin_email: DELETED_ACCOUNT }).where(eq(adminAuditLog.admin_user_id, userId)),
+    // A tag's programming record names its client's card id and the staff member who wrote it.
+    db
+      .update(nfcTags)
+      .set({ metadata: sql`${scrub(nfcTags.metadata)}` })
+      .where(or(...names.map((name) => like(nfcTags.metadata, `%${name}%`)))),
     db.delete(authAttempts).where(eq(authAttempts.email, user.email)),
     db.delete(rateEvents).where(or(eq(rateEvents.key, user.email), like(rateEvents.key, `%${userId}%`))),
     db.delete(earlyAccessEntries).where(eq(earlyAccessEntries.email, user.email)),

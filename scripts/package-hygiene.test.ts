@@ -18,6 +18,7 @@ const WORKSPACES = [
   "packages/core",
   "packages/db",
   "packages/ui",
+  "packages/i18n",
 ];
 const SKIP_DIRS = new Set(["node_modules", "dist", "build", "public", ".react-router", ".wrangler"]);
 const BUILTINS = new Set(builtinModules);
@@ -61,9 +62,10 @@ const isPlatform = (spec: string) =>
   BUILTINS.has(spec) ||
   spec.startsWith("~/") ||
   spec === "tailwindcss";
-// Build-time inputs: tests, configs, the route config and CSS (compiled by the root's Vite/Tailwind).
+// Build-time inputs: tests, configs, the route config and CSS (compiled by the root's Vite/Tailwind),
+// and a package's own build scripts (packages/i18n/scripts/compile.ts).
 const isTestOrTooling = (path: string) =>
-  /(\.test\.tsx?$|\/test\/|\/testing\/|\.config\.ts$|\/app\/routes\.ts$|\.css$)/.test(path);
+  /(\.test\.tsx?$|\/test\/|\/testing\/|\.config\.ts$|\/app\/routes\.ts$|\.css$|^packages\/[^/]+\/scripts\/)/.test(path);
 
 describe.each(WORKSPACES)("%s/package.json", (dir) => {
   const pkg = readPkg(dir);

@@ -1,3 +1,4 @@
+import { LOCALE_PARAM, LOCALES, type Locale, requestLocale } from "@releve/i18n";
 import { useEffect } from "react";
 import {
   data,
@@ -11,6 +12,8 @@ import {
   useNavigation,
   useRouteLoaderData,
 } from "react-router";
+import "@releve/i18n/client";
+import { m } from "@releve/i18n/messages";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { GeneralErrorBoundary } from "./components/error-boundary";
@@ -20,7 +23,14 @@ import { Toaster } from "./components/toaster";
 import { cloudflareContext, getUser } from "./context";
 import { viewerOf } from "./features/accounts/session.server";
 import { sessionMiddleware } from "./features/accounts/user.server";
-import { hasOwnSignOut, isPlainRoute, PLAIN_PAGE_SCRIPT, routeScripts, useServerDocument } from "./lib/document";
+import {
+  hasAlternates,
+  hasOwnSignOut,
+  isPlainRoute,
+  PLAIN_PAGE_SCRIPT,
+  routeScripts,
+  useServerDocument,
+} from "./lib/document";
 import type { Toast } from "./lib/toast";
 import { getToast } from "./lib/toast.server";
 import type { Viewer } from "./lib/viewer";
@@ -30,7 +40,10 @@ export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = context.get(cloudflareContext);
   const { toast, headers } = await getToast(request, env);
-  return data({ toast, viewer: viewerOf(getUser(context)) }, { headers });
+  // The page's language (issue #34): the language cookie, else Accept-Language, else English.
+  const locale: Locale = requestLocale(request);
+  const origin = new URL(request.url).origin;
+  return data({ toast, viewer: viewerOf(getUser(context)), locale, origin }, { headers });
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -51,23 +64,25 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const loadingPath = navigation.state === "loading" ? navigation.location.pathname : null;
   // What a slow page says while its loader runs (spec part 1 §2 admin access, §4 dashboard).
   const pending = loadingPath?.startsWith("/admin/")
-    ? "Verifying admin credentials..."
+    ? m.nav_verifying_admin()
     : loadingPath === "/dashboard" && here.pathname !== "/dashboard" // not its own reload after a change
-      ? "Loading your dashboard..."
+      ? m.nav_loading_dashboard()
       : null;
+  const locale = root?.locale ?? "en";
 
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
 
   return (
-    <html lang="en">
+    <html lang={locale}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#faf7f2" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
+        {root && hasAlternates(matches) && <Alternates origin={root.origin} path={here.pathname} />}
         {plain ? (
           // biome-ignore lint/security/noDangerouslySetInnerHtml: our own compiled stylesheet
           <style nonce={plain.nonce} dangerouslySetInnerHTML={{ __html: plain.inlineCss }} />
@@ -80,9 +95,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
           href="#main"
           className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:bg-ink focus:px-4 focus:py-2 focus:text-ivory"
         >
-          Skip to content
+          {m.site_skip_to_content()}
         </a>
-        <SiteHeader viewer={viewer} signOut={!hasOwnSignOut(matches)} />
+        <SiteHeader viewer={viewer} locale={locale} signOut={!hasOwnSignOut(matches)} />
         <main id="main" className="relative flex-1">
           {pending && (
             <div role="status" className="absolute inset-0 z-10 flex items-start justify-center bg-ivory/90 pt-24">
@@ -95,7 +110,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {plain && root?.toast && <PlainToast toast={root.toast} />}
           {children}
         </main>
-        <SiteFooter viewer={viewer} />
+        <SiteFooter viewer={viewer} locale={locale} />
         {plain ? (
           <script
             nonce={plain.nonce}
@@ -111,6 +126,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
         )}
       </body>
     </html>
+  );
+}
+
+/** The page in each of our languages (`?lang=`), and the bare address for everyone else. */
+function Alternates({ origin, path }: { origin: string; path: string }) {
+  const href = `${origin}${path}`;
+  return (
+    <>
+      {LOCALES.map((l) => (
+        <link key={l} rel="alternate" hrefLang={l} href={`${href}?${LOCALE_PARAM}=${l}`} />
+      ))}
+      <link rel="alternate" hrefLang="x-default" href={href} />
+    </>
   );
 }
 

@@ -6,6 +6,7 @@ export default [
   route("auth/verified", "features/accounts/auth.verified.tsx"),
   route("reset-password", "features/accounts/reset-password.tsx"),
   route("logout", "features/accounts/logout.tsx"),
+  route("language", "features/site/language.tsx"),
   route("profile-setup", "features/accounts/profile-setup.tsx"),
   route("profile-setup/my-data.json", "features/accounts/my-data.tsx"),
   route("onboarding/profile", "features/accounts/onboarding.profile.tsx"),

@@ -1,4 +1,6 @@
 import { getDb } from "@releve/db";
+import { requestLocale } from "@releve/i18n";
+import { withLocale } from "@releve/i18n/server";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { cloudflareContext } from "../app/context";
 import { createShellApp } from "./shell";
@@ -15,7 +17,16 @@ export default createShellApp(
       requestId: request.headers.get("cf-ray") ?? crypto.randomUUID(),
       nonce,
     });
-    return handleRequest(request, context);
+    // Messages called while this request renders speak its language (issue #34).
+    const locale = requestLocale(request);
+    return withLocale(locale, () => handleRequest(request, context)).then((response) => {
+      if (!response.headers.get("Content-Type")?.startsWith("text/html")) return response;
+      // A page varies by the language cookie and Accept-Language, and says which it chose.
+      const page = new Response(response.body, response);
+      page.headers.set("Content-Language", locale);
+      page.headers.append("Vary", "Accept-Language, Cookie");
+      return page;
+    });
   },
   { dev: import.meta.env.DEV },
 );

@@ -68,6 +68,11 @@ export const users = sqliteTable(
     alert_frequency: text("alert_frequency", { enum: ALERT_FREQUENCIES }).notNull().default("each"),
     /** When the last alert mail was claimed for sending: the burst window and the day's summary start here. */
     alerts_sent_at: timestamp("alerts_sent_at"),
+    /**
+     * The language pages and mails speak to this person (issue #34): their explicit choice, else
+     * what their browser asked for when they first signed in; null before then (English).
+     */
+    locale: text("locale"),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },

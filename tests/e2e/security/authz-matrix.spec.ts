@@ -90,6 +90,8 @@ const PAGES: Record<string, (ids: Ids) => Case[]> = {
     { path: "/reset-password?token=not-a-token", cell: all(400) },
   ],
   "/logout": () => [{ path: "/logout", cell: all(to(302, "/")) }],
+  // The language switcher's door (issue #34): a choice is a POST; a GET goes home.
+  "/language": () => [{ path: "/language", cell: all(to(302, "/")) }],
   "/profile-setup": () => [{ path: "/profile-setup", cell: user(200, 200, 200) }],
   // Download my data (issue #33): each person's own file; the leak check reads every body.
   "/profile-setup/my-data.json": () => [{ path: "/profile-setup/my-data.json", cell: user(200, 200, 200) }],
@@ -271,6 +273,10 @@ const PAGES: Record<string, (ids: Ids) => Case[]> = {
 
 /** Cross-user writes through the page actions: someone else's id is a 404 and changes nothing. */
 const ACTIONS: Record<string, (ids: Ids) => Case[]> = {
+  // A language we do not write (issue #34): nothing stored, back where the person was.
+  "/language": (): Case[] => [
+    { path: "/language", method: "POST", form: { locale: "xx", back: "/blog" }, cell: all(to(302, "/blog")) },
+  ],
   // Notifications (issue #33): a value outside the three is refused for everyone signed in.
   "/profile-setup": (): Case[] => [
     {

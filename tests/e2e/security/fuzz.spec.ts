@@ -492,6 +492,11 @@ for (const part of PARTS)
       },
       { route: "/logout", actor: "leaving", spec: { name: "logout", path: "/logout", base: { from: "admin" } } },
       {
+        route: "/language",
+        actor: "T1",
+        spec: { name: "language", path: "/language", base: { locale: "fr", back: "/" } },
+      },
+      {
         route: "/onboarding/profile",
         actor: "T1",
         spec: {

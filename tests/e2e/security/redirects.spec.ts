@@ -194,6 +194,22 @@ test("the redirect table: no redirect target from input leaves the origin", asyn
     );
     await adminLogin.dispose();
 
+    // The language switcher (issue #34) sends the person back to the page they were on.
+    for (const locale of ["fr", "xx"]) {
+      const chosen = await send(ctx.anon, baseURL, {
+        method: "POST",
+        path: "/language",
+        ...form({ locale, back: input }),
+      });
+      record(
+        `POST /language back (${locale === "fr" ? "a language" : "no language"})`,
+        input,
+        chosen,
+        chosen.location,
+        `${baseURL}/language`,
+      );
+    }
+
     // The variant pages pass their query on to the canonical page.
     const variant = await send(ctx.anon, baseURL, { method: "GET", path: `/dashboard-old?redirect=${q(input)}` });
     record("GET /dashboard-old?redirect=", input, variant, variant.location, `${baseURL}/dashboard-old`);

@@ -19,13 +19,15 @@ import { cardWindowCookie, signCardWindow, signVerifiedTap } from "@releve/core/
 import { getTapRoute, loadTapRoute, readCachedTapRoute } from "@releve/db/tap/cache";
 import { tapViewer } from "@releve/db/tap/owner-session";
 import { loadProductFacts, type ProductFacts } from "@releve/db/tap/product-facts";
+import { type Locale, requestLocale, slot } from "@releve/i18n";
+import { tapMessage } from "@releve/i18n/tap";
 import { type Context, Hono } from "hono";
 import { getCookie } from "hono/cookie";
 import { getTapEnv, type TapEnv } from "./env";
 import { MEMO_TTL_MS, Memo, RouteMemo } from "./memo";
-import { NOT_AUTHENTICATED_PAGE } from "./not-authenticated";
+import { notAuthenticatedPage } from "./not-authenticated";
 import { reportedMissingPage } from "./reported-missing";
-import { RESOLUTION_FAILED_CSP, resolutionFailedPage } from "./resolution-failed";
+import { escapeHtml, RESOLUTION_FAILED_CSP, resolutionFailedPage } from "./resolution-failed";
 import {
   acceptsJsonLd,
   acceptsLinkset,
@@ -68,49 +70,58 @@ const tapHeaders = (url: string): TapHeaders => (isLocalHost(url) ? LOCAL_TAP_HE
 
 type Source = "memo" | "kv" | "d1";
 
-const failurePage = (headers: TapHeaders, message: string, status: 400 | 404 | 503, source?: Source) =>
-  new Response(resolutionFailedPage(message), {
-    status,
-    headers: {
-      ...headers,
-      "Content-Type": "text/html; charset=UTF-8",
-      "Content-Security-Policy": RESOLUTION_FAILED_CSP,
-      ...(source && { "X-Tap-Source": source }),
-    },
-  });
+/**
+ * The headers of one of the tap's own pages, in the language it was written in (issue #34): it
+ * varies by the language cookie and Accept-Language (never stored anyway: no-store above).
+ */
+const pageHeaders = (headers: TapHeaders, locale: Locale, source?: Source) => ({
+  ...headers,
+  "Content-Type": "text/html; charset=UTF-8",
+  "Content-Security-Policy": RESOLUTION_FAILED_CSP,
+  "Content-Language": locale,
+  Vary: "Accept-Language, Cookie",
+  ...(source && { "X-Tap-Source": source }),
+});
 
-const invalidLink = (headers: TapHeaders, source?: Source) => failurePage(headers, "Invalid garment link", 404, source);
+/** The failure page; `message` writes its markup in the request's language. */
+const failurePage = (
+  request: Request,
+  headers: TapHeaders,
+  message: (locale: Locale) => string,
+  status: 400 | 404 | 503,
+  source?: Source,
+) => {
+  const locale = requestLocale(request);
+  return new Response(resolutionFailedPage(locale, message(locale)), {
+    status,
+    headers: pageHeaders(headers, locale, source),
+  });
+};
+
+const invalidLink = (request: Request, headers: TapHeaders, source?: Source) =>
+  failurePage(request, headers, (locale) => escapeHtml(tapMessage(locale, "tap_invalid_link")), 404, source);
 
 /**
  * A garment reported lost or stolen: the neutral page, 200 (the link is good and this page is
  * its answer; a phone shows it as the page, not as a broken link), with no Link to the share
  * page and nothing of the owner.
  */
-const reportedMissing = (env: TapEnv, headers: TapHeaders, source: Source, route: TapRoute) =>
-  new Response(reportedMissingPage(env.BRAND_CONTACT_EMAIL, route.gtin && route.active ? route.slug : null), {
-    status: 200,
-    headers: {
-      ...headers,
-      "Content-Type": "text/html; charset=UTF-8",
-      "Content-Security-Policy": RESOLUTION_FAILED_CSP,
-      "X-Tap-Source": source,
-    },
-  });
+const reportedMissing = (env: TapEnv, request: Request, headers: TapHeaders, source: Source, route: TapRoute) => {
+  const locale = requestLocale(request);
+  return new Response(
+    reportedMissingPage(locale, env.BRAND_CONTACT_EMAIL, route.gtin && route.active ? route.slug : null),
+    { status: 200, headers: pageHeaders(headers, locale, source) },
+  );
+};
 
 /**
  * A secure garment's tap that did not verify (issue #21): 403, the page saying so and nothing
  * of the owner (no Link, no Location), the failure page's CSP (same stylesheet).
  */
-const notAuthenticated = (headers: TapHeaders, source: Source) =>
-  new Response(NOT_AUTHENTICATED_PAGE, {
-    status: 403,
-    headers: {
-      ...headers,
-      "Content-Type": "text/html; charset=UTF-8",
-      "Content-Security-Policy": RESOLUTION_FAILED_CSP,
-      "X-Tap-Source": source,
-    },
-  });
+const notAuthenticated = (request: Request, headers: TapHeaders, source: Source) => {
+  const locale = requestLocale(request);
+  return new Response(notAuthenticatedPage(locale), { status: 403, headers: pageHeaders(headers, locale, source) });
+};
 
 let memo: RouteMemo | undefined;
 const routeMemo = (env: TapEnv) => {
@@ -149,14 +160,14 @@ function answer(
   sun?: SunVerdict,
 ): Response | Promise<Response> {
   const decision = decideTap(route, viewerUserId);
-  if (decision.status === 404 || !route) return invalidLink(headers, source);
+  if (decision.status === 404 || !route) return invalidLink(request, headers, source);
   // A secure garment's tap answers only once its SUN URL verifies (a missing one's page says nothing anyway).
   if (route.secure && decision.status === 302) {
     return secureAnswer(env, request, headers, waitUntil, route, route.secure, decision, source, dryRun, sun);
   }
   // A missing garment's tap is a scan too (marked 'missing' from the route): the brand's sighting.
   if (!dryRun && mayBeScan(request)) recordScan(env, waitUntil, request, route, decision.viewer, Date.now());
-  if (decision.outcome === "missing") return reportedMissing(env, headers, source, route);
+  if (decision.outcome === "missing") return reportedMissing(env, request, headers, source, route);
   return redirectOrShare(env, request, headers, decision, source);
 }
 
@@ -266,7 +277,7 @@ async function secureAnswer(
   const scan = !dryRun && mayBeScan(request);
   if (!verdict.ok) {
     if (scan) recordScan(env, waitUntil, request, route, decision.viewer, Date.now(), verdict.reason);
-    return notAuthenticated(headers, source);
+    return notAuthenticated(request, headers, source);
   }
   if (scan) recordScan(env, waitUntil, request, route, decision.viewer, Date.now());
   return redirectOrShare(env, request, headers, decision, source, { slug: route.slug, counter: verdict.counter });
@@ -289,7 +300,7 @@ async function dryRun(
   let response: Response;
   let diagnosis: TapDiagnosis;
   if (!slug) {
-    response = invalidLink(headers);
+    response = invalidLink(request, headers);
     diagnosis = NOT_FOUND_DIAGNOSIS;
   } else {
     // Read before the answer, whose KV refill (on a miss) must not count as a cached record.
@@ -348,7 +359,7 @@ function tap(
   slug: string | null,
   gtin?: string,
 ): Response | Promise<Response> {
-  if (!slug) return invalidLink(headers);
+  if (!slug) return invalidLink(c.req.raw, headers);
   const env = getTapEnv(c.env);
   const token = getCookie(c, OWNER_TOKEN_COOKIE);
   const ofLink = (route: TapRoute | null) => (gtin === undefined || route?.gtin === gtin ? route : null);
@@ -394,7 +405,13 @@ function withResolverHeaders(response: Response): Response {
 /** A malformed Digital Link: 400 with its reason, as a page for a browser and a line for a machine. */
 function badDigitalLink(request: Request, headers: TapHeaders, reason: string): Response {
   if (!(request.headers.get("Accept") ?? "").includes("text/html")) return resolverError(headers, 400, reason);
-  return withResolverHeaders(failurePage(headers, `Invalid Digital Link: ${reason}`, 400));
+  // The reason is the resolver's diagnosis, in English for every client; marked so.
+  const message = (locale: Locale) =>
+    escapeHtml(tapMessage(locale, "tap_invalid_digital_link", { reason: slot("reason") })).replace(
+      slot("reason"),
+      locale === "en" ? escapeHtml(reason) : `<span lang="en">${escapeHtml(reason)}</span>`,
+    );
+  return withResolverHeaders(failurePage(request, headers, message, 400));
 }
 
 /**
@@ -458,11 +475,16 @@ app.options("/01/*", (c) => {
 
 app.get("/.well-known/gs1resolver", (c) => resolverDescription(tapHeaders(c.req.url), new URL(c.req.url).origin));
 
-app.notFound((c) => invalidLink(tapHeaders(c.req.url)));
+app.notFound((c) => invalidLink(c.req.raw, tapHeaders(c.req.url)));
 
 app.onError((err, c) => {
   console.error("[tap]", err);
-  return failurePage(tapHeaders(c.req.url), "Failed to resolve garment link", 503);
+  return failurePage(
+    c.req.raw,
+    tapHeaders(c.req.url),
+    (locale) => escapeHtml(tapMessage(locale, "tap_resolve_failed")),
+    503,
+  );
 });
 
 export default app;

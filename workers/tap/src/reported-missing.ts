@@ -1,4 +1,5 @@
-import { REPORTED_MISSING_MESSAGE } from "@releve/core/tap/rules";
+import { type Locale, slot } from "@releve/i18n";
+import { tapMessage } from "@releve/i18n/tap";
 import { escapeHtml, tapPage } from "./resolution-failed";
 
 /**
@@ -8,15 +9,20 @@ import { escapeHtml, tapPage } from "./resolution-failed";
  * stylesheet as the failure page (so the same CSP, by hash), but no redirect home: whoever found
  * the piece needs the time to read the address. The same bytes for every missing garment, but
  * for a garment with a passport (issue #31): a link to it, 'About this piece', which says what
- * the piece is and nothing of its owner.
+ * the piece is and nothing of its owner. In the visitor's language (issue #34).
  */
-export function reportedMissingPage(brandEmail: string, passportSlug: string | null): string {
+export function reportedMissingPage(locale: Locale, brandEmail: string, passportSlug: string | null): string {
   const email = escapeHtml(brandEmail);
-  const body = `<h1>${REPORTED_MISSING_MESSAGE}</h1>\n<p>If you have found it, please contact Relevé at <a href="mailto:${email}">${email}</a>.</p>`;
+  const found = escapeHtml(tapMessage(locale, "tap_missing_found", { email: slot("email") })).replace(
+    slot("email"),
+    `<a href="mailto:${email}">${email}</a>`,
+  );
+  const body = `<h1>${escapeHtml(tapMessage(locale, "tap_missing_title"))}</h1>\n<p>${found}</p>`;
   return tapPage(
-    "Reported missing",
+    locale,
+    tapMessage(locale, "tap_missing_page_title"),
     passportSlug === null
       ? body
-      : `${body}\n<p><a href="/passport/${encodeURIComponent(passportSlug)}">About this piece</a></p>`,
+      : `${body}\n<p><a href="/passport/${encodeURIComponent(passportSlug)}">${escapeHtml(tapMessage(locale, "tap_about_piece"))}</a></p>`,
   );
 }

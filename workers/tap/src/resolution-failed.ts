@@ -1,3 +1,6 @@
+import type { Locale } from "@releve/i18n";
+import { tapMessage } from "@releve/i18n/tap";
+
 export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
@@ -20,34 +23,42 @@ export const RESOLUTION_FAILED_CSP =
 
 /**
  * One of the tap's own pages (failure, reported missing, not authenticated): tiny,
- * self-contained, readable on any phone, the house style inline (so the same CSP, by hash).
- * `main` is trusted markup; `refreshHome` sends the phone home after that many seconds.
+ * self-contained, readable on any phone, the house style inline (so the same CSP, by hash), in
+ * the visitor's language (issue #34). `main` is trusted markup; `refreshHome` sends the phone
+ * home after that many seconds.
  */
-export function tapPage(title: string, main: string, opts: { alert?: boolean; refreshHome?: number } = {}): string {
+export function tapPage(
+  locale: Locale,
+  title: string,
+  main: string,
+  opts: { alert?: boolean; refreshHome?: number } = {},
+): string {
   const refresh = opts.refreshHome ? `\n<meta http-equiv="refresh" content="${opts.refreshHome};url=/">` : "";
   return `<!doctype html>
-<html lang="en">
+<html lang="${locale}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">${refresh}
-<title>${title} · Relevé</title>
+<title>${escapeHtml(title)} · Relevé</title>
 <style>${STYLE}</style>
 </head>
 <body>
 <main${opts.alert ? ' role="alert"' : ""}>
 ${main}
-<p><a href="/">Return to Home</a></p>
+<p><a href="/">${escapeHtml(tapMessage(locale, "tap_return_home"))}</a></p>
 </main>
 </body>
 </html>`;
 }
 
-/** The tap's failure page, then home after a pause. */
-export function resolutionFailedPage(message: string): string {
+/** The tap's failure page, then home after a pause. `message` is markup (escaped by its maker). */
+export function resolutionFailedPage(locale: Locale, message: string): string {
+  const title = escapeHtml(tapMessage(locale, "tap_failed_title"));
   return tapPage(
-    "Resolution Failed",
-    `<h1>Resolution Failed</h1>\n<p>${escapeHtml(message)}</p>\n<p>Redirecting to home...</p>`,
+    locale,
+    tapMessage(locale, "tap_failed_title"),
+    `<h1>${title}</h1>\n<p>${message}</p>\n<p>${escapeHtml(tapMessage(locale, "tap_redirecting"))}</p>`,
     { alert: true, refreshHome: 4 },
   );
 }

@@ -1,4 +1,5 @@
 import { VERIFIED_TAP_HEADER } from "@releve/core/tap/verified-tap";
+import { LOCALE_PARAM } from "@releve/i18n";
 
 /**
  * A visitor's tap answered with the share page itself (decision 0029): the shell renders
@@ -7,10 +8,11 @@ import { VERIFIED_TAP_HEADER } from "@releve/core/tap/verified-tap";
  */
 
 // What the shell reads to render this visitor's page: the cookies (session, owner token, a
-// flash toast), the user agent (crawlers get the whole document at once), the client address
+// flash toast, the language cookie), the user agent (crawlers get the whole document at once),
+// the visitor's languages (the card speaks theirs: issue #34), the client address
 // and the ray id its logs carry. Nothing else crosses: no conditional or encoding headers, no
 // prefetch or dry-run marks meant for the tap.
-const FORWARDED = ["cookie", "user-agent", "cf-connecting-ip", "cf-ray"] as const;
+const FORWARDED = ["cookie", "user-agent", "accept-language", "cf-connecting-ip", "cf-ray"] as const;
 
 /**
  * The shell's answer for `sharePath` (always `/share/<slug>`, never `/t/`: locally the shell
@@ -35,9 +37,13 @@ export async function shareInPlace(
   }
   if (verifiedTap) headers.set(VERIFIED_TAP_HEADER, verifiedTap);
   const shareUrl = new URL(sharePath, request.url);
+  // A link's own language (`?lang=`, issue #34) holds for the page it opens.
+  const lang = new URL(request.url).searchParams.get(LOCALE_PARAM);
+  const target = new URL(shareUrl);
+  if (lang !== null) target.searchParams.set(LOCALE_PARAM, lang);
   let page: Response;
   try {
-    page = await shell.fetch(shareUrl, {
+    page = await shell.fetch(target, {
       method: request.method === "HEAD" ? "HEAD" : "GET",
       headers,
       redirect: "manual",

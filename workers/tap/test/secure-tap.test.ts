@@ -10,7 +10,7 @@ import {
 } from "@releve/core/tap/verified-tap";
 import { createGarment, createOwner, setGarmentSecureTag, setGarmentTagStatus } from "@releve/db/testing/factories";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { NOT_AUTHENTICATED_PAGE } from "../src/not-authenticated";
+import { notAuthenticatedPage } from "../src/not-authenticated";
 import { RESOLUTION_FAILED_CSP } from "../src/resolution-failed";
 import { db, dryRunMarker, forgetMemo, landing, sentMessages, tap, tokenFor } from "./helpers";
 
@@ -71,7 +71,7 @@ async function expectRefused(res: Response, g: SecureGarment) {
   const html = await res.text();
   expect(html).toContain(`<h1>${SECURE_TAP_MESSAGES.refused}</h1>`);
   // A constant page: the same bytes for every refused tap, so nothing of this garment or owner.
-  expect(html).toBe(NOT_AUTHENTICATED_PAGE);
+  expect(html).toBe(notAuthenticatedPage("en"));
   for (const secret of [g.slug, g.uid, g.ownerUserId ?? g.slug]) expect(html, secret).not.toContain(secret);
 }
 

@@ -1,3 +1,5 @@
+import { getLocale } from "@releve/i18n/runtime";
+import { withLocale } from "@releve/i18n/server";
 import { createContext, useContext } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
@@ -8,8 +10,10 @@ import { SiteHeader } from "./site-header";
 
 const ViewerContext = createContext<Viewer>({ kind: "visitor" });
 const SignOutContext = createContext(true);
-const HeaderRoute = () => <SiteHeader viewer={useContext(ViewerContext)} signOut={useContext(SignOutContext)} />;
-const FooterRoute = () => <SiteFooter viewer={useContext(ViewerContext)} />;
+const HeaderRoute = () => (
+  <SiteHeader viewer={useContext(ViewerContext)} locale={getLocale()} signOut={useContext(SignOutContext)} />
+);
+const FooterRoute = () => <SiteFooter viewer={useContext(ViewerContext)} locale={getLocale()} />;
 const Stub = createRoutesStub([
   { path: "/", Component: HeaderRoute },
   { path: "/footer", Component: FooterRoute },
@@ -68,5 +72,42 @@ describe("SiteFooter (issue #35)", () => {
     expect(links(render({ kind: "visitor" }, true, "/footer"))).toContain("Admin Login -> /admin/login");
     expect(render({ kind: "client", userId: "u1", email: "c@x.test" }, true, "/footer")).not.toContain("Admin Login");
     expect(render({ kind: "admin", userId: "u2", email: "a@x.test" }, true, "/footer")).not.toContain("Admin Login");
+  });
+});
+
+/** The opening tag of the language button for `locale` (attributes in any order), or undefined. */
+const languageButton = (html: string, locale: string) =>
+  [...html.matchAll(/<button [^>]*>[^<]*<\/button>/g)]
+    .map((match) => match[0])
+    .find(
+      (tag) => tag.includes(`value="${locale}"`) && tag.includes('name="locale"') && tag.includes(`lang="${locale}"`),
+    );
+
+describe("the language switcher, in the header and the footer (issue #34)", () => {
+  it("in English, the header offers Français, posting to /language with the way back", () => {
+    const html = render({ kind: "visitor" }, true, "/?from=blog");
+    expect(html).toMatch(/<form [^>]*action="\/language" method="post">/);
+    expect(html).toContain('<input type="hidden" name="back" value="/?from=blog"/>');
+    expect(languageButton(html, "fr")).toMatch(/>Français<\/button>$/);
+    expect(languageButton(html, "en")).toBeUndefined();
+  });
+
+  it("in French, the header and footer speak French and offer English", () => {
+    const header = withLocale("fr", () => render({ kind: "client", userId: "u1", email: "a@b.c" }));
+    expect(links(header)).toEqual([
+      "RELEVÉ -> /",
+      "Collection -> /learn-more",
+      "Éditorial -> /blog",
+      "Tableau de bord -> /dashboard",
+    ]);
+    expect(header).toContain("Se déconnecter");
+    expect(languageButton(header, "en")).toMatch(/>English<\/button>$/);
+    const footer = withLocale("fr", () => render({ kind: "visitor" }, true, "/footer"));
+    expect(footer).toContain("© 2024 Relevé. Tous droits réservés.");
+    expect(footer).toContain("Accès administration");
+    // The footer names every language; the page's own is marked current, not a button.
+    expect(footer).toMatch(/<span [^>]*aria-current="true"[^>]*>Français<\/span>/);
+    expect(languageButton(footer, "en")).toMatch(/>English<\/button>$/);
+    expect(languageButton(footer, "fr")).toBeUndefined();
   });
 });

@@ -1,3 +1,4 @@
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, type Locale } from "@releve/i18n";
 import { createCookie } from "react-router";
 import type { WebEnv } from "../env.server";
 
@@ -25,6 +26,11 @@ export function tokenCookieHeader(request: Request, name: string, value: string,
 
 export function sessionCookieHeader(request: Request, token: string): string {
   return tokenCookieHeader(request, SESSION_COOKIE, token, SESSION_TTL_MS / 1000);
+}
+
+/** The language cookie: a person's explicit choice of language (issue #34), for a year. */
+export function languageCookieHeader(request: Request, locale: Locale): string {
+  return tokenCookieHeader(request, LOCALE_COOKIE, locale, LOCALE_COOKIE_MAX_AGE);
 }
 
 export function clearCookieHeader(request: Request, name: string): string {

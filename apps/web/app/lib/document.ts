@@ -15,9 +15,17 @@ export type ServerDocument = { inlineCss: string; nonce: string | undefined };
  */
 /**
  * What a route tells the document: `hydrate: false`, plain HTML; `script`, its one inline
- * script; `ownSignOut`, the page has its own sign-out (the admin portal's), so the header's goes.
+ * script; `ownSignOut`, the page has its own sign-out (the admin portal's), so the header's goes;
+ * `alternates`, its URL is shareable and names its languages.
  */
-export type RouteHandle = { hydrate?: boolean; script?: string; ownSignOut?: boolean };
+export type RouteHandle = { hydrate?: boolean; script?: string; ownSignOut?: boolean; alternates?: boolean };
+
+/**
+ * Whether a matched route's URL is shareable, so the document names its language alternates
+ * (`hreflang`, issue #34): the same path with `?lang=<locale>`, and the bare path as x-default.
+ */
+export const hasAlternates = (matches: { handle: unknown }[]) =>
+  matches.some((match) => (match.handle as RouteHandle | undefined)?.alternates === true);
 
 /** Whether a matched route signs out on its own (the header then offers no second Logout). */
 export const hasOwnSignOut = (matches: { handle: unknown }[]) =>

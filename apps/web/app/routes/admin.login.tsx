@@ -7,7 +7,7 @@ import { SubmitButton } from "../components/submit-button";
 import { getUser } from "../context";
 import { authenticate } from "../features/accounts/auth.server";
 import { PasswordField } from "../features/accounts/password-fields";
-import { createSession } from "../features/accounts/session.server";
+import { createSession, signInHeaders } from "../features/accounts/session.server";
 import { ECHO_MAX, readForm } from "../lib/form.server";
 import { requestContext } from "../request-context.server";
 import type { Route } from "./+types/admin.login";
@@ -75,7 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.adminRole || !session)
     return data<Result>({ ok: false, message: AUTH_MESSAGES.notAdmin, email: shownEmail }, { status: 403 });
   const to = safeRedirect(form.get("redirectTo"), HOME);
-  return data<Result>({ ok: true, to }, { headers: { "Set-Cookie": session.cookie } });
+  return data<Result>({ ok: true, to }, { headers: signInHeaders(session) });
 }
 
 export default function AdminLoginRoute({ loaderData, actionData }: Route.ComponentProps) {

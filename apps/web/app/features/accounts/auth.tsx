@@ -25,7 +25,7 @@ import type { Route } from "./+types/auth";
 import { authenticate, requestPasswordReset, signUp } from "./auth.server";
 import { signupNextHeader } from "./auth-page.server";
 import { NewPasswordFields, PasswordField } from "./password-fields";
-import { createSession } from "./session.server";
+import { createSession, signInHeaders } from "./session.server";
 
 /**
  * Plain HTML (decision 0049): links and native forms only, every message rendered by the server,
@@ -97,7 +97,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
     }
     const session = await createSession(deps.db, request, result.userId);
-    return signedIn(new Headers([["Set-Cookie", session.cookie]]));
+    return signedIn(signInHeaders(session));
   }
 
   if (mode === "signup") {

@@ -11,7 +11,7 @@ import { pendingClaimRedirect } from "../wardrobe/pending-claim.server";
 import type { Route } from "./+types/auth.verified";
 import { verifyEmail } from "./auth.server";
 import { readSignupNext, signupNextHeader } from "./auth-page.server";
-import { createSession } from "./session.server";
+import { createSession, signInHeaders } from "./session.server";
 
 export const meta = () => [{ title: "Verifying your account · Relevé" }, { name: "robots", content: "noindex" }];
 export const headers = () => ({ "Referrer-Policy": "no-referrer" });
@@ -43,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!userId) return data({ error: AUTH_MESSAGES.tokenInvalid }, { status: 400 });
   const session = await createSession(deps.db, request, userId);
   const next = await readSignupNext(deps.env, request);
-  const headers = new Headers([["Set-Cookie", session.cookie]]);
+  const headers = signInHeaders(session);
   if (next) headers.append("Set-Cookie", await signupNextHeader(deps.env, request, null));
   headers.append(
     "Set-Cookie",

@@ -10,7 +10,7 @@ import { requestContext } from "../../request-context.server";
 import type { Route } from "./+types/reset-password";
 import { peekToken, resetPassword } from "./auth.server";
 import { NewPasswordFields } from "./password-fields";
-import { createSession, destroyUserSessions } from "./session.server";
+import { createSession, destroyUserSessions, signInHeaders } from "./session.server";
 
 export const meta = () => [{ title: "Choose a new password · Relevé" }, { name: "robots", content: "noindex" }];
 export const headers = () => ({ "Referrer-Policy": "no-referrer" });
@@ -35,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Whoever held a session before the reset (perhaps whoever knew the old password) is out.
   await destroyUserSessions(deps.db, userId);
   const session = await createSession(deps.db, request, userId);
-  const headers = new Headers([["Set-Cookie", session.cookie]]);
+  const headers = signInHeaders(session);
   headers.append(
     "Set-Cookie",
     await toastHeader(deps.env, request, {

@@ -1,9 +1,12 @@
 import type { Db } from "@releve/db";
 import { extendSession, insertSession } from "@releve/db/accounts/commands";
+import { signInLocale } from "@releve/db/accounts/locale";
 import { findLiveSession } from "@releve/db/accounts/queries";
+import { localeFromCookieHeader, requestLocale, toLocale } from "@releve/i18n";
 import { randomToken, sha256Hex } from "../../../../../packages/core/src/platform/crypto";
 import {
   clearCookieHeader,
+  languageCookieHeader,
   readCookie,
   SESSION_COOKIE,
   SESSION_TTL_MS,
@@ -37,7 +40,7 @@ export async function createSession(
   request: Request,
   userId: string,
   now = Date.now(),
-): Promise<{ cookie: string; sessionId: string }> {
+): Promise<{ cookie: string; sessionId: string; languageCookie: string | null }> {
   const token = randomToken();
   const sessionId = await sha256Hex(token);
   await insertSession(db, {
@@ -48,7 +51,26 @@ export async function createSession(
     user_agent: request.headers.get("User-Agent")?.slice(0, 300) ?? null,
     ip: request.headers.get("CF-Connecting-IP"),
   });
-  return { cookie: sessionCookieHeader(request, token), sessionId };
+  // The most recent explicit choice of language wins (issue #34): this device's, else the profile's.
+  const stored = await signInLocale(
+    db,
+    userId,
+    localeFromCookieHeader(request.headers.get("Cookie")),
+    requestLocale(request),
+  );
+  const locale = toLocale(stored);
+  return {
+    cookie: sessionCookieHeader(request, token),
+    sessionId,
+    languageCookie: locale ? languageCookieHeader(request, locale) : null,
+  };
+}
+
+/** A new session's cookies: the session, and the language the device should now remember, if any. */
+export function signInHeaders(session: { cookie: string; languageCookie: string | null }): Headers {
+  const headers = new Headers([["Set-Cookie", session.cookie]]);
+  if (session.languageCookie) headers.append("Set-Cookie", session.languageCookie);
+  return headers;
 }
 
 /**

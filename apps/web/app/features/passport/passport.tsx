@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 /** Sent as plain HTML: no client script, CSS inline (decision 0020). */
-export const handle: RouteHandle = { hydrate: false };
+export const handle: RouteHandle = { hydrate: false, alternates: true };
 
 // 'Verified tap' depends on this browser's cookie: never shared by a cache.
 export const headers = () => ({ "Cache-Control": "private, no-store" });

@@ -1,3 +1,4 @@
+import { m } from "@releve/i18n/messages";
 import { FormAlert, TextAreaField, TextField, type TextFieldProps } from "@releve/ui";
 import type { ReactNode } from "react";
 import { Form } from "react-router";
@@ -69,7 +70,7 @@ export function ContactForm({
         ),
       )}
       {children}
-      <SubmitButton busyLabel="Sending..." pending={pending} className={submitClassName}>
+      <SubmitButton busyLabel={m.site_sending()} pending={pending} className={submitClassName}>
         {submitLabel}
       </SubmitButton>
     </Form>

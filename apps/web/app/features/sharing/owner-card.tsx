@@ -1,5 +1,14 @@
 import type { PublicProfile } from "@releve/core/sharing/share-visibility";
-import { SECURE_TAP_MESSAGES } from "@releve/core/tap/secure-tap";
+import { m } from "@releve/i18n/messages";
+
+/** A channel's label on the card, by its kind, in the page's language; core's own label otherwise. */
+const CHANNEL_LABELS: Record<string, () => string> = {
+  email: () => m.channel_email(),
+  mobile: () => m.channel_phone(),
+  website: () => m.channel_website(),
+  instagram: () => m.channel_instagram(),
+  linkedin: () => m.channel_linkedin(),
+};
 
 /** The owner as a visitor sees them after a tap; also the live preview on the profile form. */
 export function OwnerCard({
@@ -16,14 +25,17 @@ export function OwnerCard({
   photo?: { url: string; width: number; height: number } | null;
 }) {
   return (
-    <article aria-label={`${profile.name}'s card`} className="border border-ink/10 bg-white p-6 text-center shadow-sm">
+    <article
+      aria-label={m.card_label({ name: profile.name })}
+      className="border border-ink/10 bg-white p-6 text-center shadow-sm"
+    >
       {photo && (
         // Its own width and height: the browser keeps the box before the bytes arrive (no layout shift).
         <img
           src={photo.url}
           width={photo.width}
           height={photo.height}
-          alt={garmentTitle ?? "The garment"}
+          alt={garmentTitle ?? m.card_garment()}
           decoding="async"
           className="mb-6 block h-auto w-full bg-ivory"
         />
@@ -31,7 +43,7 @@ export function OwnerCard({
       {verified && (
         <p className="mb-4 inline-flex items-center gap-2 border border-emerald-800/40 px-3 py-1 text-xs uppercase tracking-[0.18em] text-emerald-800">
           <span aria-hidden>✓</span>
-          {SECURE_TAP_MESSAGES.authenticated}
+          {m.secure_authenticated()}
         </p>
       )}
       <div
@@ -55,14 +67,16 @@ export function OwnerCard({
                 target={c.href.startsWith("http") ? "_blank" : undefined}
                 className="flex min-h-11 items-center justify-between gap-4 border border-ink/10 px-4 py-2 hover:border-ink"
               >
-                <span className="text-xs uppercase tracking-[0.16em] text-stone">{c.label}</span>
+                <span className="text-xs uppercase tracking-[0.16em] text-stone">
+                  {CHANNEL_LABELS[c.kind]?.() ?? c.label}
+                </span>
                 <span className="min-w-0 truncate">{c.value}</span>
               </a>
             </li>
           ))}
         </ul>
       ) : (
-        <p className="mt-6 text-sm text-stone">No contact details shared.</p>
+        <p className="mt-6 text-sm text-stone">{m.card_no_details()}</p>
       )}
       {garmentTitle && (
         <p className="mt-6 inline-block border border-gold/40 px-3 py-1 text-xs uppercase tracking-[0.18em] text-gold">

@@ -7,6 +7,8 @@ import { SECURE_TAP_MESSAGES } from "@releve/core/tap/secure-tap";
 import { normalizeSlug } from "@releve/core/tap/slug";
 import type { Db } from "@releve/db";
 import { type PublicIntake, takeContact } from "@releve/db/sharing/commands";
+import { slot, splitSlots } from "@releve/i18n";
+import { m } from "@releve/i18n/messages";
 import { buttonClass } from "@releve/ui";
 import { Fragment } from "react";
 import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
@@ -14,6 +16,7 @@ import { GeneralErrorBoundary } from "../../components/error-boundary";
 import { getUser } from "../../context";
 import type { RouteHandle } from "../../lib/document";
 import { ECHO_MAX, readForm } from "../../lib/form.server";
+import { localizeErrors, localizeMessage } from "../../lib/localize.server";
 import { requestContext } from "../../request-context.server";
 import type { Route } from "./+types/share";
 import { ContactForm, type ContactFormFailure, type ContactFormField } from "./contact-form";
@@ -37,7 +40,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 /** Sent as plain HTML: no client script, CSS inline, the form posts natively (decision 0020). */
-export const handle: RouteHandle = { hydrate: false };
+export const handle: RouteHandle = { hydrate: false, alternates: true };
 
 export const headers = () => ({ "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" });
 
@@ -52,7 +55,13 @@ const UNAVAILABLE = {
   missing: CONTACT_MESSAGES.tokenProfileMissing,
   sharing_off: CONTACT_MESSAGES.sharingDisabled,
 } as const;
-const UNAVAILABLE_TEXTS: readonly string[] = Object.values(UNAVAILABLE);
+/** Each of those, in the page's language (issue #34). */
+const UNAVAILABLE_SAID = new Map<unknown, () => string>([
+  [UNAVAILABLE.not_token, () => m.share_garment_unavailable()],
+  [UNAVAILABLE.invalid, () => m.share_invalid_token()],
+  [UNAVAILABLE.missing, () => m.share_token_profile_missing()],
+  [UNAVAILABLE.sharing_off, () => m.share_sharing_disabled()],
+]);
 
 /** A share token is `<client id>-<timestamp>` (spec part 2 §3); the client id finds the profile. */
 async function resolveToken(db: Db, param: string | undefined) {
@@ -133,7 +142,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await readForm(request, { repeatable: CONSENT_FIELDS });
   // What the visitor typed goes back into the form, bounded; the honeypot never does.
   const values = form.echo(VISITOR_FIELD_NAMES, ECHO_MAX, { notes: NOTES_MAX_LENGTH });
-  const fail = (status: number, body: Failure) => data<Failure>({ values, ...body }, { status });
+  // Said in the visitor's language (issue #34); core's rules say it in English.
+  const fail = (status: number, body: Failure) =>
+    data<Failure>(
+      {
+        values,
+        ...body,
+        formError: body.formError && localizeMessage(body.formError),
+        fieldErrors: body.fieldErrors && localizeErrors(body.fieldErrors),
+      },
+      { status },
+    );
 
   let share: Awaited<ReturnType<typeof shareOf>>;
   let token: Awaited<ReturnType<typeof resolveToken>> | null;
@@ -219,13 +238,17 @@ function GarmentShare({
   if (share.state === "missing") {
     return (
       <section className="mx-auto flex max-w-md flex-col items-center px-5 py-20 text-center">
-        <h1 className="font-display text-3xl">{REPORTED_MISSING_MESSAGE}</h1>
+        <h1 className="font-display text-3xl">{m.tap_missing_title()}</h1>
         <p className="mt-3 text-stone">
-          If you have found it, please contact Relevé at{" "}
-          <a href={`mailto:${share.brandEmail}`} className="underline underline-offset-4">
-            {share.brandEmail}
-          </a>
-          .
+          {splitSlots(m.tap_missing_found({ email: slot("email") })).map((part) =>
+            typeof part === "string" ? (
+              part
+            ) : (
+              <a key={part.slot} href={`mailto:${share.brandEmail}`} className="underline underline-offset-4">
+                {share.brandEmail}
+              </a>
+            ),
+          )}
         </p>
         {share.passport && <PassportLink slug={loaderData.slug} />}
       </section>
@@ -234,8 +257,8 @@ function GarmentShare({
   if (share.state !== "open") {
     return (
       <section className="mx-auto flex max-w-md flex-col items-center px-5 py-20 text-center">
-        <h1 className="font-display text-3xl">{CONTACT_MESSAGES.ownerUnavailable}</h1>
-        <p className="mt-3 text-stone">The wearer of this {share.garmentTitle} keeps their details private for now.</p>
+        <h1 className="font-display text-3xl">{m.share_owner_unavailable()}</h1>
+        <p className="mt-3 text-stone">{m.share_private_wearer({ garment: share.garmentTitle })}</p>
         {share.passport && <PassportLink slug={loaderData.slug} />}
       </section>
     );
@@ -246,44 +269,44 @@ function GarmentShare({
     <section className="mx-auto w-full max-w-md px-5 py-8 sm:py-14">
       {isOwner && (
         <p role="status" className="mb-6 border-l-2 border-gold pl-4 text-sm text-stone">
-          This is your card as visitors see it.
+          {m.share_your_card()}
         </p>
       )}
       <OwnerCard profile={share.profile} garmentTitle={share.garmentTitle} verified={verified} photo={share.photo} />
       {share.passport && <PassportLink slug={loaderData.slug} />}
       <details className="mt-4 border border-ink/10 bg-white">
         <summary className="flex min-h-11 cursor-pointer items-center justify-between gap-3 px-4 text-sm">
-          <span>{verified ? `Save ${firstName}'s contact` : `Save ${firstName}'s contact or share this card`}</span>
+          <span>
+            {verified ? m.share_save_summary({ name: firstName }) : m.share_save_or_share_summary({ name: firstName })}
+          </span>
           <span aria-hidden>+</span>
         </summary>
         <div className="flex flex-col items-center gap-4 px-4 pb-5">
           <a href={`/share/${loaderData.slug}/contact.vcf`} download className={buttonClass("primary", "w-full")}>
-            Save contact
+            {m.share_save_contact()}
           </a>
           {verified ? (
             // A secure garment's card opens only from its own tap (issue #28): no code to pass on.
-            <p className="text-center text-xs text-stone">This card opens only when the garment itself is tapped.</p>
+            <p className="text-center text-xs text-stone">{m.share_secure_only()}</p>
           ) : (
             <>
               <img
                 src={`/share/${loaderData.slug}/qr.svg`}
-                alt={`QR code of ${share.profile.name}'s card`}
+                alt={m.share_qr_alt({ name: share.profile.name })}
                 width={180}
                 height={180}
                 className="size-44"
                 loading="lazy"
               />
-              <p className="text-center text-xs text-stone">
-                No NFC? Someone can scan this code to open the same card.
-              </p>
+              <p className="text-center text-xs text-stone">{m.share_qr_hint()}</p>
             </>
           )}
         </div>
       </details>
       {connected ? (
         <div role="status" className="mt-8 border border-ink bg-white p-6 text-center">
-          <h2 className="font-display text-2xl">{CONTACT_MESSAGES.connected}</h2>
-          <p className="mt-2 text-stone">{firstName} now has your details.</p>
+          <h2 className="font-display text-2xl">{m.share_connected()}</h2>
+          <p className="mt-2 text-stone">{m.share_now_has_details({ name: firstName })}</p>
           <p className="mt-4 inline-block border border-gold/40 px-3 py-1 text-xs uppercase tracking-[0.18em] text-gold">
             {share.garmentTitle}
           </p>
@@ -301,37 +324,38 @@ function GarmentShare({
 const NOTES_MAX_LENGTH = 4096;
 const CONSENT_FIELDS = ["consent_data_collection", "consent_marketing", "consent_event_updates"];
 
-const VISITOR_FIELDS: ContactFormField[] = [
-  { label: "First Name *", name: "first_name", autoComplete: "given-name", required: true },
-  { label: "Last Name", name: "last_name", autoComplete: "family-name" },
-  { label: "Email", name: "email", type: "email", autoComplete: "email" },
-  { label: "Phone", name: "phone", type: "tel", autoComplete: "tel" },
-  { label: "Instagram Handle", name: "instagram" },
-  { label: "LinkedIn Profile URL", name: "linkedin", type: "url" },
-  { label: "Notes (Optional)", name: "notes", multiline: true, maxLength: NOTES_MAX_LENGTH },
+/** The visitor's fields, labelled in the page's language (a function: messages are read per render). */
+const visitorFields = (): ContactFormField[] => [
+  { label: m.share_field_first_name(), name: "first_name", autoComplete: "given-name", required: true },
+  { label: m.share_field_last_name(), name: "last_name", autoComplete: "family-name" },
+  { label: m.share_field_email(), name: "email", type: "email", autoComplete: "email" },
+  { label: m.share_field_phone(), name: "phone", type: "tel", autoComplete: "tel" },
+  { label: m.share_field_instagram(), name: "instagram" },
+  { label: m.share_field_linkedin(), name: "linkedin", type: "url" },
+  { label: m.share_field_notes(), name: "notes", multiline: true, maxLength: NOTES_MAX_LENGTH },
 ];
 
-const VISITOR_FIELD_NAMES = VISITOR_FIELDS.map((field) => field.name);
+const VISITOR_FIELD_NAMES = ["first_name", "last_name", "email", "phone", "instagram", "linkedin", "notes"];
 
 function VisitorForm({ firstName, failure, action }: { firstName: string; failure?: Failure; action?: string }) {
   return (
     <ContactForm
-      fields={VISITOR_FIELDS}
+      fields={visitorFields()}
       values={failure?.values}
       errors={failure?.fieldErrors}
       alert={failure?.formError ? { message: failure.formError } : null}
-      heading={<h2 className="font-display text-2xl">Share Your Contact Info</h2>}
-      submitLabel={`Connect with ${firstName}`}
+      heading={<h2 className="font-display text-2xl">{m.share_form_heading()}</h2>}
+      submitLabel={m.share_connect_with({ name: firstName })}
       submitClassName="w-full"
       action={action}
       className="mt-8 flex flex-col gap-4 border border-ink/10 bg-white p-6"
     >
       <fieldset className="flex flex-col gap-2 text-sm">
-        <legend className="mb-1 text-xs uppercase tracking-[0.16em] text-stone">Consent</legend>
+        <legend className="mb-1 text-xs uppercase tracking-[0.16em] text-stone">{m.share_consent_legend()}</legend>
         {[
-          { name: "consent_data_collection", on: true, text: `${firstName} may keep my details to get back in touch.` },
-          { name: "consent_marketing", on: false, text: "I'd like news and offers from Relevé." },
-          { name: "consent_event_updates", on: true, text: "Tell me about events where we could meet again." },
+          { name: "consent_data_collection", on: true, text: m.share_consent_keep({ name: firstName }) },
+          { name: "consent_marketing", on: false, text: m.share_consent_news() },
+          { name: "consent_event_updates", on: true, text: m.share_consent_events() },
         ].map((consent) => (
           // Unticked boxes are absent from form data: the hidden "false" comes first, a tick overrides it.
           <Fragment key={consent.name}>
@@ -349,7 +373,7 @@ function VisitorForm({ firstName, failure, action }: { firstName: string; failur
           </Fragment>
         ))}
       </fieldset>
-      <p className="text-xs text-stone">* Either email or phone is required</p>
+      <p className="text-xs text-stone">{m.share_email_or_phone()}</p>
     </ContactForm>
   );
 }
@@ -360,35 +384,35 @@ function TokenShare({ data: d, failure }: { data: Extract<LoaderData, { kind: "t
   const step = d.tag ? (failure ? "contact" : d.step) : null;
   return (
     <section className="mx-auto w-full max-w-md px-5 py-8 sm:py-14">
-      <p className="text-center text-xs uppercase tracking-[0.3em] text-gold">Connect with Style</p>
+      <p className="text-center text-xs uppercase tracking-[0.3em] text-gold">{m.share_tagline()}</p>
       {step === "success" || d.done ? (
         <div role="status" className="mt-6 border border-ink bg-white p-6 text-center">
           {/* Spec: home after 3 s. The withdrawal link shows meanwhile; the visitor's mail keeps it. */}
           {step === "success" && <meta httpEquiv="refresh" content="3;url=/" />}
-          <h1 className="font-display text-2xl">Connected successfully!</h1>
-          <p className="mt-2 text-stone">{d.profile.firstName} now has your details.</p>
+          <h1 className="font-display text-2xl">{m.share_connected_successfully()}</h1>
+          <p className="mt-2 text-stone">{m.share_now_has_details({ name: d.profile.firstName })}</p>
           <WithdrawNote href={d.withdraw} />
         </div>
       ) : (
         <>
           {step && (
             <ol
-              aria-label="Steps"
+              aria-label={m.share_steps()}
               className="mt-4 flex justify-center gap-3 text-xs uppercase tracking-[0.16em] text-stone"
             >
               <li
                 aria-current={step === "profile" ? "step" : undefined}
                 className={step === "profile" ? "text-ink" : ""}
               >
-                1 Profile
+                {m.share_step_profile()}
               </li>
               <li
                 aria-current={step === "contact" ? "step" : undefined}
                 className={step === "contact" ? "text-ink" : ""}
               >
-                2 Your details
+                {m.share_step_details()}
               </li>
-              <li>3 Done</li>
+              <li>{m.share_step_done()}</li>
             </ol>
           )}
           <div className="mt-6">
@@ -396,7 +420,7 @@ function TokenShare({ data: d, failure }: { data: Extract<LoaderData, { kind: "t
           </div>
           {step === "profile" ? (
             <Link to={withTag("contact")} className={buttonClass("primary", "mt-6 w-full")}>
-              Share my details
+              {m.share_my_details()}
             </Link>
           ) : (
             <VisitorForm
@@ -416,7 +440,7 @@ function PassportLink({ slug }: { slug: string }) {
   return (
     <p className="mt-4 text-center text-sm">
       <a href={`/passport/${slug}`} className="underline underline-offset-4">
-        About this piece
+        {m.tap_about_piece()}
       </a>
     </p>
   );
@@ -428,23 +452,17 @@ export function ErrorBoundary() {
     // 403: a secure garment's door outside its verified tap's window says what the tap says (issue #28).
     const message =
       error.status === 403
-        ? SECURE_TAP_MESSAGES.refused
-        : UNAVAILABLE_TEXTS.includes(error.data)
-          ? error.data
-          : CONTACT_MESSAGES.garmentUnavailable;
+        ? m.tap_secure_refused()
+        : (UNAVAILABLE_SAID.get(error.data) ?? m.share_garment_unavailable)();
     return (
       <section role="alert" className="mx-auto flex max-w-md flex-col items-center px-5 py-20 text-center">
         <h1 className="font-display text-3xl">{message}</h1>
-        {error.status === 403 && (
-          <p className="mt-3 text-stone">Hold your phone to the garment itself to open its card.</p>
-        )}
+        {error.status === 403 && <p className="mt-3 text-stone">{m.secure_hold_phone()}</p>}
         <Link to="/" className={buttonClass("primary", "mt-8")}>
-          Return to Home
+          {m.tap_return_home()}
         </Link>
       </section>
     );
   }
-  return (
-    <GeneralErrorBoundary failure={{ title: CONTACT_MESSAGES.loadFailed, text: "Please try again in a moment." }} />
-  );
+  return <GeneralErrorBoundary failure={{ title: m.share_load_failed(), text: m.site_try_again_moment() }} />;
 }

@@ -12,7 +12,7 @@ import { formatArticleDate } from "./blog-posts";
 import { seo } from "./seo";
 
 /** Plain HTML (decision 0020); Share and Save come with a small inline script. */
-export const handle: RouteHandle = { hydrate: false, script: ARTICLE_ACTIONS_SCRIPT };
+export const handle: RouteHandle = { hydrate: false, alternates: true, script: ARTICLE_ACTIONS_SCRIPT };
 
 export function loader({ request, params }: Route.LoaderArgs) {
   const article = getArticle(params.slug);

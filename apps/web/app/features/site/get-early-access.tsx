@@ -12,7 +12,7 @@ import { EarlyAccessForm } from "./early-access-form";
 import { seo } from "./seo";
 
 // Links and native forms only: sent as plain HTML with inline CSS, no client script (decision 0020).
-export const handle: RouteHandle = { hydrate: false };
+export const handle: RouteHandle = { hydrate: false, alternates: true };
 
 export function loader({ request }: Route.LoaderArgs) {
   return { origin: new URL(request.url).origin };

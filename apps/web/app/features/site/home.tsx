@@ -12,7 +12,7 @@ import { seo } from "./seo";
 import { loadShowcase } from "./showcase.server";
 
 // Links and native forms only: sent as plain HTML with inline CSS, no client script (decision 0020).
-export const handle: RouteHandle = { hydrate: false };
+export const handle: RouteHandle = { hydrate: false, alternates: true };
 
 export function loader({ request, context }: Route.LoaderArgs) {
   return loadShowcase(request, context);

@@ -2,11 +2,15 @@ import { claimedSampleSlugs } from "@releve/db/seed";
 import { buttonClass } from "@releve/ui";
 import { Link } from "react-router";
 import { GeneralErrorBoundary } from "../../components/error-boundary";
+import type { RouteHandle } from "../../lib/document";
 import type { Route } from "./+types/nfc-demo";
 import { DemoTap } from "./demo-tap";
 import { DemoVideoDialog } from "./demo-video-dialog";
 import { NumberedSteps } from "./numbered-steps";
 import { seo } from "./seo";
+
+/** A shareable page: it names its language alternates (issue #34). */
+export const handle: RouteHandle = { alternates: true };
 
 export function loader({ request }: Route.LoaderArgs) {
   // The demo wearer's (seeded) claimed garment: its share page is real, and a visit is not a

@@ -1,0 +1,105 @@
+import { signIn, signUp, uniqueEmail } from "./accounts";
+import { expectNoAxeViolations } from "./axe";
+import { expect, test } from "./fixtures";
+
+// Issue #34: French and English. The seeded piece sj-004 is Camille Laurent's, sharing on.
+
+const PHONE_UA =
+  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
+const CARD = "sj-004";
+
+test.describe("a tap answers in the visitor's language (workerd: the tap, the shell, one request)", () => {
+  const tap = (request: import("@playwright/test").APIRequestContext, headers: Record<string, string>) =>
+    request.get(`/t/${CARD}`, { headers: { "User-Agent": PHONE_UA, ...headers }, maxRedirects: 0 });
+
+  test('Accept-Language fr-FR: the card in French, lang="fr"; an unknown language: English', async ({ request }) => {
+    const fr = await tap(request, { "Accept-Language": "fr-FR,fr;q=0.9" });
+    expect(fr.status()).toBe(200);
+    expect(fr.headers()["content-language"]).toBe("fr");
+    const french = await fr.text();
+    expect(french).toMatch(/<html lang="fr"/);
+    expect(french).toContain("Laissez vos coordonnées");
+    expect(french).toContain("Entrer en contact avec Camille");
+    // What the owner typed stays as typed.
+    expect(french).toContain("Creative director with a weakness for tailoring and quiet luxury.");
+
+    const de = await tap(request, { "Accept-Language": "de-DE,de;q=0.9" });
+    const english = await de.text();
+    expect(english).toMatch(/<html lang="en"/);
+    expect(english).toContain("Share Your Contact Info");
+    expect(english).toContain("Connect with Camille");
+  });
+
+  test("the card names its alternates; a link's ?lang= holds for its page", async ({ request, baseURL }) => {
+    const page = await request.get(`/share/${CARD}`, { headers: { "User-Agent": PHONE_UA } });
+    const html = await page.text();
+    for (const [lang, href] of [
+      ["en", `${baseURL}/share/${CARD}?lang=en`],
+      ["fr", `${baseURL}/share/${CARD}?lang=fr`],
+      ["x-default", `${baseURL}/share/${CARD}`],
+    ]) {
+      // React writes the attribute as hrefLang; HTML reads attribute names without case.
+      expect(html).toContain(`<link rel="alternate" hrefLang="${lang}" href="${href}"/>`);
+    }
+    const linked = await request.get(`/t/${CARD}?lang=fr`, {
+      headers: { "User-Agent": PHONE_UA, "Accept-Language": "en" },
+    });
+    expect(await linked.text()).toMatch(/<html lang="fr"/);
+  });
+});
+
+test("the switcher changes the language, which holds across pages and sign-in", async ({ browser, baseURL }) => {
+  const email = uniqueEmail("langue").toLowerCase();
+  const password = "toujours-en-francais-2026";
+  const first = await browser.newContext({ baseURL, userAgent: PHONE_UA, viewport: { width: 390, height: 844 } });
+  const page = await first.newPage();
+  await signUp(page, email, password);
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+
+  // From the header: the page comes back in French, the same page.
+  const before = new URL(page.url()).pathname;
+  await page.getByRole("banner").getByRole("button", { name: "Français" }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+  expect(new URL(page.url()).pathname).toBe(before);
+  await expect(page.getByRole("banner").getByRole("button", { name: "English" })).toBeVisible();
+
+  // Other pages, plain and hydrated, stay French.
+  for (const path of ["/", "/learn-more", "/dashboard"]) {
+    await page.goto(path);
+    await expect(page.locator("html"), path).toHaveAttribute("lang", "fr");
+  }
+  await expect(page.getByRole("contentinfo").getByText("Tous droits réservés", { exact: false })).toBeVisible();
+  await first.close();
+
+  // Another device, an English browser, no cookie: signing in brings the stored choice back.
+  const second = await browser.newContext({ baseURL, locale: "en-GB" });
+  const again = await second.newPage();
+  await signIn(again, email, password);
+  await again.waitForURL((url) => url.pathname !== "/auth");
+  await expect(again.locator("html")).toHaveAttribute("lang", "fr");
+  // And the footer switches back, which holds too.
+  await again.getByRole("contentinfo").getByRole("button", { name: "English" }).click();
+  await expect(again.locator("html")).toHaveAttribute("lang", "en");
+  await again.goto("/");
+  await expect(again.locator("html")).toHaveAttribute("lang", "en");
+  await second.close();
+});
+
+test("the card passes axe in both languages, on a phone", async ({ browser, baseURL }) => {
+  for (const locale of ["en-GB", "fr-FR"]) {
+    const context = await browser.newContext({
+      baseURL,
+      locale,
+      userAgent: PHONE_UA,
+      viewport: { width: 390, height: 844 },
+    });
+    const page = await context.newPage();
+    await page.goto(`/share/${CARD}`);
+    await expect(page.locator("html")).toHaveAttribute("lang", locale.slice(0, 2));
+    await expectNoAxeViolations(page);
+    // Nothing runs wider than the phone, in the longer language too.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, locale).toBeLessThanOrEqual(0);
+    await context.close();
+  }
+});

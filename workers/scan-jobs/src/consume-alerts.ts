@@ -4,6 +4,7 @@ import type { Db } from "@releve/db";
 import { claimAlerts, dueAlertOwners, releaseAlerts } from "@releve/db/crm/alerts";
 import { d1Message } from "@releve/db/platform/d1-errors";
 import { type MailSender, mailSender } from "@releve/db/platform/outbox";
+import { BASE_LOCALE, toLocale } from "@releve/i18n";
 import { retryDelaySeconds } from "./consume-scans";
 import type { ScanJobsEnv } from "./env";
 
@@ -58,6 +59,8 @@ async function mailOwner(env: ScanJobsEnv, db: Db, sender: MailSender, ownerUser
     entries: claim.entries,
     origin: env.PUBLIC_ORIGIN,
     unsubscribeUrl: `${env.PUBLIC_ORIGIN}${unsubscribePath(token)}`,
+    // In the owner's language (issue #34): their stored choice, else English.
+    locale: toLocale(claim.owner.locale) ?? BASE_LOCALE,
   });
   try {
     await sender.send(mail);

@@ -96,6 +96,30 @@ describe("new-connection alerts", () => {
     expect(await pendingOf(owner.userId)).toBe(0);
   });
 
+  it("speaks the owner's stored language (issue #34): French for a French owner, English without one", async () => {
+    const french = await ownerWithPiece();
+    await db.update(users).set({ locale: "fr" }).where(eq(users.id, french.userId));
+    const unset = await ownerWithPiece();
+    for (const owner of [french, unset]) {
+      await createContact(db, owner.userId, {
+        first_name: "Lucien",
+        email: "lucien@example.com",
+        garment_id: owner.garment.id,
+        created_at: new Date(T),
+      });
+      await deliver([alertMessage(owner.userId)], T + 5_000);
+    }
+    const [fr] = await mailsTo(french.userId);
+    expect(fr?.subject).toBe("Lucien vous a laissé ses coordonnées");
+    expect(fr?.text_body).toContain("Bonjour Camille,");
+    expect(fr?.text_body).toContain("A laissé : e-mail.");
+    expect(fr?.text_body).toContain("Pièce : Silk Trench");
+    expect(fr?.html_body).toContain('<html lang="fr">');
+    const [en] = await mailsTo(unset.userId);
+    expect(en?.subject).toBe("Lucien connected with you");
+    expect(en?.html_body).toContain('<html lang="en">');
+  });
+
   it("collapses a burst: one mail at once, then everything within 10 minutes in one mail when the window ends", async () => {
     const owner = await ownerWithPiece();
     await createContact(db, owner.userId, { first_name: "First", email: "a@x.test", created_at: new Date(T) });

@@ -100,7 +100,7 @@ describe("the language switcher, in the header and the footer (issue #34)", () =
       "Éditorial -> /blog",
       "Tableau de bord -> /dashboard",
     ]);
-    expect(header).toContain("Se déconnecter");
+    expect(header).toContain("Déconnexion");
     expect(languageButton(header, "en")).toMatch(/>English<\/button>$/);
     const footer = withLocale("fr", () => render({ kind: "visitor" }, true, "/footer"));
     expect(footer).toContain("© 2024 Relevé. Tous droits réservés.");

@@ -2,6 +2,8 @@
  * Deleting one's own account (issue #33): its words and the one mail that confirms it.
  * Zod-free.
  */
+import type { Locale } from "@releve/i18n";
+import { m } from "@releve/i18n/messages";
 import { type Mail, renderMail } from "../platform/mail";
 
 export const DELETION_MESSAGES = {
@@ -18,13 +20,12 @@ export const DELETION_MESSAGES = {
   deletedDetail: "Everything in it is gone. A last mail confirms it.",
 } as const;
 
-export function accountDeletedMail(to: string): Mail {
+/** `locale`: the person's (by default the language of the page they deleted it from). */
+export function accountDeletedMail(to: string, locale?: Locale): Mail {
+  const l = { locale };
   return renderMail(to, "account_deleted", {
-    subject: "Your Relevé account was deleted",
-    paragraphs: [
-      "As you asked, your Relevé account was deleted: your profile, the contacts you received, your events, your photos and your sign-in.",
-      "Your pieces are free for their next owner. The passport of each still counts its owners, without naming anyone.",
-      "This is the last mail we send to this address. If you did not ask for this, reply to the brand's address on our site.",
-    ],
+    locale,
+    subject: m.mail_deleted_subject({}, l),
+    paragraphs: [m.mail_deleted_p1({}, l), m.mail_deleted_p2({}, l), m.mail_deleted_p3({}, l)],
   });
 }

@@ -3,8 +3,12 @@
  * per connection in an alert), one main action, further links and a footer, rendered as plain
  * text and as HTML from the same content. Every value is escaped in the HTML, whoever typed it;
  * the plain text carries it as typed. A mail that people can stop (alerts) names its
- * unsubscribe link in the footer and in the RFC 8058 headers (`unsubscribeHeaders`).
+ * unsubscribe link in the footer and in the RFC 8058 headers (`unsubscribeHeaders`). Each mail
+ * speaks its recipient's language (issue #34).
  */
+import type { Locale } from "@releve/i18n";
+import { currentLocale } from "@releve/i18n/current";
+import { m } from "@releve/i18n/messages";
 
 export type MailKind =
   | "email_verification"
@@ -28,6 +32,12 @@ export interface MailItem {
 }
 
 export interface MailContent {
+  /**
+   * The recipient's language (issue #34): the layout's own words and `<html lang>`. The caller
+   * writes the rest in it too. Absent: the language of the request being answered (the person
+   * on the page), else English.
+   */
+  locale?: Locale;
   subject: string;
   /** The heading in the HTML; the subject when absent. */
   title?: string;
@@ -72,7 +82,7 @@ export function unsubscribeHeaders(url: string): Record<string, string> {
 /** Only http(s) URLs become links; anything else is shown as text. */
 const safeHref = (url: string) => (/^https?:\/\//i.test(url) ? escapeHtml(url) : "#");
 
-function textBody(content: MailContent): string {
+function textBody(content: MailContent, locale: Locale): string {
   const blocks: string[] = [...content.paragraphs];
   for (const item of content.items ?? []) {
     blocks.push(
@@ -84,14 +94,14 @@ function textBody(content: MailContent): string {
   if (content.action) blocks.push(`${content.action.label}: ${content.action.url}`);
   for (const link of content.links ?? []) blocks.push(`${link.label}: ${link.url}`);
   const footer = [...(content.footer ?? [])];
-  if (content.unsubscribeUrl) footer.push(`Unsubscribe: ${content.unsubscribeUrl}`);
+  if (content.unsubscribeUrl) footer.push(`${m.mail_unsubscribe({}, { locale })}: ${content.unsubscribeUrl}`);
   if (footer.length) blocks.push(`--\n${footer.join("\n")}`);
   return `${blocks.join("\n\n")}\n`;
 }
 
 const P = 'style="line-height:1.6;color:#6b645a;margin:0 0 16px"';
 
-function htmlBody(content: MailContent): string {
+function htmlBody(content: MailContent, locale: Locale): string {
   const parts: string[] = [
     `<h1 style="font-family:Georgia,serif;font-weight:400;font-size:24px;margin:0 0 24px">${escapeHtml(content.title ?? content.subject)}</h1>`,
     ...content.paragraphs.map((p) => `<p ${P}>${escapeHtml(p)}</p>`),
@@ -115,7 +125,7 @@ function htmlBody(content: MailContent): string {
   if (content.action) {
     parts.push(
       `<p style="margin:32px 0"><a href="${safeHref(content.action.url)}" style="background:#16130f;color:#faf7f2;padding:14px 22px;text-decoration:none;letter-spacing:2px;font-size:12px;text-transform:uppercase">${escapeHtml(content.action.label)}</a></p>`,
-      `<p style="font-size:12px;color:#6b645a">If the button does not work, paste this link into your browser:<br>${escapeHtml(content.action.url)}</p>`,
+      `<p style="font-size:12px;color:#6b645a">${escapeHtml(m.mail_button_fallback({}, { locale }))}<br>${escapeHtml(content.action.url)}</p>`,
     );
   }
   for (const link of content.links ?? []) {
@@ -125,14 +135,16 @@ function htmlBody(content: MailContent): string {
   }
   const footer = (content.footer ?? []).map((f) => escapeHtml(f));
   if (content.unsubscribeUrl) {
-    footer.push(`<a href="${safeHref(content.unsubscribeUrl)}" style="color:#6b645a">Unsubscribe</a>`);
+    footer.push(
+      `<a href="${safeHref(content.unsubscribeUrl)}" style="color:#6b645a">${escapeHtml(m.mail_unsubscribe({}, { locale }))}</a>`,
+    );
   }
   if (footer.length) {
     parts.push(
       `<p style="margin-top:40px;border-top:1px solid #e7e0d5;padding-top:16px;font-size:12px;color:#6b645a;line-height:1.6">${footer.join("<br>")}</p>`,
     );
   }
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(content.subject)}</title></head><body style="margin:0;background:#faf7f2;font-family:Helvetica,Arial,sans-serif;color:#16130f">
+  return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(content.subject)}</title></head><body style="margin:0;background:#faf7f2;font-family:Helvetica,Arial,sans-serif;color:#16130f">
 <div style="max-width:480px;margin:0 auto;padding:40px 24px">
 <p style="font-family:Georgia,serif;font-size:22px;letter-spacing:4px;margin:0 0 32px">RELEVÉ</p>
 ${parts.join("\n")}
@@ -141,12 +153,13 @@ ${parts.join("\n")}
 
 /** The one way a mail is made: plain text and HTML from one content, headers for what can be stopped. */
 export function renderMail(to: string, kind: MailKind, content: MailContent): Mail {
+  const locale = content.locale ?? currentLocale();
   return {
     to,
     kind,
     subject: headerSafe(content.subject),
-    text: textBody(content),
-    html: htmlBody(content),
+    text: textBody(content, locale),
+    html: htmlBody(content, locale),
     headers: content.unsubscribeUrl ? unsubscribeHeaders(content.unsubscribeUrl) : {},
   };
 }

@@ -4,6 +4,8 @@
  * and proves the server made it (an HMAC, nothing stored); it works once, because using it
  * deletes the contact. Zod-free.
  */
+import type { Locale } from "@releve/i18n";
+import { m } from "@releve/i18n/messages";
 import { signedId, signedIdToken } from "../platform/crypto";
 import { type Mail, renderMail } from "../platform/mail";
 
@@ -32,16 +34,20 @@ export const WITHDRAW_MESSAGES = {
  * The one mail a visitor who gave an address gets (issue #33): whom they shared with, and the
  * private link that takes their details back. Nothing of the owner's but the name on their card.
  */
-export function detailsSharedMail(input: { to: string; ownerName: string; withdrawUrl: string }): Mail {
+export function detailsSharedMail(input: {
+  to: string;
+  ownerName: string;
+  withdrawUrl: string;
+  /** The visitor's: the language of the page they used (by default the request's). */
+  locale?: Locale;
+}): Mail {
+  const l = { locale: input.locale };
+  const owner = input.ownerName;
   return renderMail(input.to, "details_shared", {
-    subject: `You shared your details with ${input.ownerName}`,
-    paragraphs: [
-      `You left your details for ${input.ownerName} on Relevé, after tapping one of their pieces or opening their card.`,
-      `Changed your mind? This private link removes your details from ${input.ownerName}'s list. It works once, and needs no account.`,
-    ],
-    action: { label: WITHDRAW_MESSAGES.link, url: input.withdrawUrl },
-    footer: [
-      "You receive this one mail because this address was given on the form. If it was not you, use the link: the details are removed.",
-    ],
+    locale: input.locale,
+    subject: m.mail_shared_subject({ owner }, l),
+    paragraphs: [m.mail_shared_p1({ owner }, l), m.mail_shared_p2({ owner }, l)],
+    action: { label: m.withdraw_link({}, l), url: input.withdrawUrl },
+    footer: [m.mail_shared_footer({}, l)],
   });
 }

@@ -85,7 +85,14 @@ export type AlertClaim =
   | { status: "raced" }
   | {
       status: "claimed";
-      owner: { userId: string; email: string; firstName: string | null; frequency: AlertFrequency };
+      /** `locale`: the owner's stored language (users.locale), null before their first sign-in. */
+      owner: {
+        userId: string;
+        email: string;
+        firstName: string | null;
+        frequency: AlertFrequency;
+        locale: string | null;
+      };
       entries: AlertEntry[];
       /** What `releaseAlerts` needs to put them back if the mail cannot be sent. */
       ids: number[];
@@ -111,6 +118,7 @@ export async function claimAlerts(db: Db, userId: string, now = Date.now()): Pro
       frequency: users.alert_frequency,
       lastSentAt: users.alerts_sent_at,
       firstName: profiles.first_name,
+      locale: users.locale,
     })
     .from(users)
     .leftJoin(profiles, eq(profiles.user_id, users.id))
@@ -164,7 +172,7 @@ export async function claimAlerts(db: Db, userId: string, now = Date.now()): Pro
   );
   return {
     status: "claimed",
-    owner: { userId, email: owner.email, firstName: owner.firstName, frequency: owner.frequency },
+    owner: { userId, email: owner.email, firstName: owner.firstName, frequency: owner.frequency, locale: owner.locale },
     entries,
     ids: claimed.map((c) => c.id),
     previousSentAt: owner.lastSentAt,

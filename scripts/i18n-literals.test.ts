@@ -6,9 +6,7 @@
  * on a literal given to a text-like property of an object (text, title, label, description…).
  *
  * ENGLISH_ONLY: the staff's pages (the admin portal may stay English, README), the QA tools and
- * the local outbox. PENDING: components whose words are still being moved (issue #34 lands in
- * steps); a component leaves the list when it is clean, and the test fails if one on the list is
- * already clean, so the list only shrinks.
+ * the local outbox.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
@@ -29,68 +27,6 @@ const ENGLISH_ONLY = new Set([
   "features/qa/qa-page.tsx",
   "features/qa/test-garment.tsx",
   "features/qa/test-urls.tsx",
-]);
-
-const PENDING = new Set<string>([
-  "components/access-denied.tsx",
-  "components/copy-button.tsx",
-  "components/honeypot.tsx",
-  "components/not-found.tsx",
-  "features/accounts/auth.tsx",
-  "features/accounts/auth.verified.tsx",
-  "features/accounts/data-rights-forms.tsx",
-  "features/accounts/logout.tsx",
-  "features/accounts/notifications-form.tsx",
-  "features/accounts/onboarding.profile.tsx",
-  "features/accounts/password-fields.tsx",
-  "features/accounts/profile-fields.tsx",
-  "features/accounts/profile-setup.tsx",
-  "features/accounts/reset-password.tsx",
-  "features/crm/active-event-star.tsx",
-  "features/crm/connections.tsx",
-  "features/crm/contact-item.tsx",
-  "features/crm/dashboard.analytics.tsx",
-  "features/crm/dashboard.contacts.tsx",
-  "features/crm/dashboard.event.tsx",
-  "features/crm/dashboard.events.tsx",
-  "features/crm/mark-contacted.tsx",
-  "features/crm/scans-chart.tsx",
-  "features/crm/unsubscribe.tsx",
-  "features/ownership/ownership-panel.tsx",
-  "features/ownership/request-form.tsx",
-  "features/ownership/requests-banner.tsx",
-  "features/ownership/transfer.tsx",
-  "features/passport/passport.tsx",
-  "features/passport/product-facts.tsx",
-  "features/passport/product.tsx",
-  "features/sharing/contact.tsx",
-  "features/sharing/receive-info.tsx",
-  "features/sharing/share-card-panel.tsx",
-  "features/sharing/thank-you.tsx",
-  "features/sharing/withdraw.tsx",
-  "features/site/article-actions.tsx",
-  "features/site/blog.$slug.tsx",
-  "features/site/blog.tsx",
-  "features/site/demo-tap.tsx",
-  "features/site/demo-video-dialog.tsx",
-  "features/site/early-access-form.tsx",
-  "features/site/editorial-teaser.tsx",
-  "features/site/get-early-access.tsx",
-  "features/site/home.tsx",
-  "features/site/instagram-grid.tsx",
-  "features/site/learn-more.tsx",
-  "features/site/nfc-demo.tsx",
-  "features/wardrobe/add-garment-dialog.tsx",
-  "features/wardrobe/claim.tsx",
-  "features/wardrobe/dashboard.garment.tsx",
-  "features/wardrobe/dashboard.wardrobe.tsx",
-  "features/wardrobe/garment-card.tsx",
-  "features/wardrobe/garment-contacts.tsx",
-  "features/wardrobe/garment-registration.tsx",
-  "features/wardrobe/tap-register.tsx",
-  "features/wardrobe/wardrobe-detail-dialog.tsx",
-  "routes/dashboard.tsx",
-  "routes/not-found.tsx",
 ]);
 
 /** Attributes a person reads or hears. */
@@ -184,20 +120,15 @@ describe("words live in the messages, in every language (issue #34)", () => {
     ]);
   });
 
-  it("no component outside the lists writes words of its own", () => {
-    const offenders = files
-      .filter((file) => !PENDING.has(file))
-      .flatMap((file) => visibleLiterals(readFileSync(join(APP, file), "utf8")).map((hit) => `${file}:${hit}`));
+  it("no component but the staff's writes words of its own", () => {
+    const offenders = files.flatMap((file) =>
+      visibleLiterals(readFileSync(join(APP, file), "utf8")).map((hit) => `${file}:${hit}`),
+    );
     expect(offenders).toEqual([]);
   });
 
-  it("every component still pending has words left to move (else it leaves the list)", () => {
-    const clean = [...PENDING].filter((file) => visibleLiterals(readFileSync(join(APP, file), "utf8")).length === 0);
-    expect(clean).toEqual([]);
-  });
-
-  it("the lists name components that exist", () => {
+  it("the staff's list names components that exist", () => {
     const all = new Set(components(APP));
-    expect([...ENGLISH_ONLY, ...PENDING].filter((file) => !all.has(file))).toEqual([]);
+    expect([...ENGLISH_ONLY].filter((file) => !all.has(file))).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { signIn, signUp, uniqueEmail } from "./accounts";
+import { invitedClientWithPiece } from "./admin-requests";
 import { expectNoAxeViolations } from "./axe";
 import { expect, test } from "./fixtures";
 
@@ -101,5 +102,132 @@ test("the card passes axe in both languages, on a phone", async ({ browser, base
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, locale).toBeLessThanOrEqual(0);
     await context.close();
+  }
+});
+
+test("a French visitor's connection reaches each owner in the owner's language; the visitor's mail in theirs", async ({
+  browser,
+  baseURL,
+}, testInfo) => {
+  const origin = baseURL ?? "";
+  const password = "langue-de-chacun-2026";
+  const french = await invitedClientWithPiece(browser, origin, {
+    name: ["Odile", "Française"],
+    piece: "Cape du soir",
+    password,
+  });
+  const english = await invitedClientWithPiece(browser, origin, {
+    name: ["Olive", "English"],
+    piece: "Evening Cape",
+    password,
+  });
+  // Odile chooses French (stored with her profile); Olive keeps English.
+  await french.page.goto("/dashboard");
+  await french.page.getByRole("banner").getByRole("button", { name: "Français" }).click();
+  await expect(french.page.locator("html")).toHaveAttribute("lang", "fr");
+
+  const run = testInfo.project.name;
+  for (const [owner, firstName, visitor] of [
+    [french, "Odile", `Lucien ${run}`],
+    [english, "Olive", `Mila ${run}`],
+  ] as const) {
+    const context = await browser.newContext({ baseURL: origin, userAgent: PHONE_UA, locale: "fr-FR" });
+    const phone = await context.newPage();
+    await phone.goto(`/t/${owner.garment.slug}`);
+    await phone.getByLabel("Prénom *").fill(visitor);
+    await phone.getByLabel("E-mail").fill(`${visitor.toLowerCase().replaceAll(" ", ".")}@example.com`);
+    await phone.getByRole("button", { name: `Entrer en contact avec ${firstName}` }).click();
+    await expect(phone.getByRole("heading", { name: "Vous voilà en contact !" })).toBeVisible();
+    await context.close();
+  }
+
+  const outbox = await browser.newPage({ baseURL: origin });
+  const mailed = async (subject: string, to: string) => {
+    const mail = outbox.getByRole("article", { name: `${subject} to ${to}` });
+    await expect
+      .poll(
+        async () => {
+          await outbox.goto("/dev/outbox");
+          return mail.count();
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(1);
+    return mail;
+  };
+  const toOdile = await mailed(`Lucien ${run} vous a laissé ses coordonnées`, french.email);
+  await expect(toOdile.getByText("Bonjour Odile,")).toBeVisible();
+  await expect(toOdile.getByText("Pièce : Cape du soir")).toBeVisible();
+  const toOlive = await mailed(`Mila ${run} connected with you`, english.email);
+  await expect(toOlive.getByText("Hello Olive,")).toBeVisible();
+  // The visitor's own mail speaks the language of the page they used.
+  await mailed("Vous avez laissé vos coordonnées à Olive", `mila.${run}@example.com`);
+  await outbox.close();
+});
+
+test("a piece's taps on the dashboard: 1 tap, 2 taps; in French 1 scan, 2 scans", async ({
+  browser,
+  baseURL,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== "phone", "one owner's counts are enough; taps are permanent");
+  const origin = baseURL ?? "";
+  const owner = await invitedClientWithPiece(browser, origin, {
+    name: ["Odile", "Compte"],
+    piece: "Evening Cape",
+    password: "un-deux-2026",
+  });
+  const { page } = owner;
+  /** A visitor's phone taps the piece from an address of its own (one tap each, no burst). */
+  const tapFrom = async (ip: string) => {
+    const phone = await browser.newContext({
+      baseURL: origin,
+      userAgent: PHONE_UA,
+      extraHTTPHeaders: { "CF-Connecting-IP": ip },
+    });
+    const response = await (await phone.newPage()).goto(`/t/${owner.garment.slug}`);
+    expect(response?.status()).toBe(200);
+    await phone.close();
+  };
+  const showsOnDashboard = async (text: string) =>
+    expect
+      .poll(
+        async () => {
+          await page.goto("/dashboard");
+          return page.getByText(text, { exact: true }).count();
+        },
+        { message: `the dashboard shows "${text}"`, timeout: 20_000 },
+      )
+      .toBe(1);
+
+  await tapFrom("203.0.113.41");
+  await showsOnDashboard("1 tap");
+  await page.getByRole("banner").getByRole("button", { name: "Français" }).click();
+  await showsOnDashboard("1 scan");
+  await tapFrom("203.0.113.42");
+  await showsOnDashboard("2 scans");
+  await page.getByRole("banner").getByRole("button", { name: "English" }).click();
+  await showsOnDashboard("2 taps");
+});
+
+test("the dashboard and the passport pass axe in French, and nothing overflows a phone", async ({
+  browser,
+  baseURL,
+}) => {
+  const origin = baseURL ?? "";
+  const owner = await invitedClientWithPiece(browser, origin, {
+    name: ["Odile", "Axe"],
+    piece: "Manteau du soir",
+    password: "axe-en-francais-2026",
+  });
+  const { page } = owner;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/dashboard");
+  await page.getByRole("banner").getByRole("button", { name: "Français" }).click();
+  for (const path of ["/dashboard", "/dashboard/wardrobe", "/dashboard/analytics", `/passport/${owner.garment.slug}`]) {
+    await page.goto(path);
+    await expect(page.locator("html"), path).toHaveAttribute("lang", "fr");
+    await expectNoAxeViolations(page);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, path).toBeLessThanOrEqual(0);
   }
 });

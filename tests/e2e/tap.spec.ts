@@ -30,7 +30,8 @@ test("a visitor's tap shows the card with exactly one document request and no re
   expect(documents).toEqual([`${baseURL}/t/cg-003`]);
   // One address for the card, and the form posts to it, not to the tap.
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}/share/cg-003`);
-  await expect(page.locator("form[method=post]")).toHaveAttribute("action", "/share/cg-003");
+  // The card's own form (the language switcher's, in the header and footer, posts to /language).
+  await expect(page.getByRole("main").locator("form[method=post]")).toHaveAttribute("action", "/share/cg-003");
 });
 
 test("HEAD on a visitor's tap answers the shell's HEAD: its status, no body", async ({ request, baseURL }) => {

@@ -1,4 +1,4 @@
-import { LOCALE_PARAM, LOCALES, type Locale, requestLocale } from "@releve/i18n";
+import { LOCALE_PARAM, LOCALES, type Locale } from "@releve/i18n";
 import { useEffect } from "react";
 import {
   data,
@@ -31,6 +31,7 @@ import {
   routeScripts,
   useServerDocument,
 } from "./lib/document";
+import { isEnglishOnlyPath, pageLocale } from "./lib/page-locale";
 import type { Toast } from "./lib/toast";
 import { getToast } from "./lib/toast.server";
 import type { Viewer } from "./lib/viewer";
@@ -41,14 +42,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = context.get(cloudflareContext);
   const { toast, headers } = await getToast(request, env);
   // The page's language (issue #34): the language cookie, else Accept-Language, else English.
-  const locale: Locale = requestLocale(request);
+  const locale: Locale = pageLocale(request);
+  const englishOnly = isEnglishOnlyPath(new URL(request.url).pathname);
   const origin = new URL(request.url).origin;
-  return data({ toast, viewer: viewerOf(getUser(context)), locale, origin }, { headers });
+  return data({ toast, viewer: viewerOf(getUser(context)), locale, origin, englishOnly }, { headers });
 }
 
 export const meta: Route.MetaFunction = () => [
   { title: "Relevé" },
-  { name: "description", content: "Relevé: couture that connects. Tap a garment, meet its wearer." },
+  { name: "description", content: m.root_meta_description() },
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -97,7 +99,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           {m.site_skip_to_content()}
         </a>
-        <SiteHeader viewer={viewer} locale={locale} signOut={!hasOwnSignOut(matches)} />
+        <SiteHeader viewer={viewer} locale={locale} switcher={!root?.englishOnly} signOut={!hasOwnSignOut(matches)} />
         <main id="main" className="relative flex-1">
           {pending && (
             <div role="status" className="absolute inset-0 z-10 flex items-start justify-center bg-ivory/90 pt-24">
@@ -110,7 +112,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {plain && root?.toast && <PlainToast toast={root.toast} />}
           {children}
         </main>
-        <SiteFooter viewer={viewer} locale={locale} />
+        <SiteFooter viewer={viewer} locale={locale} switcher={!root?.englishOnly} />
         {plain ? (
           <script
             nonce={plain.nonce}

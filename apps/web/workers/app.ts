@@ -1,8 +1,8 @@
 import { getDb } from "@releve/db";
-import { requestLocale } from "@releve/i18n";
 import { withLocale } from "@releve/i18n/server";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { cloudflareContext } from "../app/context";
+import { pageLocale } from "../app/lib/page-locale";
 import { createShellApp } from "./shell";
 
 const handleRequest = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
@@ -18,7 +18,7 @@ export default createShellApp(
       nonce,
     });
     // Messages called while this request renders speak its language (issue #34).
-    const locale = requestLocale(request);
+    const locale = pageLocale(request);
     return withLocale(locale, () => handleRequest(request, context)).then((response) => {
       if (!response.headers.get("Content-Type")?.startsWith("text/html")) return response;
       // A page varies by the language cookie and Accept-Language, and says which it chose.

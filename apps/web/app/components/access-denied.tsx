@@ -1,3 +1,4 @@
+import { m } from "@releve/i18n/messages";
 import { buttonClass } from "@releve/ui";
 import { Link } from "react-router";
 
@@ -8,13 +9,10 @@ import { Link } from "react-router";
 export function AccessDenied({ detail }: { detail?: string } = {}) {
   return (
     <section role="alert" className="mx-auto flex max-w-xl flex-col items-center px-5 py-24 text-center">
-      <h1 className="font-display text-4xl">Access Denied</h1>
-      <p className="mt-4 text-stone">
-        {detail ??
-          "You don't have permission to access the admin portal. Please contact your system administrator if you believe this is an error."}
-      </p>
+      <h1 className="font-display text-4xl">{m.ui_access_denied_title()}</h1>
+      <p className="mt-4 text-stone">{detail ?? m.ui_access_denied_text()}</p>
       <Link to="/" className={buttonClass("primary", "mt-10")}>
-        Return to Home
+        {m.ui_return_home()}
       </Link>
     </section>
   );

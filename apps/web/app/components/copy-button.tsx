@@ -1,3 +1,4 @@
+import { m } from "@releve/i18n/messages";
 import { Button } from "@releve/ui";
 import { toast } from "sonner";
 
@@ -6,19 +7,19 @@ export function CopyButton({ label, value }: { label: string; value: string }) {
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(value);
-      toast.success(`${label} copied to clipboard`);
+      toast.success(m.ui_copied({ label }));
     } catch {
-      toast.error("Failed to copy to clipboard");
+      toast.error(m.ui_copy_failed());
     }
   };
   return (
     <Button
       variant="secondary"
       onClick={copy}
-      aria-label={`Copy ${label.toLowerCase()}`}
+      aria-label={m.ui_copy_label({ label: label.toLowerCase() })}
       className="min-h-9 shrink-0 whitespace-nowrap px-3"
     >
-      Copy
+      {m.ui_copy()}
     </Button>
   );
 }

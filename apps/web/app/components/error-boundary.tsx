@@ -1,3 +1,4 @@
+import { m } from "@releve/i18n/messages";
 import { buttonClass } from "@releve/ui";
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { NotFound } from "./not-found";
@@ -13,7 +14,7 @@ export type FailureCopy = { title: string; text: string; to?: string; label?: st
  * part before the first ': ' is the title, the rest the text; a message without one is the title,
  * with `fallbackText` under it.
  */
-export function failureFrom(message: string, fallbackText = "Please try again in a moment."): FailureCopy {
+export function failureFrom(message: string, fallbackText = m.site_try_again_moment()): FailureCopy {
   const at = message.indexOf(": ");
   return at === -1
     ? { title: message, text: fallbackText }
@@ -46,16 +47,16 @@ export function GeneralErrorBoundary({ notFound, failure }: { notFound?: NotFoun
       ? error.data
       : ours
         ? failure.text
-        : "Something went wrong on our side. Please try again in a moment.";
+        : m.ui_error_text();
   if (!isRouteErrorResponse(error)) console.error(error);
 
   return (
     <section role="alert" className="mx-auto flex max-w-xl flex-col items-center px-5 py-24 text-center">
       <p className="font-display text-6xl text-gold">{status}</p>
-      <h1 className="mt-6 font-display text-3xl">{ours ? failure.title : "We could not show this page"}</h1>
+      <h1 className="mt-6 font-display text-3xl">{ours ? failure.title : m.ui_error_title()}</h1>
       <p className="mt-3 text-stone">{message}</p>
       <Link to={(ours && failure.to) || "/"} className={buttonClass("primary", "mt-10")}>
-        {(ours && failure.label) || "Return to Home"}
+        {(ours && failure.label) || m.ui_return_home()}
       </Link>
     </section>
   );

@@ -1,4 +1,5 @@
 import { HONEYPOT_FIELD } from "@releve/core/platform/input-limits";
+import { m } from "@releve/i18n/messages";
 import { useId } from "react";
 
 /**
@@ -9,7 +10,7 @@ export function Honeypot() {
   const id = useId();
   return (
     <div aria-hidden className="absolute -left-[9999px] h-px w-px overflow-hidden">
-      <label htmlFor={id}>Leave this empty</label>
+      <label htmlFor={id}>{m.ui_honeypot()}</label>
       <input id={id} name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
     </div>
   );

@@ -24,7 +24,7 @@ export function LanguageSwitcher({ locale, variant }: { locale: Locale; variant:
                 {localeName(l)}
               </span>
             ) : (
-              <LanguageButton key={l} locale={l} />
+              <LanguageButton key={l} locale={l} className={FOOTER_BUTTON} />
             ),
           )}
         </fieldset>
@@ -32,7 +32,7 @@ export function LanguageSwitcher({ locale, variant }: { locale: Locale; variant:
         <>
           <span className="sr-only">{m.language_label()}</span>
           {others.map((l) => (
-            <LanguageButton key={l} locale={l} />
+            <LanguageButton key={l} locale={l} className={HEADER_BUTTON} />
           ))}
         </>
       )}
@@ -40,15 +40,13 @@ export function LanguageSwitcher({ locale, variant }: { locale: Locale; variant:
   );
 }
 
-function LanguageButton({ locale }: { locale: Locale }) {
+const FOCUS = "cursor-pointer focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink";
+const HEADER_BUTTON = `min-h-11 min-w-11 px-1 text-xs uppercase tracking-[0.2em] underline-offset-8 hover:underline ${FOCUS}`;
+const FOOTER_BUTTON = `min-h-11 min-w-11 px-1 underline underline-offset-4 hover:text-ink ${FOCUS}`;
+
+function LanguageButton({ locale, className }: { locale: Locale; className: string }) {
   return (
-    <button
-      type="submit"
-      name="locale"
-      value={locale}
-      lang={locale}
-      className="min-h-11 min-w-11 cursor-pointer px-1 text-xs uppercase tracking-[0.2em] underline-offset-8 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink"
-    >
+    <button type="submit" name="locale" value={locale} lang={locale} className={className}>
       {localeName(locale)}
     </button>
   );

@@ -1,3 +1,6 @@
+import { formatNumber } from "@releve/i18n";
+import { currentLocale } from "@releve/i18n/current";
+import { m } from "@releve/i18n/messages";
 import { buttonClass } from "@releve/ui";
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
@@ -72,7 +75,7 @@ export function useKeysetPages<Row extends { id: number }, Data>(opts: {
 export function LoadMore(props: {
   shown: number;
   total: number;
-  /** The plural noun: 'contacts', 'connections'. */
+  /** The plural noun, in the page's language (a message): 'contacts', 'connections'. */
   noun: string;
   /** This page starts after others (a 'Load more' link followed without JavaScript). */
   paged: boolean;
@@ -84,13 +87,12 @@ export function LoadMore(props: {
 }) {
   const { shown, total, noun, paged, pages } = props;
   if (total === 0) return null;
-  const count = (n: number) => n.toLocaleString("en-GB");
+  const locale = currentLocale();
+  const counts = { shown: formatNumber(locale, shown), total: formatNumber(locale, total), noun };
   return (
     <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
       <p className="text-sm text-stone" aria-live="polite">
-        {paged
-          ? `Showing ${count(shown)} older of ${count(total)} ${noun}`
-          : `Showing ${count(shown)} of ${count(total)} ${noun}`}
+        {paged ? m.ui_showing_older(counts) : m.ui_showing(counts)}
       </p>
       <div className="flex flex-wrap gap-3">
         {paged && (
@@ -108,7 +110,7 @@ export function LoadMore(props: {
               pages.loadMore();
             }}
           >
-            {pages.loading ? "Loading…" : "Load more"}
+            {pages.loading ? m.ui_loading() : m.ui_load_more()}
           </a>
         )}
       </div>

@@ -5,13 +5,22 @@ import type { Viewer } from "../lib/viewer";
 import { LanguageSwitcher } from "./language-switcher";
 
 /** The footer; 'Admin Login' only for a signed-out visitor (a signed-in one has their way in). */
-export function SiteFooter({ viewer, locale }: { viewer: Viewer; locale: Locale }) {
+/** `switcher`: false on the staff's English-only pages. */
+export function SiteFooter({
+  viewer,
+  locale,
+  switcher = true,
+}: {
+  viewer: Viewer;
+  locale: Locale;
+  switcher?: boolean;
+}) {
   return (
     <footer className="mt-auto border-t border-ink/10 bg-sand">
       <div className="mx-auto flex max-w-6xl flex-col gap-4 px-5 py-8 text-sm text-stone sm:flex-row sm:items-center sm:justify-between">
         <p className="font-display text-lg tracking-[0.12em] text-ink">RELEVÉ</p>
         <p>{m.footer_rights()}</p>
-        <LanguageSwitcher locale={locale} variant="footer" />
+        {switcher && <LanguageSwitcher locale={locale} variant="footer" />}
         {viewer.kind === "visitor" && (
           <Link to="/admin/login" className="underline-offset-4 hover:underline">
             {m.footer_admin_login()}

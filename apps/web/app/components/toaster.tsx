@@ -1,3 +1,4 @@
+import { m } from "@releve/i18n/messages";
 import { useEffect } from "react";
 import { Toaster as Sonner, toast as showToast } from "sonner";
 import type { Toast } from "../lib/toast";
@@ -19,7 +20,8 @@ export function Toaster({ toast }: { toast: Toast | null }) {
       mobileOffset={{ top: 120 }}
       closeButton
       richColors
-      toastOptions={{ className: "font-sans" }}
+      containerAriaLabel={m.ui_notifications()}
+      toastOptions={{ className: "font-sans", closeButtonAriaLabel: m.ui_close_notification() }}
     />
   );
 }

@@ -1,12 +1,14 @@
 /**
  * The server's own words, in the request's language (issue #34). Rules in packages/core say
  * what went wrong in English, the spec's words, which API clients and tests read as they are; a
- * page shows them through here, in the reader's language. A text this table does not know stays
- * as it is (English), never blank.
+ * page shows them through here, in the reader's language. English readers get them untouched; a
+ * text this table does not know stays as it is (English), never blank.
  */
 import { CONTACT_MESSAGES } from "@releve/core/sharing/contact";
 import { REPORTED_MISSING_MESSAGE } from "@releve/core/tap/rules";
 import { SECURE_TAP_MESSAGES } from "@releve/core/tap/secure-tap";
+import { BASE_LOCALE } from "@releve/i18n";
+import { currentLocale } from "@releve/i18n/current";
 import { m } from "@releve/i18n/messages";
 import * as accounts from "../features/accounts/texts.server";
 import * as crm from "../features/crm/texts.server";
@@ -65,6 +67,9 @@ const PATTERNS: Array<[RegExp, (match: RegExpExecArray) => string]> = [
 ];
 
 export function localizeMessage(text: string): string {
+  // English readers get the rule's text exactly as written: the spec's words ("4000", not
+  // the messages' formatted "4,000").
+  if (currentLocale() === BASE_LOCALE) return text;
   const exact = EXACT.get(text);
   if (exact) return exact();
   for (const [pattern, say] of PATTERNS) {

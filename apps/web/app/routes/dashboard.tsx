@@ -1,33 +1,35 @@
-import { counted } from "@releve/core/platform/plural";
 import { publicName } from "@releve/core/sharing/share-visibility";
-import { garmentLabels } from "@releve/core/wardrobe/garment";
 import { setNfcSharing } from "@releve/db/accounts/commands";
 import { listRecentContacts } from "@releve/db/crm/queries";
 import { requestsToAnswer } from "@releve/db/ownership/queries";
 import { listWardrobe } from "@releve/db/wardrobe/queries";
+import { formatDay } from "@releve/i18n";
+import { currentLocale } from "@releve/i18n/current";
+import { m } from "@releve/i18n/messages";
 import { buttonClass } from "@releve/ui";
 import { data, Form, Link, redirect } from "react-router";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { SubmitButton } from "../components/submit-button";
 import { getProfile } from "../features/accounts/profile.server";
 import { requireUser } from "../features/accounts/user.server";
-import { formatDay } from "../features/crm/crm-format";
 import { answerStep } from "../features/ownership/answer-request.server";
 import { RequestsBanner } from "../features/ownership/requests-banner";
 import { ownCard } from "../features/sharing/own-card.server";
 import { ShareCardPanel } from "../features/sharing/share-card-panel";
+import { garmentWords } from "../features/wardrobe/words";
 import { readForm } from "../lib/form.server";
 import { redirectWithToast } from "../lib/toast.server";
 import { requestContext } from "../request-context.server";
 import type { Route } from "./+types/dashboard";
 
-export const meta = () => [{ title: "Dashboard · Relevé" }, { name: "robots", content: "noindex" }];
+export const meta = () => [{ title: m.dashboard_meta_title() }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const { db } = requestContext(request, context);
   const profile = await getProfile(db, user.userId);
   if (!profile) throw redirect("/profile-setup");
+  const locale = currentLocale();
   const [garments, recent, requests] = await Promise.all([
     listWardrobe(db, user.userId, 4),
     // The user's OWN connections (the spec's fixed owner_profile_id 1 was a defect: DESIGN.md §4).
@@ -43,18 +45,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     garments,
     connections: recent.map((c) => ({
       id: c.id,
-      name: [c.first_name, c.last_name].filter(Boolean).join(" ") || "Anonymous",
+      name: [c.first_name, c.last_name].filter(Boolean).join(" ") || m.dashboard_anonymous(),
       email: c.email,
-      date: formatDay(c.created_at),
+      date: formatDay(locale, c.created_at),
     })),
     requests: requests.map((r) => ({
       id: r.id,
-      piece: garmentLabels(r).name,
+      piece: garmentWords(r).name,
       garmentId: r.garment_id,
-      from: r.requester_display_name?.trim() || r.requester_first_name?.trim() || "Someone",
+      from: r.requester_display_name?.trim() || r.requester_first_name?.trim() || m.dashboard_someone(),
       message: r.message,
-      asked: formatDay(r.created_at),
-      answerBy: formatDay(r.expires_at),
+      asked: formatDay(locale, r.created_at),
+      answerBy: formatDay(locale, r.expires_at),
     })),
   };
 }
@@ -66,16 +68,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Approve or decline a transfer request (issue #32): the ownership room's step.
   if (form.has("intent")) return answerStep(request, context, form);
   const enabled = form.get("nfc_sharing_enabled");
-  if (enabled !== "true" && enabled !== "false") return data({ error: "Choose on or off." }, { status: 400 });
+  if (enabled !== "true" && enabled !== "false") return data({ error: m.dashboard_choose_on_off() }, { status: 400 });
   const ok = await setNfcSharing(deps.db, deps.tap, user.userId, enabled === "true");
-  if (!ok) return data({ error: "Profile not found" }, { status: 404 });
+  if (!ok) return data({ error: m.dashboard_profile_not_found() }, { status: 404 });
   return redirectWithToast(deps.env, request, "/dashboard", {
     type: "success",
-    title: enabled === "true" ? "NFC sharing enabled" : "NFC sharing disabled",
-    description:
-      enabled === "true"
-        ? "A tap on your garments shows the details you chose to share."
-        : "A tap on your garments now says your profile is not available for sharing.",
+    title: enabled === "true" ? m.dashboard_sharing_enabled_title() : m.dashboard_sharing_disabled_title(),
+    description: enabled === "true" ? m.dashboard_sharing_enabled_text() : m.dashboard_sharing_disabled_text(),
   });
 }
 
@@ -100,7 +99,7 @@ function RecentList({
           {title}
         </h2>
         <Link to={all} className="text-sm underline underline-offset-4">
-          View all
+          {m.dashboard_view_all()}
         </Link>
       </div>
       {empty ? <p className="mt-4 text-stone">{empty}</p> : children}
@@ -119,11 +118,13 @@ export default function DashboardRoute({ loaderData, actionData }: Route.Compone
     <section className="mx-auto w-full max-w-6xl px-5 py-10 sm:py-16">
       <header className="flex flex-col gap-4 border-b border-ink/10 pb-8 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <p className="text-xs uppercase tracking-[0.3em] text-gold">Client ID {loaderData.clientId}</p>
+          <p className="text-xs uppercase tracking-[0.3em] text-gold">
+            {m.dashboard_client_id({ id: loaderData.clientId })}
+          </p>
           <h1 className="mt-3 font-display text-4xl sm:text-5xl">{loaderData.name}</h1>
         </div>
         <Link to="/profile-setup" className={buttonClass("secondary")}>
-          Edit Profile
+          {m.dashboard_edit_profile_button()}
         </Link>
       </header>
 
@@ -133,9 +134,9 @@ export default function DashboardRoute({ loaderData, actionData }: Route.Compone
         <div className="flex flex-col gap-10">
           <RecentList
             id="wardrobe-title"
-            title="My Wardrobe"
+            title={m.dashboard_my_wardrobe()}
             all="/dashboard/wardrobe"
-            empty={loaderData.garments.length === 0 && "No garments registered yet"}
+            empty={loaderData.garments.length === 0 && m.dashboard_no_garments()}
           >
             <ul className="mt-4 grid gap-3 sm:grid-cols-2">
               {loaderData.garments.map((g) => (
@@ -144,8 +145,8 @@ export default function DashboardRoute({ loaderData, actionData }: Route.Compone
                     to={`/dashboard/garment/${g.id}`}
                     className="flex items-center justify-between border border-ink/10 bg-white p-4 hover:border-ink"
                   >
-                    <span className="font-display text-lg">{garmentLabels(g).name}</span>
-                    <span className="text-xs text-stone">{counted(g.taps, ["tap", "taps"])}</span>
+                    <span className="font-display text-lg">{garmentWords(g).name}</span>
+                    <span className="text-xs text-stone">{m.taps({ count: g.taps })}</span>
                   </Link>
                 </li>
               ))}
@@ -154,9 +155,9 @@ export default function DashboardRoute({ loaderData, actionData }: Route.Compone
 
           <RecentList
             id="connections-title"
-            title="Recent Connections"
+            title={m.dashboard_recent_connections()}
             all="/connections"
-            empty={loaderData.connections.length === 0 && "No connections yet"}
+            empty={loaderData.connections.length === 0 && m.dashboard_no_connections()}
           >
             <ul className="mt-4 divide-y divide-ink/10 border border-ink/10 bg-white">
               {loaderData.connections.map((c) => (
@@ -175,22 +176,22 @@ export default function DashboardRoute({ loaderData, actionData }: Route.Compone
         <aside className="flex flex-col gap-6">
           <section aria-labelledby="nfc-title" className="border border-ink bg-white p-6">
             <h2 id="nfc-title" className="font-display text-xl">
-              NFC Sharing
+              {m.dashboard_nfc_sharing()}
             </h2>
             <p className="mt-3 flex items-center gap-3">
               <span aria-hidden className={`size-2.5 rounded-full ${sharing ? "bg-emerald-600" : "bg-stone"}`} />
-              <span className="font-medium">{sharing ? "Enabled" : "Disabled"}</span>
-              <span className="text-sm text-stone">{sharing ? "Active" : "Inactive"}</span>
+              <span className="font-medium">{sharing ? m.dashboard_enabled() : m.dashboard_disabled()}</span>
+              <span className="text-sm text-stone">{sharing ? m.dashboard_active() : m.dashboard_inactive()}</span>
             </p>
             <Form method="post" className="mt-5">
               <input type="hidden" name="nfc_sharing_enabled" value={sharing ? "false" : "true"} />
               <SubmitButton
-                busyLabel="Saving..."
+                busyLabel={m.dashboard_saving()}
                 pending={(navigation) => navigation.formData?.has("nfc_sharing_enabled") === true}
                 variant={sharing ? "secondary" : "primary"}
                 className="w-full"
               >
-                {sharing ? "Turn Sharing Off" : "Turn Sharing On"}
+                {sharing ? m.dashboard_turn_sharing_off() : m.dashboard_turn_sharing_on()}
               </SubmitButton>
             </Form>
           </section>
@@ -199,17 +200,17 @@ export default function DashboardRoute({ loaderData, actionData }: Route.Compone
 
           <nav aria-labelledby="actions-title" className="border border-ink/10 bg-white p-6">
             <h2 id="actions-title" className="font-display text-xl">
-              Quick Actions
+              {m.dashboard_quick_actions()}
             </h2>
             <ul className="mt-4 flex flex-col gap-2 text-sm">
               {[
-                ["/tap-register", "Register a garment by tap"],
-                ["/dashboard/wardrobe", "My wardrobe"],
-                ["/connections", "Connections"],
-                ["/dashboard/contacts", "Contacts"],
-                ["/dashboard/events", "Events"],
-                ["/dashboard/analytics", "Analytics"],
-                ["/profile-setup", "Edit profile"],
+                ["/tap-register", m.dashboard_action_register_by_tap()],
+                ["/dashboard/wardrobe", m.dashboard_action_wardrobe()],
+                ["/connections", m.dashboard_action_connections()],
+                ["/dashboard/contacts", m.dashboard_action_contacts()],
+                ["/dashboard/events", m.dashboard_action_events()],
+                ["/dashboard/analytics", m.dashboard_action_analytics()],
+                ["/profile-setup", m.dashboard_action_edit_profile()],
               ].map(([to, label]) => (
                 <li key={to}>
                   <Link
@@ -230,7 +231,5 @@ export default function DashboardRoute({ loaderData, actionData }: Route.Compone
 
 export function ErrorBoundary() {
   // Spec part 1 §8, Dashboard.
-  return (
-    <GeneralErrorBoundary failure={{ title: "Failed to load dashboard data", text: "Please try again in a moment." }} />
-  );
+  return <GeneralErrorBoundary failure={{ title: m.dashboard_load_failed(), text: m.site_try_again_moment() }} />;
 }

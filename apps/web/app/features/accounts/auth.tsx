@@ -7,6 +7,8 @@ import {
 } from "@releve/core/accounts/auth-constants";
 import { HONEYPOT_FIELD } from "@releve/core/platform/input-limits";
 import { CONTACT_MESSAGES } from "@releve/core/sharing/contact";
+import { slot, splitSlots } from "@releve/i18n";
+import { m } from "@releve/i18n/messages";
 import { FormAlert, TextField } from "@releve/ui";
 import { data, Form, Link, redirect } from "react-router";
 import { BackLink } from "../../components/back-link";
@@ -17,6 +19,7 @@ import { getUser } from "../../context";
 import { pendingClaimHeader, pendingTransferHeader } from "../../lib/cookies.server";
 import type { RouteHandle } from "../../lib/document";
 import { readForm } from "../../lib/form.server";
+import { localizeErrors, localizeMessage } from "../../lib/localize.server";
 import { toastHeader } from "../../lib/toast.server";
 import { requestContext } from "../../request-context.server";
 import { pieceToClaimName } from "../wardrobe/claim.server";
@@ -49,7 +52,12 @@ type ActionData = {
 
 export const meta: Route.MetaFunction = ({ loaderData: data }) => [
   {
-    title: `${data?.mode === "signup" ? "Create an account" : data?.mode === "forgot" ? "Reset your password" : "Client login"} · Relevé`,
+    title:
+      data?.mode === "signup"
+        ? m.account_meta_signup()
+        : data?.mode === "forgot"
+          ? m.account_meta_forgot()
+          : m.account_meta_login(),
   },
   { name: "robots", content: "noindex" },
 ];
@@ -80,7 +88,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const mode = modeOf(form.get("intent"));
   // Checked here and not only when used: the forgot flow echoes it into its link back.
   const redirectTo = safeRedirect(form.get("redirectTo"), "");
-  const fail = (status: number, body: Omit<ActionData, "mode">) => data<ActionData>({ mode, ...body }, { status });
+  // Said in the reader's language (issue #34); core's rules say it in English.
+  const fail = (status: number, body: Omit<ActionData, "mode">) =>
+    data<ActionData>(
+      {
+        mode,
+        ...body,
+        formError: body.formError && localizeMessage(body.formError),
+        fieldErrors: body.fieldErrors && localizeErrors(body.fieldErrors),
+      },
+      { status },
+    );
   // Spec part 1 §4 (the global handler): a pending claim first, then a same-origin redirect, else the wardrobe.
   const signedIn = async (headers: Headers) =>
     (await pendingClaimRedirect(deps.env, request, { headers })) ??
@@ -137,38 +155,44 @@ export async function action({ request, context }: Route.ActionArgs) {
     headers: {
       "Set-Cookie": await toastHeader(deps.env, request, {
         type: "success",
-        title: "Success",
-        description: AUTH_MESSAGES.resetSent,
+        title: m.account_success(),
+        description: localizeMessage(AUTH_MESSAGES.resetSent),
       }),
     },
   });
 }
 
-const COPY: Record<Mode, { title: string; lead: string; submit: string; busy: string }> = {
-  login: { title: "Client Login", lead: "Welcome back to your wardrobe.", submit: "Sign In", busy: "Signing in..." },
-  signup: {
-    title: "Create Account",
-    lead: "Claim your pieces and choose what you share.",
-    submit: "Create Account",
-    busy: "Creating account...",
-  },
-  forgot: {
-    title: "Reset Password",
-    lead: "We will email you a link to choose a new password.",
-    submit: "Send Reset Link",
-    busy: "Sending...",
-  },
+/** Each mode's words, read as the page renders (in its language). */
+const COPY: Record<Mode, () => { title: string; lead: string; submit: string; busy: string }> = {
+  login: () => ({
+    title: m.account_login_title(),
+    lead: m.account_login_lead(),
+    submit: m.account_login_submit(),
+    busy: m.account_login_busy(),
+  }),
+  signup: () => ({
+    title: m.account_signup_title(),
+    lead: m.account_signup_lead(),
+    submit: m.account_signup_submit(),
+    busy: m.account_signup_busy(),
+  }),
+  forgot: () => ({
+    title: m.account_forgot_title(),
+    lead: m.account_forgot_lead(),
+    submit: m.account_forgot_submit(),
+    busy: m.site_sending(),
+  }),
 };
 
 export default function AuthRoute({ loaderData, actionData }: Route.ComponentProps) {
   const result = actionData as ActionData | undefined;
   const mode = loaderData.mode;
-  const copy = COPY[mode];
+  const copy = COPY[mode]();
   const errors = result?.mode === mode ? (result.fieldErrors ?? {}) : {};
   const values = result?.mode === mode ? (result.values ?? {}) : {};
   const formError = result?.mode === mode ? result.formError : undefined;
-  const withRedirect = (m: Mode) =>
-    `/auth?mode=${m}${loaderData.redirectTo ? `&redirect=${encodeURIComponent(loaderData.redirectTo)}` : ""}`;
+  const withRedirect = (to: Mode) =>
+    `/auth?mode=${to}${loaderData.redirectTo ? `&redirect=${encodeURIComponent(loaderData.redirectTo)}` : ""}`;
 
   const checkInbox = result?.mode === mode ? result.checkInbox : undefined;
 
@@ -176,13 +200,24 @@ export default function AuthRoute({ loaderData, actionData }: Route.ComponentPro
 
   return (
     <section className="mx-auto w-full max-w-md px-5 py-12 sm:py-20">
-      <BackLink to="/">Back to Home</BackLink>
+      <BackLink to="/">{m.account_back_home()}</BackLink>
       <h1 className="mt-8 font-display text-4xl">{copy.title}</h1>
       <p className="mt-2 text-stone">{copy.lead}</p>
       {loaderData.claiming && (
         <p className="mt-4 border-l-2 border-gold pl-4 text-sm">
-          {mode === "forgot" ? "Then claim " : "Sign in or create an account to claim "}
-          <strong className="font-medium">{loaderData.claiming}</strong>.
+          {splitSlots(
+            mode === "forgot"
+              ? m.account_claim_then({ piece: slot("piece") })
+              : m.account_claim_sign_in({ piece: slot("piece") }),
+          ).map((part) =>
+            typeof part === "string" ? (
+              part
+            ) : (
+              <strong key={part.slot} className="font-medium">
+                {loaderData.claiming}
+              </strong>
+            ),
+          )}
         </p>
       )}
 
@@ -191,11 +226,11 @@ export default function AuthRoute({ loaderData, actionData }: Route.ComponentPro
         <input type="hidden" name="intent" value={mode} />
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         {mode !== "login" && <Honeypot />}
-        {formError && <FormAlert title="Error">{formError}</FormAlert>}
+        {formError && <FormAlert title={m.account_error()}>{formError}</FormAlert>}
         {mode === "signup" && (
           <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
             <TextField
-              label="First name"
+              label={m.label_first_name()}
               name="firstName"
               autoComplete="given-name"
               required
@@ -203,7 +238,7 @@ export default function AuthRoute({ loaderData, actionData }: Route.ComponentPro
               error={errors.firstName}
             />
             <TextField
-              label="Last name"
+              label={m.label_last_name()}
               name="lastName"
               autoComplete="family-name"
               required
@@ -213,7 +248,7 @@ export default function AuthRoute({ loaderData, actionData }: Route.ComponentPro
           </div>
         )}
         <TextField
-          label="Email"
+          label={m.label_email()}
           name="email"
           type="email"
           autoComplete="email"
@@ -222,7 +257,7 @@ export default function AuthRoute({ loaderData, actionData }: Route.ComponentPro
           error={errors.email}
         />
         {mode === "login" && <PasswordField error={errors.password} />}
-        {mode === "signup" && <NewPasswordFields label="Password" minLength={10} errors={errors} />}
+        {mode === "signup" && <NewPasswordFields label={m.account_label_password()} minLength={10} errors={errors} />}
         <SubmitButton
           busyLabel={copy.busy}
           pending={(navigation) => navigation.formAction?.startsWith("/auth") === true}
@@ -232,20 +267,20 @@ export default function AuthRoute({ loaderData, actionData }: Route.ComponentPro
         </SubmitButton>
       </Form>
 
-      <nav aria-label="Other options" className="mt-8 flex flex-col gap-3 text-sm text-stone">
+      <nav aria-label={m.account_other_options()} className="mt-8 flex flex-col gap-3 text-sm text-stone">
         {mode !== "login" && (
           <Link to={withRedirect("login")} className="underline underline-offset-4">
-            Already have an account? Sign in
+            {m.account_have_account()}
           </Link>
         )}
         {mode !== "signup" && (
           <Link to={withRedirect("signup")} className="underline underline-offset-4">
-            New to Relevé? Create an account
+            {m.account_new_here()}
           </Link>
         )}
         {mode === "login" && (
           <Link to={withRedirect("forgot")} className="underline underline-offset-4">
-            Forgot your password?
+            {m.account_forgot_link()}
           </Link>
         )}
       </nav>
@@ -257,22 +292,33 @@ export default function AuthRoute({ loaderData, actionData }: Route.ComponentPro
 function CheckInbox({ email, signInHref }: { email: string; signInHref: string }) {
   return (
     <section className="mx-auto w-full max-w-md px-5 py-12 sm:py-20">
-      <BackLink to="/">Back to Home</BackLink>
+      <BackLink to="/">{m.account_back_home()}</BackLink>
       {/* Spec part 1 §8's sign-up message, in the page itself: a plain page runs no toaster. */}
       <p role="status" className="mt-8 border-l-2 border-gold bg-gold/5 px-4 py-3 text-sm">
-        {AUTH_MESSAGES.signupSuccess}
+        {m.account_signup_success()}
       </p>
-      <h1 className="mt-8 font-display text-4xl">Check your inbox</h1>
+      <h1 className="mt-8 font-display text-4xl">{m.account_check_inbox()}</h1>
       <p className="mt-4 text-stone">
-        We sent an email to <strong className="break-all font-medium text-ink">{email}</strong>. Open the link in it, in
-        this browser, to sign in and carry on where you left off. The link works once, within 24 hours.
+        {splitSlots(m.account_check_inbox_sent({ email: slot("email") })).map((part) =>
+          typeof part === "string" ? (
+            part
+          ) : (
+            <strong key={part.slot} className="break-all font-medium text-ink">
+              {email}
+            </strong>
+          ),
+        )}
       </p>
       <p className="mt-4 text-sm text-stone">
-        Nothing there? Look in your spam folder, or{" "}
-        <Link to={signInHref} className="underline underline-offset-4">
-          sign in
-        </Link>{" "}
-        if you already have an account.
+        {splitSlots(m.account_check_inbox_nothing({ signIn: slot("signIn") })).map((part) =>
+          typeof part === "string" ? (
+            part
+          ) : (
+            <Link key={part.slot} to={signInHref} className="underline underline-offset-4">
+              {m.account_check_inbox_sign_in()}
+            </Link>
+          ),
+        )}
       </p>
     </section>
   );

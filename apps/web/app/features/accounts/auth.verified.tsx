@@ -1,10 +1,12 @@
 import { AUTH_MESSAGES } from "@releve/core";
+import { m } from "@releve/i18n/messages";
 import { Button, buttonClass, FormAlert } from "@releve/ui";
 import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect } from "react-router";
 import { GeneralErrorBoundary } from "../../components/error-boundary";
 import { getUser } from "../../context";
 import { readForm } from "../../lib/form.server";
+import { localizeMessage } from "../../lib/localize.server";
 import { toastHeader } from "../../lib/toast.server";
 import { requestContext } from "../../request-context.server";
 import { pendingClaimRedirect } from "../wardrobe/pending-claim.server";
@@ -13,7 +15,7 @@ import { verifyEmail } from "./auth.server";
 import { readSignupNext, signupNextHeader } from "./auth-page.server";
 import { createSession, signInHeaders } from "./session.server";
 
-export const meta = () => [{ title: "Verifying your account · Relevé" }, { name: "robots", content: "noindex" }];
+export const meta = () => [{ title: m.account_meta_verifying() }, { name: "robots", content: "noindex" }];
 export const headers = () => ({ "Referrer-Policy": "no-referrer" });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -40,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const deps = requestContext(request, context);
   const token = (await readForm(request)).get("token");
   const userId = await verifyEmail(deps.db, token);
-  if (!userId) return data({ error: AUTH_MESSAGES.tokenInvalid }, { status: 400 });
+  if (!userId) return data({ error: localizeMessage(AUTH_MESSAGES.tokenInvalid) }, { status: 400 });
   const session = await createSession(deps.db, request, userId);
   const next = await readSignupNext(deps.env, request);
   const headers = signInHeaders(session);
@@ -49,8 +51,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     "Set-Cookie",
     await toastHeader(deps.env, request, {
       type: "success",
-      title: "Email verified",
-      description: AUTH_MESSAGES.emailVerified,
+      title: m.account_email_verified_title(),
+      description: localizeMessage(AUTH_MESSAGES.emailVerified),
     }),
   );
   return (
@@ -72,24 +74,24 @@ export default function VerifiedRoute({ loaderData, actionData }: Route.Componen
     <section className="mx-auto flex max-w-md flex-col items-center px-5 py-24 text-center">
       {actionData?.error ? (
         <>
-          <h1 className="font-display text-3xl">Verification failed</h1>
+          <h1 className="font-display text-3xl">{m.account_verification_failed()}</h1>
           <div className="mt-6 w-full text-left">
             <FormAlert>{actionData.error}</FormAlert>
           </div>
           <Link to="/auth" className={buttonClass("primary", "mt-8")}>
-            Go to Client Login
+            {m.account_go_to_login()}
           </Link>
         </>
       ) : (
         <>
           <span aria-hidden className="size-10 animate-spin rounded-full border-2 border-ink/15 border-t-gold" />
           <h1 className="mt-6 font-display text-3xl" aria-live="polite">
-            Verifying your account...
+            {m.account_verifying()}
           </h1>
           <Form ref={form} method="post" className="mt-8">
             <input type="hidden" name="token" value={loaderData.token} />
             <noscript>
-              <Button type="submit">Verify my email</Button>
+              <Button type="submit">{m.account_verify_email()}</Button>
             </noscript>
           </Form>
         </>

@@ -1,4 +1,4 @@
-import { DELETION_MESSAGES } from "@releve/core/accounts/deletion";
+import { m } from "@releve/i18n/messages";
 import { buttonClass, TextField } from "@releve/ui";
 import { Form } from "react-router";
 import { SubmitButton } from "../../components/submit-button";
@@ -9,18 +9,15 @@ export function DataRightsForms({ deleteError }: { deleteError?: string }) {
     <div className="flex min-w-0 flex-col gap-10">
       <section aria-labelledby="your-data-title" className="flex flex-col gap-3">
         <h2 id="your-data-title" className="font-display text-xl">
-          Download my data
+          {m.account_download_data()}
         </h2>
-        <p className="text-sm text-stone">
-          One JSON file with your account, profile and sharing choices, your garments and how long you have owned each,
-          the contacts you received, your events, scan statistics, consents and the brand's records about you.
-        </p>
+        <p className="text-sm text-stone">{m.account_download_data_lead()}</p>
         <a
           href="/profile-setup/my-data.json"
           download
           className={buttonClass("secondary", "w-full sm:w-auto sm:self-start")}
         >
-          Download my data
+          {m.account_download_data()}
         </a>
       </section>
 
@@ -31,24 +28,24 @@ export function DataRightsForms({ deleteError }: { deleteError?: string }) {
       >
         <input type="hidden" name="intent" value="delete-account" />
         <h2 id="delete-title" className="font-display text-xl">
-          {DELETION_MESSAGES.title}
+          {m.account_delete_title()}
         </h2>
-        <p className="text-sm text-stone">{DELETION_MESSAGES.explain}</p>
+        <p className="text-sm text-stone">{m.account_delete_explain()}</p>
         <TextField
           type="password"
-          label={DELETION_MESSAGES.passwordLabel}
+          label={m.account_delete_password()}
           name="password"
           autoComplete="current-password"
           required
           error={deleteError}
         />
         <SubmitButton
-          busyLabel="Deleting..."
+          busyLabel={m.account_deleting()}
           variant="danger"
           pending={(n) => n.formData?.get("intent") === "delete-account"}
           className="w-full sm:w-auto sm:self-start"
         >
-          {DELETION_MESSAGES.button}
+          {m.account_delete_button()}
         </SubmitButton>
       </Form>
     </div>

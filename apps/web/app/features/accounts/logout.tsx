@@ -1,9 +1,11 @@
 import { AUTH_MESSAGES, safeRedirect } from "@releve/core";
 import { OWNER_TOKEN_COOKIE } from "@releve/core/tap/owner-token";
+import { m } from "@releve/i18n/messages";
 import { redirect } from "react-router";
 import { getUser } from "../../context";
 import { clearCookieHeader } from "../../lib/cookies.server";
 import { readForm } from "../../lib/form.server";
+import { localizeMessage } from "../../lib/localize.server";
 import { toastHeader } from "../../lib/toast.server";
 import { requestContext } from "../../request-context.server";
 import type { Route } from "./+types/logout";
@@ -29,8 +31,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       "Set-Cookie",
       await toastHeader(deps.env, request, {
         type: "error",
-        title: admin ? AUTH_MESSAGES.adminSignOutFailed : "Logout error",
-        description: "There was an issue logging you out. Please try again.",
+        title: admin ? localizeMessage(AUTH_MESSAGES.adminSignOutFailed) : m.account_logout_error_title(),
+        description: m.account_logout_error(),
       }),
     );
     return redirect(safeRedirect(new URL(request.headers.get("Referer") ?? "/", request.url).pathname), { headers });
@@ -43,8 +45,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       deps.env,
       request,
       admin
-        ? { type: "success", title: AUTH_MESSAGES.adminSignedOut, description: AUTH_MESSAGES.loggedOut }
-        : { type: "success", title: AUTH_MESSAGES.loggedOutTitle, description: AUTH_MESSAGES.loggedOut },
+        ? {
+            type: "success",
+            title: localizeMessage(AUTH_MESSAGES.adminSignedOut),
+            description: localizeMessage(AUTH_MESSAGES.loggedOut),
+          }
+        : {
+            type: "success",
+            title: localizeMessage(AUTH_MESSAGES.loggedOutTitle),
+            description: localizeMessage(AUTH_MESSAGES.loggedOut),
+          },
     ),
   );
   return redirect("/", { headers });

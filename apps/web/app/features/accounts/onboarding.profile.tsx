@@ -1,12 +1,14 @@
 import { fieldErrors } from "@releve/core";
 import { OnboardingSchema, PROFILE_DEFAULTS, PROFILE_MESSAGES } from "@releve/core/accounts/profile";
 import { INPUT_CHANNELS } from "@releve/core/sharing/channels";
+import { m } from "@releve/i18n/messages";
 import { FormAlert } from "@releve/ui";
 import { data, Form, redirect } from "react-router";
 import { GeneralErrorBoundary } from "../../components/error-boundary";
 import { SubmitButton } from "../../components/submit-button";
 import { SwitchField } from "../../components/switch-field";
 import { readForm } from "../../lib/form.server";
+import { localizeErrors, localizeMessage } from "../../lib/localize.server";
 import { toastHeader } from "../../lib/toast.server";
 import { requestContext } from "../../request-context.server";
 import { pendingClaimRedirect } from "../wardrobe/pending-claim.server";
@@ -15,7 +17,7 @@ import { getProfile, saveProfile } from "./profile.server";
 import { BioField, ChannelField, NameFields, ProfileText, profileFormState } from "./profile-fields";
 import { requireUser } from "./user.server";
 
-export const meta = () => [{ title: "Complete Your Profile · Relevé" }, { name: "robots", content: "noindex" }];
+export const meta = () => [{ title: m.account_meta_onboarding() }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
@@ -39,7 +41,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) {
     // Only the form's own fields go back into it, each bounded.
     const values = form.echo(OnboardingSchema.keyof().options);
-    return data({ fieldErrors: fieldErrors(parsed.error), values }, { status: 400 });
+    // Said in the reader's language (issue #34); core's rules say it in English.
+    return data({ fieldErrors: localizeErrors(fieldErrors(parsed.error)), values }, { status: 400 });
   }
   try {
     await saveProfile(deps.db, deps.tap, user, { ...parsed.data, onboarded: true });
@@ -47,10 +50,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Spec part 1 §8: an unexpected failure says 'Failed to create profile'; what was typed stays.
     console.error("[profile]", error);
     const values = form.echo(OnboardingSchema.keyof().options);
-    return data({ fieldErrors: { form: PROFILE_MESSAGES.failed }, values }, { status: 503 });
+    return data({ fieldErrors: { form: localizeMessage(PROFILE_MESSAGES.failed) }, values }, { status: 503 });
   }
   const headers = {
-    "Set-Cookie": await toastHeader(deps.env, request, { type: "success", title: PROFILE_MESSAGES.onboarded }),
+    "Set-Cookie": await toastHeader(deps.env, request, {
+      type: "success",
+      title: localizeMessage(PROFILE_MESSAGES.onboarded),
+    }),
   };
   // Back to the garment being claimed (spec part 1 §4), else the wardrobe.
   return (
@@ -64,36 +70,38 @@ export default function OnboardingRoute({ loaderData, actionData }: Route.Compon
 
   return (
     <section className="mx-auto w-full max-w-xl px-5 py-10 sm:py-16">
-      <p className="text-xs uppercase tracking-[0.3em] text-gold">Welcome</p>
-      <h1 className="mt-3 font-display text-4xl">Complete Your Profile</h1>
-      <p className="mt-2 text-stone">People who tap your garments see only what you switch on.</p>
+      <p className="text-xs uppercase tracking-[0.3em] text-gold">{m.account_welcome()}</p>
+      <h1 className="mt-3 font-display text-4xl">{m.account_onboarding_title()}</h1>
+      <p className="mt-2 text-stone">{m.account_onboarding_lead()}</p>
       <Form method="post" className="mt-8 flex flex-col gap-6" noValidate>
         {state.errors.form && <FormAlert>{state.errors.form}</FormAlert>}
         <div className="grid gap-5 sm:grid-cols-2">
           <NameFields state={state} />
         </div>
-        <ProfileText state={state} label="Display name (optional)" name="display_name" />
+        <ProfileText state={state} label={m.account_display_name_optional()} name="display_name" />
         <BioField state={state} />
         <div className="flex flex-col gap-4 border border-ink/10 bg-white p-4">
           <p className="break-all text-sm">
-            <span className="text-xs uppercase tracking-[0.16em] text-stone">Email</span>
+            <span className="text-xs uppercase tracking-[0.16em] text-stone">{m.label_email()}</span>
             <br />
             {loaderData.email}
           </p>
-          <SwitchField name="share_email" label="Share my email" defaultChecked={state.checked("share_email")} />
+          <SwitchField
+            name="share_email"
+            label={m.account_share_email()}
+            defaultChecked={state.checked("share_email")}
+          />
         </div>
-        {INPUT_CHANNELS.map(
-          (c) => c.onboarding && <ChannelField key={c.field} channel={c} state={state} share={c.onboarding.share} />,
-        )}
+        {INPUT_CHANNELS.map((c) => c.onboarding && <ChannelField key={c.field} channel={c} state={state} onboarding />)}
         <div className="border border-ink bg-white p-4">
           <SwitchField
             name="nfc_sharing_enabled"
-            label="Enable NFC Sharing"
+            label={m.account_enable_nfc_sharing()}
             defaultChecked={state.checked("nfc_sharing_enabled")}
           />
         </div>
-        <SubmitButton busyLabel="Saving..." className="w-full">
-          Complete Setup & View Wardrobe
+        <SubmitButton busyLabel={m.account_saving()} className="w-full">
+          {m.account_onboarding_submit()}
         </SubmitButton>
       </Form>
     </section>

@@ -1,11 +1,12 @@
-import { PASSWORD_RULES } from "@releve/core/accounts/auth-constants";
+import { PASSWORD_MIN_LENGTH } from "@releve/core/accounts/auth-constants";
+import { m } from "@releve/i18n/messages";
 import { TextField } from "@releve/ui";
 
 /** The password of a sign-in form. */
 export function PasswordField({ error }: { error?: string }) {
   return (
     <TextField
-      label="Password"
+      label={m.account_label_password()}
       name="password"
       type="password"
       autoComplete="current-password"
@@ -34,11 +35,11 @@ export function NewPasswordFields({
         autoComplete="new-password"
         required
         minLength={minLength}
-        hint={PASSWORD_RULES}
+        hint={m.account_password_rules({ min: PASSWORD_MIN_LENGTH })}
         error={errors.password}
       />
       <TextField
-        label="Confirm password"
+        label={m.account_label_confirm_password()}
         name="confirmPassword"
         type="password"
         autoComplete="new-password"

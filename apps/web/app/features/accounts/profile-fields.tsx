@@ -1,4 +1,5 @@
 import type { InputChannel } from "@releve/core/sharing/channels";
+import { m } from "@releve/i18n/messages";
 import { TextAreaField, TextField, type TextFieldProps } from "@releve/ui";
 import { SwitchField } from "../../components/switch-field";
 
@@ -31,8 +32,8 @@ export function ProfileText({
 export function NameFields({ state }: { state: ProfileFormState }) {
   return (
     <>
-      <ProfileText state={state} label="First name" name="first_name" required autoComplete="given-name" />
-      <ProfileText state={state} label="Last name" name="last_name" required autoComplete="family-name" />
+      <ProfileText state={state} label={m.label_first_name()} name="first_name" required autoComplete="given-name" />
+      <ProfileText state={state} label={m.label_last_name()} name="last_name" required autoComplete="family-name" />
     </>
   );
 }
@@ -40,7 +41,7 @@ export function NameFields({ state }: { state: ProfileFormState }) {
 export function BioField({ state }: { state: ProfileFormState }) {
   return (
     <TextAreaField
-      label="Short bio (optional)"
+      label={m.account_bio_optional()}
       name="bio"
       maxLength={500}
       defaultValue={state.value("bio")}
@@ -49,27 +50,50 @@ export function BioField({ state }: { state: ProfileFormState }) {
   );
 }
 
-/** One contact channel: its value and the switch that shares it. */
+/**
+ * Each channel's field label and share switch as core's channels name them (`input.label`,
+ * `input.share`, and onboarding's rewording), in the page's language.
+ */
+const CHANNEL_WORDS: Record<
+  InputChannel["kind"],
+  { label: () => string; share: () => string; onboardingShare?: () => string }
+> = {
+  mobile: {
+    label: () => m.account_field_mobile_phone(),
+    share: () => m.account_share_mobile(),
+    onboardingShare: () => m.account_share_mobile_onboarding(),
+  },
+  website: { label: () => m.account_field_website(), share: () => m.account_share_website() },
+  instagram: { label: () => m.account_field_instagram(), share: () => m.account_share_instagram() },
+  linkedin: { label: () => m.account_field_linkedin(), share: () => m.account_share_linkedin() },
+  tiktok: { label: () => m.account_field_tiktok(), share: () => m.account_share_tiktok() },
+  facebook: { label: () => m.account_field_facebook(), share: () => m.account_share_facebook() },
+  twitter: { label: () => m.account_field_x(), share: () => m.account_share_x() },
+};
+
+/** One contact channel: its value and the switch that shares it (worded as onboarding asks, there). */
 export function ChannelField({
   channel: c,
   state,
-  share,
+  onboarding = false,
 }: {
   channel: InputChannel;
   state: ProfileFormState;
-  share?: string | null;
+  onboarding?: boolean;
 }) {
+  const words = CHANNEL_WORDS[c.kind];
+  const share = (onboarding && words.onboardingShare) || words.share;
   return (
     <div className="flex flex-col gap-3 border border-ink/10 bg-white p-4">
       <TextField
-        label={c.input.label}
+        label={words.label()}
         name={c.field}
         type={c.input.type}
         autoComplete={c.input.autoComplete}
         defaultValue={state.value(c.field)}
         error={state.errors[c.field]}
       />
-      <SwitchField name={c.flag} label={`Share ${share ?? c.input.share}`} defaultChecked={state.checked(c.flag)} />
+      <SwitchField name={c.flag} label={share()} defaultChecked={state.checked(c.flag)} />
     </div>
   );
 }

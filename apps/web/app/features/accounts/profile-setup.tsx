@@ -4,6 +4,7 @@ import { isAlertFrequency } from "@releve/core/crm/alerts";
 import { INPUT_CHANNELS } from "@releve/core/sharing/channels";
 import { type PublicProfile, publicProfile, type ShareableProfile } from "@releve/core/sharing/share-visibility";
 import { readAlertSettings, setAlertFrequency } from "@releve/db/crm/alerts";
+import { m } from "@releve/i18n/messages";
 import { FormAlert } from "@releve/ui";
 import { useRef, useState } from "react";
 import { data, Form } from "react-router";
@@ -12,6 +13,7 @@ import { GeneralErrorBoundary } from "../../components/error-boundary";
 import { SubmitButton } from "../../components/submit-button";
 import { SwitchField } from "../../components/switch-field";
 import { readForm } from "../../lib/form.server";
+import { localizeErrors, localizeMessage } from "../../lib/localize.server";
 import { redirectWithToast, toastHeader } from "../../lib/toast.server";
 import { requestContext } from "../../request-context.server";
 import { OwnerCard } from "../sharing/owner-card";
@@ -25,7 +27,7 @@ import { BioField, ChannelField, NameFields, ProfileText, profileFormState } fro
 import { previewFromForm } from "./profile-preview";
 import { requireUser } from "./user.server";
 
-export const meta = () => [{ title: "Your profile · Relevé" }, { name: "robots", content: "noindex" }];
+export const meta = () => [{ title: m.account_meta_profile() }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
@@ -53,20 +55,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.get("intent") === "notifications") {
     const frequency = form.get("alert_frequency");
     if (!isAlertFrequency(frequency)) {
-      return data({ notificationsError: "Choose how often you hear of new connections." }, { status: 400 });
+      return data({ notificationsError: m.account_notifications_choose() }, { status: 400 });
     }
     await setAlertFrequency(deps.db, user.userId, frequency);
     return redirectWithToast(deps.env, request, "/profile-setup", {
       type: "success",
-      title: "Notifications saved",
-      description: ALERT_SAVED[frequency],
+      title: m.account_notifications_saved(),
+      description: ALERT_SAVED[frequency](),
     });
   }
   const parsed = ProfileSchema.safeParse(form.record());
   if (!parsed.success) {
     // Only the form's own fields go back into it, each bounded.
     const values = form.echo(ProfileSchema.keyof().options);
-    return data({ fieldErrors: fieldErrors(parsed.error), values }, { status: 400 });
+    // Said in the reader's language (issue #34); core's rules say it in English.
+    return data({ fieldErrors: localizeErrors(fieldErrors(parsed.error)), values }, { status: 400 });
   }
   let created: boolean;
   try {
@@ -75,26 +78,27 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Spec part 1 §8: an unexpected failure says 'Failed to create profile'; what was typed stays.
     console.error("[profile]", error);
     const values = form.echo(ProfileSchema.keyof().options);
+    // Core's English message marks the failure; the page says it in its own language.
     return data({ fieldErrors: { form: PROFILE_MESSAGES.failed }, values }, { status: 503 });
   }
   // Back to the garment being claimed, with a message that says why we are going there.
   const welcome = await toastHeader(deps.env, request, {
     type: "success",
-    title: "Welcome to Relevé!",
-    description: "Your profile is ready. Let's add your garment to your wardrobe.",
+    title: localizeMessage(PROFILE_MESSAGES.onboarded),
+    description: m.account_profile_ready(),
   });
   const toClaim = await pendingClaimRedirect(deps.env, request, { keep: true, headers: { "Set-Cookie": welcome } });
   if (toClaim) return toClaim;
   return redirectWithToast(deps.env, request, "/dashboard", {
     type: "success",
-    title: created ? PROFILE_MESSAGES.created : PROFILE_MESSAGES.updated,
+    title: localizeMessage(created ? PROFILE_MESSAGES.created : PROFILE_MESSAGES.updated),
   });
 }
 
 const ALERT_SAVED = {
-  each: "You will hear of each new connection.",
-  daily: "You will receive one summary in the evening, on days with new connections.",
-  off: "You will not receive connection alerts.",
+  each: () => m.account_alert_saved_each(),
+  daily: () => m.account_alert_saved_daily(),
+  off: () => m.account_alert_saved_off(),
 } as const;
 
 export default function ProfileSetupRoute({ loaderData, actionData }: Route.ComponentProps) {
@@ -124,32 +128,37 @@ export default function ProfileSetupRoute({ loaderData, actionData }: Route.Comp
 
   return (
     <section className="mx-auto w-full max-w-6xl px-5 py-10 sm:py-16">
-      <BackLink to="/dashboard">Dashboard</BackLink>
-      <h1 className="mt-6 font-display text-4xl">{loaderData.exists ? "Edit your profile" : "Create your profile"}</h1>
-      <p className="mt-2 max-w-xl text-stone">
-        Choose exactly what someone sees when they tap one of your garments. Nothing is shown unless you switch it on.
-      </p>
+      <BackLink to="/dashboard">{m.nav_dashboard()}</BackLink>
+      <h1 className="mt-6 font-display text-4xl">
+        {loaderData.exists ? m.account_profile_edit_title() : m.account_profile_create_title()}
+      </h1>
+      <p className="mt-2 max-w-xl text-stone">{m.account_profile_lead()}</p>
       {loaderData.fromClaim && (
-        <p className="mt-4 border-l-2 border-gold pl-4 text-sm">One step before your garment joins your wardrobe.</p>
+        <p className="mt-4 border-l-2 border-gold pl-4 text-sm">{m.account_profile_from_claim()}</p>
       )}
 
       <div className="mt-10 grid grid-cols-1 gap-10 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <Form ref={formRef} method="post" onChange={refresh} className="flex min-w-0 flex-col gap-8" noValidate>
           {errors.form === PROFILE_MESSAGES.failed ? (
-            <FormAlert title={PROFILE_MESSAGES.failed}>Nothing was saved. Please try again in a moment.</FormAlert>
+            <FormAlert title={m.account_profile_failed()}>{m.account_profile_failed_detail()}</FormAlert>
           ) : (
             Object.keys(errors).length > 0 && (
-              <FormAlert title="Please check the highlighted fields">Nothing was saved.</FormAlert>
+              <FormAlert title={m.account_check_fields()}>{m.account_nothing_saved()}</FormAlert>
             )
           )}
           <fieldset className="flex min-w-0 flex-col gap-5">
-            <legend className="mb-2 font-display text-xl">About you</legend>
+            <legend className="mb-2 font-display text-xl">{m.account_about_you()}</legend>
             <div className="grid gap-5 sm:grid-cols-2">
               <NameFields state={state} />
-              <ProfileText state={state} label="Display name (optional)" name="display_name" autoComplete="nickname" />
               <ProfileText
                 state={state}
-                label="City or region (optional)"
+                label={m.account_display_name_optional()}
+                name="display_name"
+                autoComplete="nickname"
+              />
+              <ProfileText
+                state={state}
+                label={m.account_city_region_optional()}
                 name="city_region"
                 autoComplete="address-level2"
               />
@@ -158,14 +167,14 @@ export default function ProfileSetupRoute({ loaderData, actionData }: Route.Comp
           </fieldset>
 
           <fieldset className="flex min-w-0 flex-col gap-5">
-            <legend className="mb-2 font-display text-xl">What you share</legend>
+            <legend className="mb-2 font-display text-xl">{m.account_what_you_share()}</legend>
             <div className="flex flex-col gap-2 border border-ink/10 bg-white p-4">
-              <p className="text-xs uppercase tracking-[0.16em] text-stone">Email</p>
+              <p className="text-xs uppercase tracking-[0.16em] text-stone">{m.label_email()}</p>
               <p className="break-all">{loaderData.email}</p>
               <SwitchField
                 name="share_email"
-                label="Share my email"
-                description={loaderData.emailVerified ? undefined : "Shown on your card once your email is verified."}
+                label={m.account_share_email()}
+                description={loaderData.emailVerified ? undefined : m.account_share_email_unverified()}
                 defaultChecked={checked("share_email")}
               />
             </div>
@@ -175,32 +184,30 @@ export default function ProfileSetupRoute({ loaderData, actionData }: Route.Comp
           </fieldset>
 
           <fieldset className="min-w-0 border border-ink bg-white p-4">
-            <legend className="px-1 font-display text-xl">NFC sharing</legend>
+            <legend className="px-1 font-display text-xl">{m.account_nfc_sharing()}</legend>
             <SwitchField
               name="nfc_sharing_enabled"
-              label="Enable NFC Sharing"
-              description="Off: a tap shows that your profile is not available for sharing."
+              label={m.account_enable_nfc_sharing()}
+              description={m.account_nfc_sharing_off()}
               defaultChecked={checked("nfc_sharing_enabled")}
             />
           </fieldset>
 
           <SubmitButton
-            busyLabel="Saving..."
+            busyLabel={m.account_saving()}
             pending={(n) => !n.formData?.get("intent")}
             className="w-full sm:w-auto sm:self-start"
           >
-            Save Profile
+            {m.account_save_profile()}
           </SubmitButton>
         </Form>
 
-        <aside aria-label="Live preview" className="lg:sticky lg:top-6 lg:self-start">
-          <p className="mb-3 text-xs uppercase tracking-[0.2em] text-stone">What a visitor sees</p>
+        <aside aria-label={m.account_live_preview()} className="lg:sticky lg:top-6 lg:self-start">
+          <p className="mb-3 text-xs uppercase tracking-[0.2em] text-stone">{m.account_visitor_sees()}</p>
           {sharingOn ? (
             <OwnerCard profile={preview} />
           ) : (
-            <p className="border border-ink/10 bg-white p-6 text-center text-stone">
-              Owner profile not available for sharing
-            </p>
+            <p className="border border-ink/10 bg-white p-6 text-center text-stone">{m.share_owner_unavailable()}</p>
           )}
         </aside>
       </div>

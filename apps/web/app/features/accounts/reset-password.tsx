@@ -1,10 +1,12 @@
 import { fieldErrors, ResetPasswordSchema } from "@releve/core";
 import { AUTH_MESSAGES } from "@releve/core/accounts/auth-constants";
+import { m } from "@releve/i18n/messages";
 import { buttonClass, FormAlert } from "@releve/ui";
 import { data, Form, Link, redirect } from "react-router";
 import { GeneralErrorBoundary } from "../../components/error-boundary";
 import { SubmitButton } from "../../components/submit-button";
 import { readForm } from "../../lib/form.server";
+import { localizeErrors, localizeMessage } from "../../lib/localize.server";
 import { toastHeader } from "../../lib/toast.server";
 import { requestContext } from "../../request-context.server";
 import type { Route } from "./+types/reset-password";
@@ -12,7 +14,7 @@ import { peekToken, resetPassword } from "./auth.server";
 import { NewPasswordFields } from "./password-fields";
 import { createSession, destroyUserSessions, signInHeaders } from "./session.server";
 
-export const meta = () => [{ title: "Choose a new password · Relevé" }, { name: "robots", content: "noindex" }];
+export const meta = () => [{ title: m.account_meta_new_password() }, { name: "robots", content: "noindex" }];
 export const headers = () => ({ "Referrer-Policy": "no-referrer" });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -29,9 +31,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     password: form.get("password"),
     confirmPassword: form.get("confirmPassword"),
   });
-  if (!parsed.success) return data({ fieldErrors: fieldErrors(parsed.error), formError: undefined }, { status: 400 });
+  // Said in the reader's language (issue #34); core's rules say it in English.
+  if (!parsed.success) {
+    return data({ fieldErrors: localizeErrors(fieldErrors(parsed.error)), formError: undefined }, { status: 400 });
+  }
   const userId = await resetPassword(deps.db, parsed.data.token, parsed.data.password);
-  if (!userId) return data({ fieldErrors: {}, formError: AUTH_MESSAGES.tokenInvalid }, { status: 400 });
+  if (!userId)
+    return data({ fieldErrors: {}, formError: localizeMessage(AUTH_MESSAGES.tokenInvalid) }, { status: 400 });
   // Whoever held a session before the reset (perhaps whoever knew the old password) is out.
   await destroyUserSessions(deps.db, userId);
   const session = await createSession(deps.db, request, userId);
@@ -40,8 +46,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     "Set-Cookie",
     await toastHeader(deps.env, request, {
       type: "success",
-      title: "Success",
-      description: AUTH_MESSAGES.passwordUpdated,
+      title: m.account_success(),
+      description: localizeMessage(AUTH_MESSAGES.passwordUpdated),
     }),
   );
   return redirect("/dashboard", { headers });
@@ -49,27 +55,27 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ResetPasswordRoute({ loaderData, actionData }: Route.ComponentProps) {
   const errors: Record<string, string> = actionData?.fieldErrors ?? {};
-  const formError = actionData?.formError ?? (loaderData.valid ? undefined : AUTH_MESSAGES.tokenInvalid);
+  const formError = actionData?.formError ?? (loaderData.valid ? undefined : m.account_token_invalid());
 
   return (
     <section className="mx-auto w-full max-w-md px-5 py-12 sm:py-20">
-      <h1 className="font-display text-4xl">Choose a new password</h1>
+      <h1 className="font-display text-4xl">{m.account_new_password_title()}</h1>
       {formError && (
         <div className="mt-6">
-          <FormAlert title="Error">{formError}</FormAlert>
+          <FormAlert title={m.account_error()}>{formError}</FormAlert>
         </div>
       )}
       {loaderData.valid ? (
         <Form method="post" className="mt-8 flex flex-col gap-5" noValidate>
           <input type="hidden" name="token" value={loaderData.token} />
-          <NewPasswordFields label="New password" errors={errors} />
-          <SubmitButton busyLabel="Saving..." className="mt-2 w-full">
-            Save New Password
+          <NewPasswordFields label={m.account_label_new_password()} errors={errors} />
+          <SubmitButton busyLabel={m.account_saving()} className="mt-2 w-full">
+            {m.account_save_new_password()}
           </SubmitButton>
         </Form>
       ) : (
         <Link to="/auth?mode=forgot" className={buttonClass("primary", "mt-8")}>
-          Request a new link
+          {m.account_request_new_link()}
         </Link>
       )}
     </section>

@@ -1,3 +1,4 @@
+import { m } from "@releve/i18n/messages";
 import { Form, useNavigation } from "react-router";
 
 /**
@@ -18,8 +19,8 @@ export function ActiveEventStar({ eventId, name, active }: { eventId: number; na
       <button
         type="submit"
         aria-pressed={active}
-        aria-label={active ? `${name} is the active event. Clear it` : `Make ${name} the active event`}
-        title={active ? "Active event: new scans and contacts are tagged with it" : "Set as active event"}
+        aria-label={active ? m.crm_star_clear({ name }) : m.crm_star_make({ name })}
+        title={active ? m.crm_star_title_active() : m.crm_star_title_set()}
         disabled={busy}
         className="inline-flex size-11 items-center justify-center text-2xl leading-none text-gold transition-colors hover:bg-gold/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold disabled:opacity-50"
       >
@@ -44,9 +45,9 @@ export function EventBadges({
       <span
         className={`border px-2 py-0.5 ${flagged ? "border-emerald-700/40 text-emerald-800" : "border-ink/20 text-stone"}`}
       >
-        {flagged ? "Active" : "Inactive"}
+        {flagged ? m.crm_badge_active() : m.crm_badge_inactive()}
       </span>
-      {current && <span className="border border-gold/50 px-2 py-0.5 text-gold">Tagging new scans</span>}
+      {current && <span className="border border-gold/50 px-2 py-0.5 text-gold">{m.crm_tagging_new_scans()}</span>}
     </p>
   );
 }

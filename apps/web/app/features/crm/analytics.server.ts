@@ -5,12 +5,8 @@ import { ownerAnalytics, utcDay } from "@releve/db/crm/queries";
 const DAY_MS = 86_400_000;
 
 export type WindowKey = "today" | "week" | "month" | "all";
-export const WINDOWS: Array<{ key: WindowKey; label: string }> = [
-  { key: "today", label: "Today" },
-  { key: "week", label: "Last 7 days" },
-  { key: "month", label: "Last 30 days" },
-  { key: "all", label: "All time" },
-];
+/** The figures' windows, in the page's order (their names are the page's words). */
+export const WINDOWS: WindowKey[] = ["today", "week", "month", "all"];
 
 export interface WindowFigures {
   scans: number;
@@ -63,7 +59,7 @@ export async function loadAnalytics(db: Db, userId: string, now = Date.now()): P
     topFrom: daysBack(TOP_WINDOW_DAYS - 1),
   });
   const windows = {} as Record<WindowKey, WindowFigures>;
-  for (const { key } of WINDOWS) {
+  for (const key of WINDOWS) {
     const scans = totals?.[`${key}_scans`] ?? 0;
     const visitorScans = totals?.[`${key}_visitor`] ?? 0;
     const contacts = totals?.[`${key}_contacts`] ?? 0;

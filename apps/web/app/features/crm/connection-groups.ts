@@ -1,4 +1,5 @@
 import type { OwnerContact } from "@releve/db/crm/queries";
+import { m } from "@releve/i18n/messages";
 
 export interface ConnectionGroup {
   key: string;
@@ -8,7 +9,7 @@ export interface ConnectionGroup {
   contacts: OwnerContact[];
 }
 
-/** Groups by event, newest connection first within and across groups; no event is its own group. */
+/** Groups by event, newest connection first within and across groups; no event is its own group (named in the page's language). */
 export function groupByEvent(contacts: OwnerContact[]): ConnectionGroup[] {
   const groups = new Map<string, ConnectionGroup>();
   for (const c of contacts) {
@@ -16,7 +17,7 @@ export function groupByEvent(contacts: OwnerContact[]): ConnectionGroup[] {
     const key = c.event_id ? `event-${c.event_id}` : c.brand_event_id ? `brand-event-${c.brand_event_id}` : "no-event";
     let group = groups.get(key);
     if (!group) {
-      group = { key, eventId: c.event_id, name: c.event_name ?? "No event", date: c.event_date, contacts: [] };
+      group = { key, eventId: c.event_id, name: c.event_name ?? m.crm_no_event(), date: c.event_date, contacts: [] };
       groups.set(key, group);
     }
     group.contacts.push(c);

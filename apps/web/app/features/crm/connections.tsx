@@ -1,12 +1,15 @@
-import { CRM_MESSAGES, parseContactCursor, parseId } from "@releve/core/crm/rules";
+import { parseContactCursor, parseId } from "@releve/core/crm/rules";
 import { SEARCH_MAX_LENGTH, SEARCH_TOO_LONG } from "@releve/core/platform/input-limits";
 import { cleanText, textLength, textProblemMessage } from "@releve/core/platform/text";
 import { listConnections } from "@releve/db/crm/queries";
+import { slot, splitSlots } from "@releve/i18n";
+import { m } from "@releve/i18n/messages";
 import { buttonClass } from "@releve/ui";
 import { data, Form, Link } from "react-router";
 import { BackLink } from "../../components/back-link";
-import { failureFrom, GeneralErrorBoundary } from "../../components/error-boundary";
+import { GeneralErrorBoundary } from "../../components/error-boundary";
 import { LoadMore, useKeysetPages } from "../../components/load-more";
+import { localizeMessage } from "../../lib/localize.server";
 import { requestContext } from "../../request-context.server";
 import { requireUser } from "../accounts/user.server";
 import type { Route } from "./+types/connections";
@@ -15,16 +18,16 @@ import { ContactItem } from "./contact-item";
 import { crmAction } from "./crm-actions.server";
 import { formatEventDate } from "./crm-format";
 
-export const meta = () => [{ title: "Connections · Relevé" }, { name: "robots", content: "noindex" }];
+export const meta = () => [{ title: m.crm_connections_title() }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const params = new URL(request.url).searchParams;
   // The one text rule (decision 0042), as the contacts list's search.
   const search = cleanText(params.get("q") ?? "");
-  if (!search.ok) throw data(textProblemMessage(search.problem, "Search"), { status: 400 });
+  if (!search.ok) throw data(localizeMessage(textProblemMessage(search.problem, "Search")), { status: 400 });
   const q = search.value;
-  if (textLength(q) > SEARCH_MAX_LENGTH) throw data(SEARCH_TOO_LONG, { status: 400 });
+  if (textLength(q) > SEARCH_MAX_LENGTH) throw data(localizeMessage(SEARCH_TOO_LONG), { status: 400 });
   const rawGarment = params.get("garment");
   const garmentId = rawGarment ? parseId(rawGarment) : null;
   if (rawGarment && garmentId === null) throw data("Garment not found", { status: 404 });
@@ -56,13 +59,22 @@ export default function ConnectionsRoute({ loaderData, actionData }: Route.Compo
   const groups = groupByEvent(pages.rows);
   return (
     <section className="mx-auto w-full max-w-5xl px-5 py-10 sm:py-16">
-      <BackLink to="/dashboard">Dashboard</BackLink>
-      <h1 className="mt-6 font-display text-4xl sm:text-5xl">Connections</h1>
+      <BackLink to="/dashboard">{m.nav_dashboard()}</BackLink>
+      <h1 className="mt-6 font-display text-4xl sm:text-5xl">{m.crm_connections()}</h1>
       {garment && (
         <p className="mt-3 text-stone">
-          People who connected through <span className="text-ink">{garment.name ?? "this garment"}</span> ·{" "}
+          {splitSlots(m.crm_connected_through({ garment: slot("garment") })).map((part) =>
+            typeof part === "string" ? (
+              part
+            ) : (
+              <span key={part.slot} className="text-ink">
+                {garment.name ?? m.crm_this_garment()}
+              </span>
+            ),
+          )}
+          {" · "}
           <Link to="/connections" className="underline underline-offset-4">
-            All garments
+            {m.crm_all_garments()}
           </Link>
         </p>
       )}
@@ -71,12 +83,12 @@ export default function ConnectionsRoute({ loaderData, actionData }: Route.Compo
         method="get"
         action="/connections"
         role="search"
-        aria-label="Search connections"
+        aria-label={m.crm_search_connections()}
         className="mt-8 flex flex-col gap-2 sm:flex-row"
       >
         {garment && <input type="hidden" name="garment" value={garment.id} />}
         <label htmlFor="connections-q" className="sr-only">
-          Search connections
+          {m.crm_search_connections()}
         </label>
         <input
           id="connections-q"
@@ -84,36 +96,32 @@ export default function ConnectionsRoute({ loaderData, actionData }: Route.Compo
           name="q"
           defaultValue={q}
           maxLength={SEARCH_MAX_LENGTH}
-          placeholder="Search by name, email, phone or notes"
+          placeholder={m.crm_search_connections_placeholder()}
           className="min-h-11 w-full min-w-0 flex-1 border border-ink/20 bg-white px-3 text-base outline-none focus:border-ink"
         />
         <button type="submit" className={buttonClass("primary")}>
-          Search
+          {m.crm_search()}
         </button>
       </Form>
 
       {total === 0 ? (
         q ? (
           <div className="mt-8 border border-ink/10 bg-white p-8">
-            <h2 className="font-display text-2xl">No connections match "{q}"</h2>
-            <p className="mt-2 text-stone">Try a name, an email address or a phone number.</p>
+            <h2 className="font-display text-2xl">{m.crm_no_connections_match({ q })}</h2>
+            <p className="mt-2 text-stone">{m.crm_no_connections_match_hint()}</p>
           </div>
         ) : (
           <div className="mt-8 flex flex-col items-start gap-4 border border-ink/10 bg-white p-8">
-            <h2 className="font-display text-2xl">No connections yet</h2>
-            <p className="text-stone">
-              When someone taps your garment and shares their details, they appear here, grouped by event.
-            </p>
+            <h2 className="font-display text-2xl">{m.crm_no_connections()}</h2>
+            <p className="text-stone">{m.crm_no_connections_hint()}</p>
             <Link to="/tap-register" className={buttonClass("primary")}>
-              Register a garment
+              {m.crm_register_garment()}
             </Link>
           </div>
         )
       ) : (
         <>
-          <p className="mt-6 text-sm text-stone">
-            {total === 1 ? "1 connection" : `${total.toLocaleString("en-GB")} connections`}
-          </p>
+          <p className="mt-6 text-sm text-stone">{m.crm_connections_count({ count: total })}</p>
           <div className="mt-6 flex flex-col gap-10">
             {groups.map((group) => (
               <section key={group.key} aria-labelledby={`group-${group.key}`}>
@@ -123,12 +131,12 @@ export default function ConnectionsRoute({ loaderData, actionData }: Route.Compo
                   </h2>
                   <span className="text-xs uppercase tracking-[0.16em] text-stone">
                     {group.date ? `${formatEventDate(group.date)} · ` : ""}
-                    {group.contacts.length} {group.contacts.length === 1 ? "connection" : "connections"}
+                    {m.crm_connections_count({ count: group.contacts.length })}
                     {group.eventId && (
                       <>
                         {" · "}
                         <Link to={`/dashboard/events/${group.eventId}`} className="underline underline-offset-4">
-                          View event
+                          {m.crm_view_event()}
                         </Link>
                       </>
                     )}
@@ -147,10 +155,10 @@ export default function ConnectionsRoute({ loaderData, actionData }: Route.Compo
           <LoadMore
             shown={pages.rows.length}
             total={total}
-            noun="connections"
+            noun={m.crm_noun_connections()}
             paged={paged}
             newestHref={`/connections${filter.size ? `?${filter}` : ""}`}
-            newestLabel="Newest connections"
+            newestLabel={m.crm_newest_connections()}
             pages={pages}
           />
         </>
@@ -161,5 +169,5 @@ export default function ConnectionsRoute({ loaderData, actionData }: Route.Compo
 
 export function ErrorBoundary() {
   // Spec part 2 §8: the page's own words when its data could not be loaded.
-  return <GeneralErrorBoundary failure={failureFrom(CRM_MESSAGES.loadConnections)} />;
+  return <GeneralErrorBoundary failure={{ title: m.crm_load_connections_failed(), text: m.site_try_again_moment() }} />;
 }

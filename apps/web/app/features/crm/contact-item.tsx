@@ -1,5 +1,6 @@
 import { contactName } from "@releve/core/crm/rules";
 import type { OwnerContact } from "@releve/db/crm/queries";
+import { m } from "@releve/i18n/messages";
 import { useLocation } from "react-router";
 import type { CrmActionData } from "./crm-actions.server";
 import { formatDay } from "./crm-format";
@@ -24,7 +25,7 @@ export function ContactItem({
   const error = actionData?.intent === "mark-contacted" && actionData.contactId === c.id ? actionData.error : null;
   const editError = actionData?.intent === "update-notes" && actionData.contactId === c.id ? actionData.error : null;
   // A piece since handed on or released (issue #32) is named as no longer theirs.
-  const piece = c.garment_name && !c.garment_owned ? `${c.garment_name} (no longer in your wardrobe)` : c.garment_name;
+  const piece = c.garment_name && !c.garment_owned ? m.crm_no_longer_yours({ piece: c.garment_name }) : c.garment_name;
   const where = [showEvent ? c.event_name : null, piece].filter(Boolean).join(" · ");
   return (
     <article
@@ -37,7 +38,7 @@ export function ContactItem({
         <div className="min-w-0">
           <h3 className="font-display text-lg">{name}</h3>
           <p className="break-words text-sm text-stone">
-            {[c.email, c.phone].filter(Boolean).join(" · ") || "No email or phone"}
+            {[c.email, c.phone].filter(Boolean).join(" · ") || m.crm_no_email_phone()}
           </p>
           {(c.instagram || c.linkedin) && (
             <p className="break-words text-sm text-stone">
@@ -45,7 +46,8 @@ export function ContactItem({
             </p>
           )}
           <p className="text-xs text-stone">
-            {where ? `${where} · ` : ""}Connected {formatDay(c.created_at)}
+            {where ? `${where} · ` : ""}
+            {m.crm_connected_on({ date: formatDay(c.created_at) })}
           </p>
         </div>
         <ContactStatus
@@ -56,7 +58,8 @@ export function ContactItem({
           error={error}
           intent="mark-contacted"
           action={`${location.pathname}${location.search}`}
-          label={`Mark ${name} as contacted`}
+          label={m.crm_mark_named_contacted({ name })}
+          notesLabel={m.crm_notes_on({ name })}
         />
       </div>
       <ContactNotes notes={c.notes} contactNotes={c.contact_notes} />
@@ -70,13 +73,13 @@ export function ContactNotes({ notes, contactNotes }: { notes: string | null; co
     <>
       {notes && (
         <p className="mt-3 whitespace-pre-line break-words text-sm">
-          <span className="text-stone">Their note: </span>
+          <span className="text-stone">{m.crm_their_note()} </span>
           {notes}
         </p>
       )}
       {contactNotes && (
         <p className="mt-2 whitespace-pre-line break-words text-sm">
-          <span className="text-stone">Your notes: </span>
+          <span className="text-stone">{m.crm_your_notes()} </span>
           {contactNotes}
         </p>
       )}

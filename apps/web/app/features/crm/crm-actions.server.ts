@@ -10,6 +10,7 @@ import { parseId } from "@releve/core/platform/input-limits";
 import { createEvent, markContactContacted, setActiveEvent, updateContactNotes } from "@releve/db/crm/commands";
 import { data, type RouterContextProvider } from "react-router";
 import { readForm } from "../../lib/form.server";
+import { localizeErrors, localizeMessage } from "../../lib/localize.server";
 import { redirectWithToast } from "../../lib/toast.server";
 import { requestContext } from "../../request-context.server";
 import { requireUser } from "../accounts/user.server";
@@ -41,6 +42,7 @@ export function pagePath(request: Request): string {
  * - create-event: 400 with field errors;
  * - set-active-event: 404 for an event that is not this owner's active-flagged one.
  * Nothing changes on any error; success goes back to the same page with the spec's toast.
+ * Errors and toasts are said in the owner's language (issue #34).
  */
 export async function crmAction(request: Request, context: Readonly<RouterContextProvider>, allowed: CrmIntent[]) {
   const user = requireUser(request, context);
@@ -50,7 +52,7 @@ export async function crmAction(request: Request, context: Readonly<RouterContex
   const intent = text("intent") as CrmIntent | undefined;
   const back = pagePath(request);
   if (!intent || !allowed.includes(intent)) {
-    return data<CrmActionData>({ intent: null, error: "Unknown action" }, { status: 400 });
+    return data<CrmActionData>({ intent: null, error: localizeMessage("Unknown action") }, { status: 400 });
   }
 
   if (intent === "mark-contacted" || intent === "update-notes") {
@@ -59,15 +61,20 @@ export async function crmAction(request: Request, context: Readonly<RouterContex
     if (!parsed.success) {
       const errors = fieldErrors(parsed.error);
       return data<CrmActionData>(
-        { intent, error: errors.notes ?? errors.contactId ?? CRM_MESSAGES.updateContact, contactId },
+        { intent, error: localizeMessage(errors.notes ?? errors.contactId ?? CRM_MESSAGES.updateContact), contactId },
         { status: 400 },
       );
     }
     const change = intent === "update-notes" ? updateContactNotes : markContactContacted;
     const ok = await change(deps.db, { userId: user.userId, ...parsed.data });
-    if (!ok) return data<CrmActionData>({ intent, error: CRM_MESSAGES.updateContact, contactId }, { status: 404 });
+    if (!ok) {
+      return data<CrmActionData>(
+        { intent, error: localizeMessage(CRM_MESSAGES.updateContact), contactId },
+        { status: 404 },
+      );
+    }
     const title = intent === "update-notes" ? CRM_MESSAGES.contactUpdated : CRM_MESSAGES.markedContacted;
-    return redirectWithToast(deps.env, request, back, { type: "success", title });
+    return redirectWithToast(deps.env, request, back, { type: "success", title: localizeMessage(title) });
   }
 
   if (intent === "create-event") {
@@ -79,25 +86,27 @@ export async function crmAction(request: Request, context: Readonly<RouterContex
     });
     if (!parsed.success) {
       return data<CrmActionData>(
-        { intent, error: CRM_MESSAGES.createEvent, fields: fieldErrors(parsed.error) },
+        { intent, error: localizeMessage(CRM_MESSAGES.createEvent), fields: localizeErrors(fieldErrors(parsed.error)) },
         { status: 400 },
       );
     }
     const id = await createEvent(deps.db, user.userId, parsed.data);
     return redirectWithToast(deps.env, request, `/dashboard/events#event-${id}`, {
       type: "success",
-      title: CRM_MESSAGES.eventCreated,
+      title: localizeMessage(CRM_MESSAGES.eventCreated),
     });
   }
 
   const parsed = ActiveEventSchema.safeParse({ eventId: text("eventId") });
-  if (!parsed.success) return data<CrmActionData>({ intent, error: CRM_MESSAGES.updateActiveEvent }, { status: 400 });
+  if (!parsed.success) {
+    return data<CrmActionData>({ intent, error: localizeMessage(CRM_MESSAGES.updateActiveEvent) }, { status: 400 });
+  }
   const result = await setActiveEvent(deps.db, deps.tap, user.userId, parsed.data.eventId);
   if (result === "not_found" || result === "no_profile") {
-    return data<CrmActionData>({ intent, error: CRM_MESSAGES.updateActiveEvent }, { status: 404 });
+    return data<CrmActionData>({ intent, error: localizeMessage(CRM_MESSAGES.updateActiveEvent) }, { status: 404 });
   }
   return redirectWithToast(deps.env, request, back, {
     type: "success",
-    title: result === "set" ? CRM_MESSAGES.activeEventSet : CRM_MESSAGES.activeEventCleared,
+    title: localizeMessage(result === "set" ? CRM_MESSAGES.activeEventSet : CRM_MESSAGES.activeEventCleared),
   });
 }

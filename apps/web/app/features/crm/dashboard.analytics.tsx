@@ -1,46 +1,71 @@
 import { CHART_DAYS, TOP_WINDOW_DAYS } from "@releve/core/crm/rules";
-import { counted } from "@releve/core/platform/plural";
+import { formatNumber } from "@releve/i18n";
+import { currentLocale } from "@releve/i18n/current";
+import { m } from "@releve/i18n/messages";
 import { BackLink } from "../../components/back-link";
-import { failureFrom, GeneralErrorBoundary } from "../../components/error-boundary";
+import { GeneralErrorBoundary } from "../../components/error-boundary";
+import { ScrollRegion } from "../../components/scroll-region";
 import { requestContext } from "../../request-context.server";
 import { requireUser } from "../accounts/user.server";
 import type { Route } from "./+types/dashboard.analytics";
-import { type ConversionRow, loadAnalytics, WINDOWS } from "./analytics.server";
+import { type ConversionRow, loadAnalytics, WINDOWS, type WindowKey } from "./analytics.server";
 import { barChart } from "./chart.server";
 import { formatRate } from "./crm-format";
 import { ScansChart } from "./scans-chart";
 
-export const meta = () => [{ title: "Analytics · Relevé" }, { name: "robots", content: "noindex" }];
+export const meta = () => [{ title: m.crm_analytics_title() }, { name: "robots", content: "noindex" }];
 
-const n = (value: number) => value.toLocaleString("en-GB");
+const n = (value: number) => formatNumber(currentLocale(), value);
+
+/** Each window's name, in the page's language. */
+const WINDOW_NAMES: Record<WindowKey, () => string> = {
+  today: () => m.crm_window_today(),
+  week: () => m.crm_window_week(),
+  month: () => m.crm_window_month(),
+  all: () => m.crm_window_all(),
+};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const analytics = await loadAnalytics(requestContext(request, context).db, user.userId);
   return {
     ...analytics,
-    windowLabels: WINDOWS,
+    windowKeys: WINDOWS,
     chart: barChart(analytics.scansByDay),
   };
 }
 
-function ConversionTable({ title, rows, empty }: { title: string; rows: ConversionRow[]; empty: string }) {
+function ConversionTable({
+  id,
+  title,
+  rows,
+  empty,
+}: {
+  id: string;
+  title: string;
+  rows: ConversionRow[];
+  empty: string;
+}) {
   return (
-    <section aria-labelledby={`conv-${title}`} className="min-w-0">
-      <h2 id={`conv-${title}`} className="font-display text-2xl">
+    <section aria-labelledby={`conv-${id}`} className="min-w-0">
+      <h2 id={`conv-${id}`} className="font-display text-2xl">
         {title}
       </h2>
       {rows.length === 0 ? (
         <p className="mt-3 text-stone">{empty}</p>
       ) : (
-        <div className="mt-3 overflow-x-auto border border-ink/10 bg-white">
+        <ScrollRegion label={m.crm_table_caption({ title })} className="mt-3 border border-ink/10 bg-white">
           <table className="w-full text-left text-xs sm:text-sm">
-            <caption className="sr-only">
-              {title}: visitor taps, contacts through them, conversion and contacts without a tap, all time
-            </caption>
+            <caption className="sr-only">{m.crm_table_caption({ title })}</caption>
             <thead className="text-xs uppercase tracking-[0.14em] text-stone">
               <tr>
-                {["Name", "Taps", "Contacts", "Conversion", "Without a tap"].map((heading, i) => (
+                {[
+                  m.crm_col_name(),
+                  m.crm_col_taps(),
+                  m.crm_contacts(),
+                  m.crm_conversion(),
+                  m.crm_col_without_tap(),
+                ].map((heading, i) => (
                   <th
                     key={heading}
                     scope="col"
@@ -65,21 +90,21 @@ function ConversionTable({ title, rows, empty }: { title: string; rows: Conversi
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </section>
   );
 }
 
-function TopList({ title, rows }: { title: string; rows: Array<{ label: string; scans: number }> }) {
+function TopList({ id, title, rows }: { id: string; title: string; rows: Array<{ label: string; scans: number }> }) {
   const max = Math.max(1, ...rows.map((r) => r.scans));
   return (
-    <section aria-labelledby={`top-${title}`} className="min-w-0 border border-ink/10 bg-white p-5">
-      <h2 id={`top-${title}`} className="font-display text-xl">
+    <section aria-labelledby={`top-${id}`} className="min-w-0 border border-ink/10 bg-white p-5">
+      <h2 id={`top-${id}`} className="font-display text-xl">
         {title}
       </h2>
       {rows.length === 0 ? (
-        <p className="mt-3 text-sm text-stone">No visitor taps in the last {TOP_WINDOW_DAYS} days</p>
+        <p className="mt-3 text-sm text-stone">{m.crm_top_empty({ days: TOP_WINDOW_DAYS })}</p>
       ) : (
         <ol className="mt-3 flex flex-col gap-2 text-sm">
           {rows.map((r) => (
@@ -98,38 +123,31 @@ function TopList({ title, rows }: { title: string; rows: Array<{ label: string; 
 }
 
 export default function AnalyticsRoute({ loaderData }: Route.ComponentProps) {
-  const { windows, windowLabels, chart, garments, events, cities, browsers } = loaderData;
+  const { windows, windowKeys, chart, garments, events, cities, browsers } = loaderData;
   return (
     <section className="mx-auto w-full max-w-6xl px-5 py-10 sm:py-16">
-      <BackLink to="/dashboard">Dashboard</BackLink>
-      <h1 className="mt-6 font-display text-4xl sm:text-5xl">Analytics</h1>
-      <p className="mt-3 max-w-2xl text-sm text-stone">
-        Scan figures include every tap up to a few seconds ago; days are UTC. Conversion is the share of visitor taps
-        (your own are left out) that brought a contact, never over 100%. Contacts that came without a tap, through your
-        contact card, a share link or a guest Relevé added for you, are counted apart. Relevé keeps no visitor
-        identifier, so taps are counted, not people.
-      </p>
+      <BackLink to="/dashboard">{m.nav_dashboard()}</BackLink>
+      <h1 className="mt-6 font-display text-4xl sm:text-5xl">{m.crm_analytics()}</h1>
+      <p className="mt-3 max-w-2xl text-sm text-stone">{m.crm_analytics_intro()}</p>
 
       <ul className="mt-8 grid grid-cols-2 gap-3 lg:grid-cols-4">
-        {windowLabels.map((w) => {
-          const f = windows[w.key];
+        {windowKeys.map((key) => {
+          const f = windows[key];
           return (
-            <li key={w.key} className="min-w-0 border border-ink/10 bg-white p-4">
-              <h2 className="text-xs uppercase tracking-[0.16em] text-stone">{w.label}</h2>
+            <li key={key} className="min-w-0 border border-ink/10 bg-white p-4">
+              <h2 className="text-xs uppercase tracking-[0.16em] text-stone">{WINDOW_NAMES[key]()}</h2>
               <dl className="mt-3 grid grid-cols-[minmax(0,1fr)_auto] items-baseline gap-x-3 gap-y-1 text-sm">
-                <dt>Scans</dt>
+                <dt>{m.crm_scans()}</dt>
                 <dd className="font-display text-2xl tabular-nums">{n(f.scans)}</dd>
-                <dt>Visitor taps</dt>
+                <dt>{m.crm_visitor_taps()}</dt>
                 <dd className="tabular-nums">{n(f.visitorScans)}</dd>
-                <dt>Contacts</dt>
+                <dt>{m.crm_contacts()}</dt>
                 <dd className="tabular-nums">{n(f.contacts)}</dd>
-                <dt>Conversion</dt>
+                <dt>{m.crm_conversion()}</dt>
                 <dd className="tabular-nums">{formatRate(f.conversion)}</dd>
               </dl>
               {f.otherContacts > 0 && (
-                <p className="mt-2 text-xs text-stone">
-                  {counted(f.otherContacts, ["more contact", "more contacts"])} without a tap
-                </p>
+                <p className="mt-2 text-xs text-stone">{m.crm_more_without_tap({ count: f.otherContacts })}</p>
               )}
             </li>
           );
@@ -138,23 +156,23 @@ export default function AnalyticsRoute({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="per-day" className="mt-10 border border-ink/10 bg-white p-5">
         <h2 id="per-day" className="font-display text-2xl">
-          Scans per day
+          {m.crm_scans_per_day()}
         </h2>
-        <p className="mt-1 text-sm text-stone">The last {CHART_DAYS} days, every tap of your garments.</p>
+        <p className="mt-1 text-sm text-stone">{m.crm_last_days_every_tap({ days: CHART_DAYS })}</p>
         <div className="mt-4">
-          <ScansChart chart={chart} title={`Scans per day, last ${CHART_DAYS} days`} />
+          <ScansChart chart={chart} title={m.crm_chart_title_last_days({ days: CHART_DAYS })} />
         </div>
       </section>
 
       <div className="mt-10 grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <TopList title="Top cities" rows={cities} />
-        <TopList title="Top browsers" rows={browsers} />
+        <TopList id="cities" title={m.crm_top_cities()} rows={cities} />
+        <TopList id="browsers" title={m.crm_top_browsers()} rows={browsers} />
       </div>
-      <p className="mt-2 text-xs text-stone">Visitor taps of the last {TOP_WINDOW_DAYS} days.</p>
+      <p className="mt-2 text-xs text-stone">{m.crm_top_window_note({ days: TOP_WINDOW_DAYS })}</p>
 
       <div className="mt-10 grid grid-cols-1 gap-10 lg:grid-cols-2">
-        <ConversionTable title="By garment" rows={garments} empty="No garments in your wardrobe yet" />
-        <ConversionTable title="By event" rows={events} empty="No events yet" />
+        <ConversionTable id="garments" title={m.crm_by_garment()} rows={garments} empty={m.crm_no_garments()} />
+        <ConversionTable id="events" title={m.crm_by_event()} rows={events} empty={m.crm_no_events()} />
       </div>
     </section>
   );
@@ -162,5 +180,5 @@ export default function AnalyticsRoute({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary() {
   // Spec part 2 §8, Connections and contacts: 'Error: Failed to load dashboard data'.
-  return <GeneralErrorBoundary failure={failureFrom("Error: Failed to load dashboard data")} />;
+  return <GeneralErrorBoundary failure={{ title: m.crm_error(), text: m.crm_load_dashboard_failed() }} />;
 }

@@ -1,11 +1,13 @@
-import { CRM_MESSAGES, contactsQueryFrom, contactsQueryString, fieldErrors } from "@releve/core/crm/rules";
+import { contactsQueryFrom, contactsQueryString, fieldErrors } from "@releve/core/crm/rules";
 import { SEARCH_MAX_LENGTH } from "@releve/core/platform/input-limits";
 import { listContacts } from "@releve/db/crm/queries";
+import { m } from "@releve/i18n/messages";
 import { data, Form, Link, useNavigation } from "react-router";
 import { BackLink } from "../../components/back-link";
-import { failureFrom, GeneralErrorBoundary } from "../../components/error-boundary";
+import { GeneralErrorBoundary } from "../../components/error-boundary";
 import { LoadMore, useKeysetPages } from "../../components/load-more";
 import { SubmitButton } from "../../components/submit-button";
+import { localizeErrors } from "../../lib/localize.server";
 import { requestContext } from "../../request-context.server";
 import { requireUser } from "../accounts/user.server";
 import type { Route } from "./+types/dashboard.contacts";
@@ -13,13 +15,13 @@ import { ContactExports } from "./contact-exports";
 import { ContactItem } from "./contact-item";
 import { crmAction } from "./crm-actions.server";
 
-export const meta = () => [{ title: "Contacts · Relevé" }, { name: "robots", content: "noindex" }];
+export const meta = () => [{ title: m.crm_contacts_title() }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const parsed = contactsQueryFrom(new URL(request.url).searchParams);
   if (!parsed.success) {
-    throw data(Object.values(fieldErrors(parsed.error)).join(" "), { status: 400 });
+    throw data(Object.values(localizeErrors(fieldErrors(parsed.error))).join(" "), { status: 400 });
   }
   const page = await listContacts(requestContext(request, context).db, user.userId, parsed.data);
   if (!page) throw data("Event not found", { status: 404 });
@@ -84,9 +86,9 @@ export default function ContactsRoute({ loaderData, actionData }: Route.Componen
 
   return (
     <section className="mx-auto w-full max-w-5xl px-5 py-10 sm:py-16">
-      <BackLink to="/dashboard">Dashboard</BackLink>
+      <BackLink to="/dashboard">{m.nav_dashboard()}</BackLink>
       <div className="mt-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <h1 className="font-display text-4xl sm:text-5xl">Contacts</h1>
+        <h1 className="font-display text-4xl sm:text-5xl">{m.crm_contacts()}</h1>
         <ContactExports query={exportQuery} empty={total === 0} />
       </div>
 
@@ -94,12 +96,12 @@ export default function ContactsRoute({ loaderData, actionData }: Route.Componen
         method="get"
         action="/dashboard/contacts"
         role="search"
-        aria-label="Filter contacts"
+        aria-label={m.crm_filter_contacts()}
         className="mt-8 grid grid-cols-1 gap-3 border border-ink/10 bg-white p-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end"
       >
         <div className="flex min-w-0 flex-col gap-1.5">
           <label htmlFor="contacts-q" className="text-xs font-medium uppercase tracking-[0.16em]">
-            Search
+            {m.crm_search_label()}
           </label>
           <input
             id="contacts-q"
@@ -107,45 +109,44 @@ export default function ContactsRoute({ loaderData, actionData }: Route.Componen
             name="q"
             defaultValue={query.q}
             maxLength={SEARCH_MAX_LENGTH}
-            placeholder="Name, email, phone or notes"
+            placeholder={m.crm_contacts_placeholder()}
             className="min-h-11 w-full min-w-0 border border-ink/20 bg-white px-3 text-base outline-none focus:border-ink"
           />
         </div>
         <FilterSelect
           id="contacts-event"
-          label="Event"
+          label={m.crm_filter_event()}
           name="event"
           value={eventValue}
           options={[
-            ["all", "All events"],
-            ["none", "No event"],
+            ["all", m.crm_all_events()],
+            ["none", m.crm_no_event()],
             ...events.map((e): [string, string] => [String(e.id), e.name]),
           ]}
         />
         <FilterSelect
           id="contacts-status"
-          label="Status"
+          label={m.crm_filter_status()}
           name="contacted"
           value={query.contacted}
           options={[
-            ["all", "All"],
-            ["no", "Not contacted"],
-            ["yes", "Contacted"],
+            ["all", m.crm_status_all()],
+            ["no", m.crm_not_contacted()],
+            ["yes", m.crm_contacted()],
           ]}
         />
-        <SubmitButton busy={searching} busyLabel="Searching...">
-          Apply
+        <SubmitButton busy={searching} busyLabel={m.crm_searching()}>
+          {m.crm_apply()}
         </SubmitButton>
       </Form>
 
       <p className="mt-6 text-sm text-stone" aria-live="polite">
-        {total === 1 ? "1 contact" : `${total.toLocaleString("en-GB")} contacts`}
+        {filtered ? m.crm_contacts_match({ count: total }) : m.crm_contacts_count({ count: total })}
         {filtered && (
           <>
-            {" "}
-            match ·{" "}
+            {" · "}
             <Link to="/dashboard/contacts" className="underline underline-offset-4">
-              Clear filters
+              {m.crm_clear_filters()}
             </Link>
           </>
         )}
@@ -154,13 +155,9 @@ export default function ContactsRoute({ loaderData, actionData }: Route.Componen
       {contacts.length === 0 ? (
         <div className="mt-6 border border-ink/10 bg-white p-8">
           <h2 className="font-display text-2xl">
-            {paged ? "No older contacts" : filtered ? "No contacts match" : "No contacts yet"}
+            {paged ? m.crm_no_older_contacts() : filtered ? m.crm_no_contacts_match() : m.crm_no_contacts()}
           </h2>
-          <p className="mt-2 text-stone">
-            {filtered || paged
-              ? "Try another search or clear the filters."
-              : "When someone taps one of your garments and shares their details, they appear here."}
-          </p>
+          <p className="mt-2 text-stone">{filtered || paged ? m.crm_try_another_search() : m.crm_no_contacts_hint()}</p>
         </div>
       ) : (
         <ul className="mt-4 flex flex-col gap-3" aria-busy={searching}>
@@ -175,10 +172,10 @@ export default function ContactsRoute({ loaderData, actionData }: Route.Componen
       <LoadMore
         shown={contacts.length}
         total={total}
-        noun="contacts"
+        noun={m.crm_noun_contacts()}
         paged={paged}
         newestHref={`/dashboard/contacts${exportQuery}`}
-        newestLabel="Newest contacts"
+        newestLabel={m.crm_newest_contacts()}
         pages={pages}
       />
     </section>
@@ -187,5 +184,5 @@ export default function ContactsRoute({ loaderData, actionData }: Route.Componen
 
 export function ErrorBoundary() {
   // Spec part 2 §8: the page's own words when its data could not be loaded.
-  return <GeneralErrorBoundary failure={failureFrom(CRM_MESSAGES.loadContacts)} />;
+  return <GeneralErrorBoundary failure={{ title: m.crm_load_contacts_failed(), text: m.site_try_again_moment() }} />;
 }

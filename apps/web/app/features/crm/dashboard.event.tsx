@@ -1,9 +1,10 @@
-import { CRM_MESSAGES, EVENT_CONTACTS_SHOWN, parseId } from "@releve/core/crm/rules";
+import { EVENT_CONTACTS_SHOWN, parseId } from "@releve/core/crm/rules";
 import { loadEventDetail } from "@releve/db/crm/queries";
+import { m } from "@releve/i18n/messages";
 import { FormAlert } from "@releve/ui";
 import { data, Link } from "react-router";
 import { BackLink } from "../../components/back-link";
-import { failureFrom, GeneralErrorBoundary } from "../../components/error-boundary";
+import { GeneralErrorBoundary } from "../../components/error-boundary";
 import { requestContext } from "../../request-context.server";
 import { requireUser } from "../accounts/user.server";
 import type { Route } from "./+types/dashboard.event";
@@ -17,7 +18,7 @@ import { formatEventDate } from "./crm-format";
 import { ScansChart } from "./scans-chart";
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [
-  { title: `${loaderData?.event.name ?? "Event"} · Relevé` },
+  { title: `${loaderData?.event.name ?? m.crm_event_fallback()} · Relevé` },
   { name: "robots", content: "noindex" },
 ];
 
@@ -50,13 +51,13 @@ export default function EventRoute({ loaderData, actionData }: Route.ComponentPr
   const exportQuery = `?event=${event.id}`;
   return (
     <section className="mx-auto w-full max-w-5xl px-5 py-10 sm:py-16">
-      <BackLink to="/dashboard/events">Events</BackLink>
+      <BackLink to="/dashboard/events">{m.crm_events()}</BackLink>
       <header className="mt-6 flex items-start justify-between gap-4">
         <div className="min-w-0">
           <h1 className="break-words font-display text-4xl sm:text-5xl">{event.name}</h1>
           <p className="mt-3 text-stone">
             {[event.date ? formatEventDate(event.date) : null, event.location].filter(Boolean).join(" · ") ||
-              "No date or place set"}
+              m.crm_no_date_place()}
           </p>
           {event.description && <p className="mt-3 max-w-2xl break-words">{event.description}</p>}
           <EventBadges flagged={event.is_active} current={active} className="mt-3" />
@@ -71,34 +72,34 @@ export default function EventRoute({ loaderData, actionData }: Route.ComponentPr
 
       <dl className="mt-8 grid grid-cols-2 gap-3 text-center">
         <div className="border border-ink/10 bg-white p-4">
-          <dt className="text-xs uppercase tracking-[0.16em] text-stone">Scans</dt>
+          <dt className="text-xs uppercase tracking-[0.16em] text-stone">{m.crm_scans()}</dt>
           <dd className="mt-2 font-display text-3xl">{event.scans}</dd>
         </div>
         <div className="border border-ink/10 bg-white p-4">
-          <dt className="text-xs uppercase tracking-[0.16em] text-stone">Contacts</dt>
+          <dt className="text-xs uppercase tracking-[0.16em] text-stone">{m.crm_contacts()}</dt>
           <dd className="mt-2 font-display text-3xl">{event.contacts}</dd>
         </div>
       </dl>
 
       <section aria-labelledby="scans-title" className="mt-10 border border-ink/10 bg-white p-5">
         <h2 id="scans-title" className="font-display text-2xl">
-          Scans over time
+          {m.crm_scans_over_time()}
         </h2>
-        <p className="mt-1 text-sm text-stone">Taps tagged with this event, per day (UTC), up to the last tap.</p>
+        <p className="mt-1 text-sm text-stone">{m.crm_event_chart_hint()}</p>
         <div className="mt-4">
-          <ScansChart chart={chart} title={`Scans per day for ${event.name}`} />
+          <ScansChart chart={chart} title={m.crm_chart_title_event({ name: event.name })} />
         </div>
       </section>
 
       <section aria-labelledby="contacts-title" className="mt-10">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <h2 id="contacts-title" className="font-display text-2xl">
-            Contacts
+            {m.crm_contacts()}
           </h2>
           {contacts.length > 0 && <ContactExports query={exportQuery} empty={false} />}
         </div>
         {contacts.length === 0 ? (
-          <p className="mt-4 text-stone">No contacts yet</p>
+          <p className="mt-4 text-stone">{m.crm_no_contacts()}</p>
         ) : (
           <>
             <ul className="mt-4 flex flex-col gap-3">
@@ -110,9 +111,9 @@ export default function EventRoute({ loaderData, actionData }: Route.ComponentPr
             </ul>
             {event.contacts > EVENT_CONTACTS_SHOWN && (
               <p className="mt-4 text-sm">
-                Showing the latest {EVENT_CONTACTS_SHOWN} of {event.contacts}.{" "}
+                {m.crm_showing_latest({ shown: EVENT_CONTACTS_SHOWN, total: event.contacts })}{" "}
                 <Link to={`/dashboard/contacts${exportQuery}`} className="underline underline-offset-4">
-                  See them all in Contacts
+                  {m.crm_see_all_contacts()}
                 </Link>
               </p>
             )}
@@ -127,12 +128,12 @@ export function ErrorBoundary() {
   return (
     <GeneralErrorBoundary
       notFound={{
-        title: "Event not found",
-        text: "It is not one of your events, or the link is wrong.",
+        title: m.crm_event_not_found(),
+        text: m.crm_event_not_found_text(),
         to: "/dashboard/events",
-        label: "Back to Events",
+        label: m.crm_back_to_events(),
       }}
-      failure={failureFrom(CRM_MESSAGES.loadEvents)}
+      failure={{ title: m.crm_error(), text: m.crm_load_events_failed() }}
     />
   );
 }

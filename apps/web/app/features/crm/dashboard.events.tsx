@@ -1,10 +1,10 @@
-import { CRM_MESSAGES } from "@releve/core/crm/rules";
 import { listEvents } from "@releve/db/crm/queries";
+import { m } from "@releve/i18n/messages";
 import { Button, buttonClass, FormAlert, TextAreaField, TextField } from "@releve/ui";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { BackLink } from "../../components/back-link";
-import { failureFrom, GeneralErrorBoundary } from "../../components/error-boundary";
+import { GeneralErrorBoundary } from "../../components/error-boundary";
 import { SubmitButton } from "../../components/submit-button";
 import { requestContext } from "../../request-context.server";
 import { requireUser } from "../accounts/user.server";
@@ -13,7 +13,7 @@ import { ActiveEventStar, EventBadges } from "./active-event-star";
 import { type CrmActionData, crmAction } from "./crm-actions.server";
 import { formatEventDate } from "./crm-format";
 
-export const meta = () => [{ title: "Events · Relevé" }, { name: "robots", content: "noindex" }];
+export const meta = () => [{ title: m.crm_events_title() }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
@@ -65,7 +65,7 @@ function CreateEventDialog({ actionData }: { actionData: CrmActionData | undefin
           setOpen(true);
         }}
       >
-        Create Event
+        {m.crm_create_event()}
       </Link>
       <dialog
         ref={ref}
@@ -76,11 +76,11 @@ function CreateEventDialog({ actionData }: { actionData: CrmActionData | undefin
         <Form method="post" className="flex flex-col gap-4 p-6" noValidate>
           <input type="hidden" name="intent" value="create-event" />
           <h2 id="create-event-title" className="font-display text-2xl">
-            Create Event
+            {m.crm_create_event()}
           </h2>
           {failed && actionData.fields.form && <FormAlert>{actionData.fields.form}</FormAlert>}
           <TextField
-            label="Event Name"
+            label={m.crm_event_name_label()}
             name="name"
             required
             maxLength={120}
@@ -89,15 +89,26 @@ function CreateEventDialog({ actionData }: { actionData: CrmActionData | undefin
             error={fields.name}
             autoComplete="off"
           />
-          <TextAreaField label="Description" name="description" maxLength={1000} error={fields.description} />
-          <TextField label="Location" name="location" maxLength={200} error={fields.location} autoComplete="off" />
-          <TextField label="Date (optional)" name="date" type="date" error={fields.date} />
+          <TextAreaField
+            label={m.crm_description_label()}
+            name="description"
+            maxLength={1000}
+            error={fields.description}
+          />
+          <TextField
+            label={m.crm_location_label()}
+            name="location"
+            maxLength={200}
+            error={fields.location}
+            autoComplete="off"
+          />
+          <TextField label={m.crm_date_optional_label()} name="date" type="date" error={fields.date} />
           <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={() => setOpen(false)}>
-              Cancel
+              {m.crm_cancel()}
             </Button>
-            <SubmitButton busy={creating} busyLabel="Creating..." disabled={name.trim() === ""}>
-              Create Event
+            <SubmitButton busy={creating} busyLabel={m.crm_creating()} disabled={name.trim() === ""}>
+              {m.crm_create_event()}
             </SubmitButton>
           </div>
         </Form>
@@ -113,14 +124,11 @@ export default function EventsRoute({ loaderData, actionData }: Route.ComponentP
 
   return (
     <section className="mx-auto w-full max-w-5xl px-5 py-10 sm:py-16">
-      <BackLink to="/dashboard">Dashboard</BackLink>
+      <BackLink to="/dashboard">{m.nav_dashboard()}</BackLink>
       <div className="mt-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <h1 className="font-display text-4xl sm:text-5xl">Events</h1>
-          <p className="mt-3 max-w-xl text-stone">
-            Group the people you meet by occasion. While an event is active, every new scan and contact is tagged with
-            it.
-          </p>
+          <h1 className="font-display text-4xl sm:text-5xl">{m.crm_events()}</h1>
+          <p className="mt-3 max-w-xl text-stone">{m.crm_events_intro()}</p>
         </div>
         <CreateEventDialog actionData={actionData} />
       </div>
@@ -133,11 +141,11 @@ export default function EventsRoute({ loaderData, actionData }: Route.ComponentP
         >
           <input type="hidden" name="intent" value="set-active-event" />
           <p id="active-event-title" className="sr-only">
-            New scans and contacts are tagged with the active event
+            {m.crm_active_event_hint()}
           </p>
           <div className="flex min-w-0 flex-col gap-1.5">
             <label htmlFor="active-event" className="text-xs font-medium uppercase tracking-[0.16em]">
-              Active Event
+              {m.crm_active_event_label()}
             </label>
             <select
               id="active-event"
@@ -146,7 +154,7 @@ export default function EventsRoute({ loaderData, actionData }: Route.ComponentP
               key={activeEventId ?? "none"}
               className="min-h-11 w-full min-w-0 border border-ink/20 bg-white px-3 text-base font-normal normal-case tracking-normal"
             >
-              <option value="">{CRM_MESSAGES.noActiveEvent}</option>
+              <option value="">{m.crm_no_active_event()}</option>
               {selectable.map((e) => (
                 <option key={e.id} value={e.id}>
                   {e.name}
@@ -155,10 +163,10 @@ export default function EventsRoute({ loaderData, actionData }: Route.ComponentP
             </select>
           </div>
           <SubmitButton
-            busyLabel="Saving..."
+            busyLabel={m.crm_saving()}
             pending={({ formData }) => formData?.get("intent") === "set-active-event" && !formData.has("star")}
           >
-            Set Active Event
+            {m.crm_set_active_event()}
           </SubmitButton>
           {activeError && (
             <div className="sm:col-span-2">
@@ -170,10 +178,10 @@ export default function EventsRoute({ loaderData, actionData }: Route.ComponentP
 
       {events.length === 0 ? (
         <div className="mt-10 flex flex-col items-start gap-4 border border-ink/10 bg-white p-8">
-          <h2 className="font-display text-2xl">{CRM_MESSAGES.noEvents}</h2>
-          <p className="text-stone">Create an event before you go out; the people you meet there are filed under it.</p>
+          <h2 className="font-display text-2xl">{m.crm_no_events()}</h2>
+          <p className="text-stone">{m.crm_no_events_hint()}</p>
           <Link to="?create=1" className={buttonClass("primary")}>
-            Create Your First Event
+            {m.crm_create_first_event()}
           </Link>
         </div>
       ) : (
@@ -198,20 +206,20 @@ export default function EventsRoute({ loaderData, actionData }: Route.ComponentP
                   <EventBadges flagged={e.is_active} current={isActive} />
                   <dl className="mt-auto grid grid-cols-2 gap-3 text-center">
                     <div className="border border-ink/10 p-3">
-                      <dt className="text-[10px] uppercase tracking-[0.16em] text-stone">Scans</dt>
+                      <dt className="text-[10px] uppercase tracking-[0.16em] text-stone">{m.crm_scans()}</dt>
                       <dd className="mt-1 font-display text-2xl">{e.scans}</dd>
                     </div>
                     <div className="border border-ink/10 p-3">
-                      <dt className="text-[10px] uppercase tracking-[0.16em] text-stone">Contacts</dt>
+                      <dt className="text-[10px] uppercase tracking-[0.16em] text-stone">{m.crm_contacts()}</dt>
                       <dd className="mt-1 font-display text-2xl">{e.contacts}</dd>
                     </div>
                   </dl>
                   <Link
                     to={`/dashboard/events/${e.id}`}
                     className={buttonClass("secondary")}
-                    aria-label={`View ${e.name}`}
+                    aria-label={m.crm_view_named({ name: e.name })}
                   >
-                    View
+                    {m.crm_view()}
                   </Link>
                 </article>
               </li>
@@ -225,5 +233,5 @@ export default function EventsRoute({ loaderData, actionData }: Route.ComponentP
 
 export function ErrorBoundary() {
   // Spec part 2 §8: the page's own words when its data could not be loaded.
-  return <GeneralErrorBoundary failure={failureFrom(CRM_MESSAGES.loadEvents)} />;
+  return <GeneralErrorBoundary failure={{ title: m.crm_error(), text: m.crm_load_events_failed() }} />;
 }

@@ -1,11 +1,11 @@
-import { counted } from "@releve/core/platform/plural";
+import { formatShortDay } from "@releve/i18n";
+import { currentLocale } from "@releve/i18n/current";
+import { m } from "@releve/i18n/messages";
 import { useId } from "react";
 import type { BarChart, BarGeometry } from "./chart.server";
 
-const SCANS = ["scan", "scans"] as const;
-
-const dayLabel = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
-const fmt = (day: string) => dayLabel.format(new Date(`${day}T00:00:00Z`));
+/** A chart's day ('28 Nov', a UTC day), in the page's language. */
+const fmt = (day: string) => formatShortDay(currentLocale(), `${day}T00:00:00Z`);
 
 function Drawing({
   g,
@@ -31,7 +31,7 @@ function Drawing({
       ))}
       {g.bars.map((b) => (
         <rect key={b.day} x={b.x} y={b.y} width={b.width} height={Math.max(b.height, 0)} className="fill-gold">
-          <title>{`${fmt(b.day)}: ${counted(b.value, SCANS)}`}</title>
+          <title>{m.crm_chart_bar({ day: fmt(b.day), count: b.value })}</title>
         </rect>
       ))}
       <line x1={g.plot.left} x2={g.plot.right} y1={g.plot.bottom} y2={g.plot.bottom} className="stroke-ink/40" />
@@ -53,8 +53,15 @@ export function ScansChart({ chart, title }: { chart: BarChart; title: string })
   const id = useId();
   const summary =
     chart.total === 0
-      ? `${title}: no scans yet.`
-      : `${title}: ${counted(chart.total, SCANS)} in all${chart.peak ? `, most on ${fmt(chart.peak.day)} (${chart.peak.value})` : ""}.`;
+      ? m.crm_chart_empty({ title })
+      : chart.peak
+        ? m.crm_chart_total_peak({
+            title,
+            count: chart.total,
+            day: fmt(chart.peak.day),
+            peak: chart.peak.value,
+          })
+        : m.crm_chart_total({ title, count: chart.total });
   return (
     <figure className="@container min-w-0">
       <Drawing
@@ -73,17 +80,17 @@ export function ScansChart({ chart, title }: { chart: BarChart; title: string })
         {summary}
       </figcaption>
       <details className="mt-3 text-sm">
-        <summary className="cursor-pointer underline underline-offset-4">Show the numbers as a table</summary>
+        <summary className="cursor-pointer underline underline-offset-4">{m.crm_show_table()}</summary>
         <div className="mt-3 max-h-80 overflow-auto border border-ink/10 bg-white">
           <table className="w-full text-left">
             <caption className="sr-only">{title}</caption>
             <thead className="text-xs uppercase tracking-[0.14em] text-stone">
               <tr>
                 <th scope="col" className="p-2 font-normal">
-                  Day
+                  {m.crm_col_day()}
                 </th>
                 <th scope="col" className="p-2 text-right font-normal">
-                  Scans
+                  {m.crm_scans()}
                 </th>
               </tr>
             </thead>

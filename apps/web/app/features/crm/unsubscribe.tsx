@@ -1,5 +1,6 @@
-import { UNSUBSCRIBE_MESSAGES, unsubscribeUserId } from "@releve/core/crm/alerts";
+import { unsubscribeUserId } from "@releve/core/crm/alerts";
 import { readAlertSettings, setAlertFrequency } from "@releve/db/crm/alerts";
+import { m } from "@releve/i18n/messages";
 import { data, Link } from "react-router";
 import { GeneralErrorBoundary } from "../../components/error-boundary";
 import { TokenPage } from "../../components/token-page";
@@ -7,7 +8,7 @@ import { readForm } from "../../lib/form.server";
 import { requestContext } from "../../request-context.server";
 import type { Route } from "./+types/unsubscribe";
 
-export const meta = () => [{ title: "Connection alerts · Relevé" }, { name: "robots", content: "noindex" }];
+export const meta = () => [{ title: m.crm_unsubscribe_title() }, { name: "robots", content: "noindex" }];
 
 /** "c•••@example.com": enough for the reader to know the account, not enough to learn an address. */
 const masked = (email: string) => {
@@ -51,27 +52,26 @@ export default function UnsubscribeRoute({ loaderData, actionData }: Route.Compo
   return (
     <TokenPage
       state={view.state}
-      invalid={{ title: UNSUBSCRIBE_MESSAGES.invalid, detail: UNSUBSCRIBE_MESSAGES.invalidDetail }}
+      invalid={{ title: m.crm_unsub_invalid(), detail: m.crm_unsub_invalid_detail() }}
       done={{
-        title: UNSUBSCRIBE_MESSAGES.done,
-        detail:
-          view.state === "done" && view.alreadyOff ? UNSUBSCRIBE_MESSAGES.alreadyOff : UNSUBSCRIBE_MESSAGES.doneDetail,
+        title: m.crm_unsub_done(),
+        detail: view.state === "done" && view.alreadyOff ? m.crm_unsub_already_off() : m.crm_unsub_done_detail(),
       }}
       confirm={{
-        title: UNSUBSCRIBE_MESSAGES.confirmTitle,
+        title: m.crm_unsub_confirm_title(),
         detail:
           view.state !== "confirm"
             ? ""
             : view.off
-              ? `Alerts for ${view.email} are already off.`
-              : `${view.email} will no longer receive a mail when someone connects. Your connections stay on your dashboard.`,
-        button: "Stop connection alerts",
-        busyLabel: "Stopping...",
+              ? m.crm_unsub_off_for({ email: view.email })
+              : m.crm_unsub_confirm({ email: view.email }),
+        button: m.crm_unsub_button(),
+        busyLabel: m.crm_unsub_busy(),
         fields: { "List-Unsubscribe": "One-Click" },
       }}
       after={
         <Link to="/profile-setup" className="underline underline-offset-4">
-          Profile settings
+          {m.crm_profile_settings()}
         </Link>
       }
     />

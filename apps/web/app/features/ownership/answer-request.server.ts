@@ -1,8 +1,10 @@
 import { parseId } from "@releve/core/platform/input-limits";
 import { TRANSFER_MESSAGES } from "@releve/core/wardrobe/transfer";
 import { answerTransferRequest } from "@releve/db/ownership/commands";
+import { m } from "@releve/i18n/messages";
 import { data, type RouterContextProvider } from "react-router";
 import type { FormInput } from "../../lib/form.server";
+import { localizeMessage } from "../../lib/localize.server";
 import { redirectWithToast } from "../../lib/toast.server";
 import { requestContext } from "../../request-context.server";
 import { requireUser } from "../accounts/user.server";
@@ -20,7 +22,9 @@ export async function answerStep(request: Request, context: Readonly<RouterConte
   const deps = requestContext(request, context);
   const transferId = parseId(form.get("transferId"));
   const intent = form.get("intent");
-  const refuse = (status: number, answerError: string) => data<AnswerRefusal>({ answerError, transferId }, { status });
+  // Said in the owner's language (issue #34); the rules say it in English.
+  const refuse = (status: number, answerError: string) =>
+    data<AnswerRefusal>({ answerError: localizeMessage(answerError), transferId }, { status });
   if (!transferId || (intent !== "approve-transfer" && intent !== "decline-transfer")) {
     return refuse(400, "Choose a request to answer.");
   }
@@ -40,11 +44,14 @@ export async function answerStep(request: Request, context: Readonly<RouterConte
       await dropPreviousPhoto(deps.env, result);
       return redirectWithToast(deps.env, request, "/dashboard", {
         type: "success",
-        title: TRANSFER_MESSAGES.approved,
-        description: "The piece has left your wardrobe. Its contacts stay in your list.",
+        title: localizeMessage(TRANSFER_MESSAGES.approved),
+        description: m.transfer_approved_text(),
       });
     case "declined":
-      return redirectWithToast(deps.env, request, "/dashboard", { type: "info", title: TRANSFER_MESSAGES.declined });
+      return redirectWithToast(deps.env, request, "/dashboard", {
+        type: "info",
+        title: localizeMessage(TRANSFER_MESSAGES.declined),
+      });
     case "requester_gone":
       return refuse(409, TRANSFER_MESSAGES.requesterGone);
     case "not_found":

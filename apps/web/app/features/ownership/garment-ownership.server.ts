@@ -2,8 +2,10 @@ import { REPORTED_MISSING_MESSAGE } from "@releve/core/tap/rules";
 import { TRANSFER_MESSAGES } from "@releve/core/wardrobe/transfer";
 import { cancelTransferLink, createTransferLink, releaseGarment } from "@releve/db/ownership/commands";
 import { ownsGarment } from "@releve/db/ownership/queries";
+import { m } from "@releve/i18n/messages";
 import { data, type RouterContextProvider } from "react-router";
 import type { FormInput } from "../../lib/form.server";
+import { localizeMessage } from "../../lib/localize.server";
 import { redirectWithToast } from "../../lib/toast.server";
 import { requestContext } from "../../request-context.server";
 import { requireUser } from "../accounts/user.server";
@@ -30,10 +32,13 @@ export async function ownershipStep(
   const user = requireUser(request, context);
   const deps = requestContext(request, context);
   const intent = form.get("intent");
-  if (!isIntent(intent)) return data<OwnershipRefusal>({ ownershipError: "Choose what to do." }, { status: 400 });
+  if (!isIntent(intent))
+    return data<OwnershipRefusal>({ ownershipError: localizeMessage("Choose what to do.") }, { status: 400 });
   if (!garmentId) throw new Response("Garment not found", { status: 404 });
   const page = `/dashboard/garment/${garmentId}`;
-  const refuse = (status: number, message: string) => data<OwnershipRefusal>({ ownershipError: message }, { status });
+  // Said in the owner's language (issue #34); the rules say it in English.
+  const refuse = (status: number, message: string) =>
+    data<OwnershipRefusal>({ ownershipError: localizeMessage(message) }, { status });
   const refusedFor = (status: "not_owned" | "reported_missing") =>
     status === "reported_missing" ? refuse(409, REPORTED_MISSING_MESSAGE) : refuse(404, TRANSFER_MESSAGES.notOwned);
 
@@ -42,8 +47,8 @@ export async function ownershipStep(
     if (made.status !== "created") return refusedFor(made.status);
     return redirectWithToast(deps.env, request, `${page}#ownership`, {
       type: "success",
-      title: TRANSFER_MESSAGES.created,
-      description: "Share it with the next owner, or let them scan its QR code.",
+      title: localizeMessage(TRANSFER_MESSAGES.created),
+      description: m.transfer_created_text(),
     });
   }
   if (intent === "cancel-transfer") {
@@ -55,8 +60,8 @@ export async function ownershipStep(
     }
     return redirectWithToast(deps.env, request, `${page}#ownership`, {
       type: "success",
-      title: TRANSFER_MESSAGES.cancelled,
-      description: "The link no longer works.",
+      title: localizeMessage(TRANSFER_MESSAGES.cancelled),
+      description: m.transfer_cancelled_text(),
     });
   }
   const released = await releaseGarment(deps.db, deps.tap, { garmentId, userId: user.userId });
@@ -64,7 +69,7 @@ export async function ownershipStep(
   await dropPreviousPhoto(deps.env, released);
   return redirectWithToast(deps.env, request, "/dashboard/wardrobe", {
     type: "success",
-    title: TRANSFER_MESSAGES.released,
-    description: "It is available for its next owner to claim. Its contacts stay in your list.",
+    title: localizeMessage(TRANSFER_MESSAGES.released),
+    description: m.transfer_released_text(),
   });
 }

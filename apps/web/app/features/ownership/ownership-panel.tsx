@@ -1,3 +1,4 @@
+import { m } from "@releve/i18n/messages";
 import { Form } from "react-router";
 import { CopyButton } from "../../components/copy-button";
 import { SubmitButton } from "../../components/submit-button";
@@ -38,7 +39,7 @@ export function OwnershipPanel({ transfer, error }: { transfer: LiveTransfer | n
   return (
     <section id="ownership" aria-labelledby="ownership-title" className="border border-ink/10 bg-white p-6">
       <h2 id="ownership-title" className="font-display text-2xl">
-        Ownership
+        {m.transfer_ownership()}
       </h2>
       {error && (
         <p role="alert" className="mt-3 text-sm text-danger">
@@ -47,45 +48,40 @@ export function OwnershipPanel({ transfer, error }: { transfer: LiveTransfer | n
       )}
       {transfer ? (
         <div className="mt-4 flex flex-col gap-4">
-          <p className="text-sm text-stone">
-            Give this link to the piece's next owner, or let them scan the code. It works once, until {transfer.expires}
-            . They see the piece, never who you are.
-          </p>
+          <p className="text-sm text-stone">{m.transfer_link_intro({ date: transfer.expires })}</p>
           <div className="flex items-center justify-between gap-3">
             <code className="min-w-0 truncate text-sm">{transfer.url}</code>
-            <CopyButton label="Transfer link" value={transfer.url} />
+            <CopyButton label={m.transfer_link_label()} value={transfer.url} />
           </div>
-          <img
-            src={transfer.qr}
-            alt="QR code of the transfer link"
-            width={176}
-            height={176}
-            className="size-44 self-center"
-          />
+          <img src={transfer.qr} alt={m.transfer_qr_alt()} width={176} height={176} className="size-44 self-center" />
           <div className="flex flex-wrap gap-3">
-            <StepButton intent="cancel-transfer" label="Cancel transfer" busyLabel="Cancelling..." />
-            <StepButton intent="transfer" label="New link" busyLabel="Creating..." />
+            <StepButton intent="cancel-transfer" label={m.transfer_cancel()} busyLabel={m.transfer_cancelling()} />
+            <StepButton intent="transfer" label={m.transfer_new_link()} busyLabel={m.transfer_creating()} />
           </div>
         </div>
       ) : (
         <div className="mt-4">
-          <p className="text-sm text-stone">
-            Passing this piece on? Make a one-time transfer link for its next owner: valid 14 days, and yours to cancel.
-            Your contacts and its numbers so far stay with you.
-          </p>
+          <p className="text-sm text-stone">{m.transfer_offer_intro()}</p>
           <div className="mt-4">
-            <StepButton intent="transfer" label="Transfer ownership" busyLabel="Creating..." variant="primary" />
+            <StepButton
+              intent="transfer"
+              label={m.transfer_ownership_button()}
+              busyLabel={m.transfer_creating()}
+              variant="primary"
+            />
           </div>
         </div>
       )}
       <details className="mt-6 border-t border-ink/10 pt-4">
-        <summary className="cursor-pointer text-sm underline underline-offset-4">Remove from my wardrobe</summary>
-        <p className="mt-3 text-sm text-stone">
-          The piece becomes available for anyone with it in hand to claim. Its contacts stay in your list; its photo is
-          deleted.
-        </p>
+        <summary className="cursor-pointer text-sm underline underline-offset-4">{m.transfer_remove_summary()}</summary>
+        <p className="mt-3 text-sm text-stone">{m.transfer_remove_text()}</p>
         <div className="mt-3">
-          <StepButton intent="release" label="Remove it" busyLabel="Removing..." variant="danger" />
+          <StepButton
+            intent="release"
+            label={m.transfer_remove_it()}
+            busyLabel={m.transfer_removing()}
+            variant="danger"
+          />
         </div>
       </details>
     </section>

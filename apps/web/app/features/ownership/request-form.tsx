@@ -1,4 +1,5 @@
 import { TRANSFER_REQUEST_MESSAGE_MAX } from "@releve/core/wardrobe/transfer";
+import { m } from "@releve/i18n/messages";
 import { Form } from "react-router";
 import { SubmitButton } from "../../components/submit-button";
 
@@ -17,28 +18,22 @@ export function TransferRequestForm({
     return (
       <section aria-labelledby="request-title" className="mt-8 border-t border-ink/10 pt-6">
         <h2 id="request-title" className="font-display text-xl">
-          Transfer requested
+          {m.transfer_requested()}
         </h2>
-        <p className="mt-2 text-sm text-stone">
-          You asked its owner for this piece. They have until {sentUntil} to answer; if they approve, it moves to your
-          wardrobe.
-        </p>
+        <p className="mt-2 text-sm text-stone">{m.transfer_requested_until({ date: sentUntil })}</p>
       </section>
     );
   }
   return (
     <section aria-labelledby="request-title" className="mt-8 border-t border-ink/10 pt-6">
       <h2 id="request-title" className="font-display text-xl">
-        Is this piece yours now?
+        {m.transfer_is_yours()}
       </h2>
-      <p className="mt-2 text-sm text-stone">
-        If you bought it or were given it, ask its owner to hand it over. They see your name and your note, never your
-        contact details; you will not learn who they are.
-      </p>
+      <p className="mt-2 text-sm text-stone">{m.transfer_ask_intro()}</p>
       <Form method="post" className="mt-4 flex flex-col gap-3">
         <input type="hidden" name="intent" value="request-transfer" />
         <label htmlFor="transfer-message" className="text-sm">
-          A note to the owner (optional)
+          {m.transfer_note_label()}
         </label>
         <textarea
           id="transfer-message"
@@ -56,10 +51,10 @@ export function TransferRequestForm({
         )}
         <SubmitButton
           variant="secondary"
-          busyLabel="Sending..."
+          busyLabel={m.site_sending()}
           pending={(n) => n.formData?.get("intent") === "request-transfer"}
         >
-          Request transfer
+          {m.transfer_request_button()}
         </SubmitButton>
       </Form>
     </section>

@@ -5,6 +5,7 @@ import { requestTransfer } from "@releve/db/ownership/commands";
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { pendingClaimHeader } from "../../lib/cookies.server";
 import type { FormInput } from "../../lib/form.server";
+import { localizeMessage } from "../../lib/localize.server";
 import { redirectWithToast } from "../../lib/toast.server";
 import { requestContext } from "../../request-context.server";
 import { requireUser } from "../accounts/user.server";
@@ -26,13 +27,19 @@ export async function requestStep(
   const user = requireUser(request, context);
   const deps = requestContext(request, context);
   const raw = form.get("message");
+  // Said in the person's language (issue #34); the rules say it in English.
   const refuse = (status: number, requestError: string, message = raw.slice(0, TRANSFER_REQUEST_MESSAGE_MAX)) =>
-    data<RequestRefusal>({ requestError, message }, { status });
+    data<RequestRefusal>({ requestError: localizeMessage(requestError), message }, { status });
+  // The text rule's sentences, with this form's full stop in English (its own words elsewhere).
+  const ruleSays = (sentence: string) => {
+    const localized = localizeMessage(sentence);
+    return localized === sentence ? `${sentence}.` : localized;
+  };
   if (!slug) return refuse(404, TRANSFER_MESSAGES.requestNotFound);
   const cleaned = cleanText(raw, { multiline: true });
-  if (!cleaned.ok) return refuse(400, `${textProblemMessage(cleaned.problem, "Message", { multiline: true })}.`);
+  if (!cleaned.ok) return refuse(400, ruleSays(textProblemMessage(cleaned.problem, "Message", { multiline: true })));
   if (textLength(cleaned.value) > TRANSFER_REQUEST_MESSAGE_MAX) {
-    return refuse(400, `Message must be at most ${TRANSFER_REQUEST_MESSAGE_MAX} characters.`);
+    return refuse(400, ruleSays(`Message must be at most ${TRANSFER_REQUEST_MESSAGE_MAX} characters`));
   }
   const result = await requestTransfer(deps.db, {
     slug,
@@ -44,8 +51,8 @@ export async function requestStep(
       await queueOwnerAlert(deps.env, result.ownerUserId);
       return redirectWithToast(deps.env, request, `/claim/${slug}`, {
         type: "success",
-        title: TRANSFER_MESSAGES.requested,
-        description: TRANSFER_MESSAGES.requestedText,
+        title: localizeMessage(TRANSFER_MESSAGES.requested),
+        description: localizeMessage(TRANSFER_MESSAGES.requestedText),
       });
     case "already_requested":
       return refuse(409, TRANSFER_MESSAGES.alreadyRequested);

@@ -1,3 +1,5 @@
+import { slot, splitSlots } from "@releve/i18n";
+import { m } from "@releve/i18n/messages";
 import { Form } from "react-router";
 import { SubmitButton } from "../../components/submit-button";
 
@@ -30,25 +32,34 @@ export function RequestsBanner({
   return (
     <section aria-labelledby="requests-title" className="mt-8 border border-gold/50 bg-white p-6">
       <h2 id="requests-title" className="font-display text-2xl">
-        {requests.length === 1 ? "A transfer request" : `${requests.length} transfer requests`}
+        {m.transfer_requests_heading({ count: requests.length })}
       </h2>
       <ul className="mt-4 flex flex-col gap-6">
         {requests.map((r) => (
           <li key={r.id} className="flex flex-col gap-2">
             <p>
-              <span className="font-medium">{r.from}</span> asked on {r.asked} to become the owner of{" "}
-              <a href={`/dashboard/garment/${r.garmentId}`} className="underline underline-offset-4">
-                {r.piece}
-              </a>
-              .
+              {splitSlots(m.transfer_asked({ from: slot("from"), date: r.asked, piece: slot("piece") })).map((part) =>
+                typeof part === "string" ? (
+                  part
+                ) : part.slot === "from" ? (
+                  <span key={part.slot} className="font-medium">
+                    {r.from}
+                  </span>
+                ) : (
+                  <a
+                    key={part.slot}
+                    href={`/dashboard/garment/${r.garmentId}`}
+                    className="underline underline-offset-4"
+                  >
+                    {r.piece}
+                  </a>
+                ),
+              )}
             </p>
             {r.message && (
               <blockquote className="border-l-2 border-ink/20 pl-3 text-sm text-stone">{r.message}</blockquote>
             )}
-            <p className="text-xs text-stone">
-              Unanswered by {r.answerBy}, it is declined. Approving moves the piece to them at once; your contacts stay
-              with you.
-            </p>
+            <p className="text-xs text-stone">{m.transfer_unanswered({ date: r.answerBy })}</p>
             {error?.transferId === r.id && (
               <p role="alert" className="text-sm text-danger">
                 {error.message}
@@ -58,8 +69,8 @@ export function RequestsBanner({
               <Form method="post">
                 <input type="hidden" name="transferId" value={r.id} />
                 <input type="hidden" name="intent" value="approve-transfer" />
-                <SubmitButton busyLabel="Approving..." pending={pendingFor(r.id, "approve-transfer")}>
-                  Approve transfer
+                <SubmitButton busyLabel={m.transfer_approving()} pending={pendingFor(r.id, "approve-transfer")}>
+                  {m.transfer_approve()}
                 </SubmitButton>
               </Form>
               <Form method="post">
@@ -67,10 +78,10 @@ export function RequestsBanner({
                 <input type="hidden" name="intent" value="decline-transfer" />
                 <SubmitButton
                   variant="secondary"
-                  busyLabel="Declining..."
+                  busyLabel={m.transfer_declining()}
                   pending={pendingFor(r.id, "decline-transfer")}
                 >
-                  Decline
+                  {m.transfer_decline()}
                 </SubmitButton>
               </Form>
             </div>

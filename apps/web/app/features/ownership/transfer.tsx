@@ -3,6 +3,7 @@ import { garmentLabels } from "@releve/core/wardrobe/garment";
 import { TRANSFER_MESSAGES } from "@releve/core/wardrobe/transfer";
 import { acceptTransferLink } from "@releve/db/ownership/commands";
 import { transferById, transferIsLive } from "@releve/db/ownership/queries";
+import { m } from "@releve/i18n/messages";
 import { buttonClass } from "@releve/ui";
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { GeneralErrorBoundary } from "../../components/error-boundary";
@@ -10,6 +11,7 @@ import { SubmitButton } from "../../components/submit-button";
 import { getUser } from "../../context";
 import { pendingClaimHeader, pendingTransferHeader } from "../../lib/cookies.server";
 import { readForm } from "../../lib/form.server";
+import { localizeMessage } from "../../lib/localize.server";
 import { toastHeader } from "../../lib/toast.server";
 import { requestContext } from "../../request-context.server";
 import { formatDay } from "../crm/crm-format";
@@ -17,11 +19,15 @@ import { GarmentFacts } from "../wardrobe/garment-card";
 import type { Route } from "./+types/transfer";
 import { dropPreviousPhoto, transferIdFrom } from "./transfer.server";
 
-export const meta = () => [{ title: "Accept a transfer · Relevé" }, { name: "robots", content: "noindex" }];
+export const meta = () => [{ title: m.transfer_page_title() }, { name: "robots", content: "noindex" }];
 
 type Refusal = { title: string; message: string };
 
-const INVALID: Refusal = { title: TRANSFER_MESSAGES.invalidLink, message: TRANSFER_MESSAGES.invalidLinkText };
+/** A spent link's refusal, in the reader's language (issue #34). */
+const invalid = (): Refusal => ({
+  title: localizeMessage(TRANSFER_MESSAGES.invalidLink),
+  message: localizeMessage(TRANSFER_MESSAGES.invalidLinkText),
+});
 
 /** The transfer a token names; a forged, truncated or unknown token is a 404 (nothing says whether it ever existed). */
 async function transferOf(request: Request, context: Route.LoaderArgs["context"], token: string | undefined) {
@@ -45,10 +51,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     const live = transferIsLive(transfer, Date.now());
     const own = { state: "own" as const, piece, garmentId: transfer.garment_id, live, signedIn: true };
     // A spent link answers its maker as it answers anyone: 410, with the way back to the piece.
-    return live ? { ...own, refusal: null } : data({ ...own, refusal: INVALID }, { status: 410 });
+    return live ? { ...own, refusal: null } : data({ ...own, refusal: invalid() }, { status: 410 });
   }
   if (!transferIsLive(transfer, Date.now())) {
-    return data({ state: "invalid" as const, piece: null, refusal: INVALID, signedIn: user !== null }, { status: 410 });
+    return data(
+      { state: "invalid" as const, piece: null, refusal: invalid(), signedIn: user !== null },
+      { status: 410 },
+    );
   }
   const here = new URL(request.url).pathname;
   const offer = {
@@ -76,13 +85,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       headers: { "Set-Cookie": await pendingTransferHeader(deps.env, request, params.token ?? "") },
     });
   }
-  const refuse = (status: number, refusal: Refusal) => data({ refusal }, { status });
+  const refuse = (status: number, refused: Refusal) => data({ refusal: refused }, { status });
   let result: Awaited<ReturnType<typeof acceptTransferLink>>;
   try {
     result = await acceptTransferLink(deps.db, deps.tap, { transferId: transfer.id, userId: user.userId });
   } catch (error) {
     console.error("[transfer]", error);
-    return refuse(503, { title: "Transfer failed", message: TRANSFER_MESSAGES.unexpected });
+    return refuse(503, { title: m.transfer_failed(), message: localizeMessage(TRANSFER_MESSAGES.unexpected) });
   }
   switch (result.status) {
     case "transferred": {
@@ -92,8 +101,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         "Set-Cookie",
         await toastHeader(deps.env, request, {
           type: "success",
-          title: TRANSFER_MESSAGES.accepted,
-          description: TRANSFER_MESSAGES.acceptedText(garmentLabels(transfer).name.slice(0, 200)),
+          title: localizeMessage(TRANSFER_MESSAGES.accepted),
+          description: m.transfer_accepted_text({ name: garmentLabels(transfer).name.slice(0, 200) }),
         }),
       );
       return redirect(`/dashboard/wardrobe?claimed=${result.garmentId}`, { headers });
@@ -104,15 +113,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         headers: { "Set-Cookie": await pendingTransferHeader(deps.env, request, params.token ?? "") },
       });
     case "own_link":
-      return refuse(409, { title: "Transfer not accepted", message: TRANSFER_MESSAGES.ownLink });
+      return refuse(409, { title: m.transfer_not_accepted(), message: localizeMessage(TRANSFER_MESSAGES.ownLink) });
     case "own_piece":
-      return refuse(409, { title: "Transfer not accepted", message: TRANSFER_MESSAGES.ownPiece });
+      return refuse(409, { title: m.transfer_not_accepted(), message: localizeMessage(TRANSFER_MESSAGES.ownPiece) });
     case "reported_missing":
-      return refuse(409, { title: "Transfer not accepted", message: REPORTED_MISSING_MESSAGE });
+      return refuse(409, { title: m.transfer_not_accepted(), message: localizeMessage(REPORTED_MISSING_MESSAGE) });
     case "not_found":
       throw new Response("Not Found", { status: 404 });
     default:
-      return refuse(410, INVALID);
+      return refuse(410, invalid());
   }
 }
 
@@ -125,17 +134,17 @@ export default function TransferRoute({ loaderData }: Route.ComponentProps) {
   return (
     <section className="mx-auto w-full max-w-md px-5 py-12 sm:py-20">
       <article aria-labelledby="transfer-title" className="border border-ink/10 bg-white p-6 sm:p-8">
-        <p className="text-xs uppercase tracking-[0.18em] text-gold">Change of ownership</p>
+        <p className="text-xs uppercase tracking-[0.18em] text-gold">{m.transfer_change_of_ownership()}</p>
         <h1 id="transfer-title" className="mt-3 font-display text-3xl">
-          {refusal ? refusal.title : loaderData.state === "own" ? "Your transfer link" : "A piece for your wardrobe"}
+          {refusal ? refusal.title : loaderData.state === "own" ? m.transfer_your_link() : m.transfer_piece_for_you()}
         </h1>
         {piece && (
           <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
-            <dt className="text-stone">Piece</dt>
+            <dt className="text-stone">{m.transfer_piece()}</dt>
             <dd className="font-display text-lg">{piece.labels.name}</dd>
             {piece.product && piece.product !== piece.labels.name && (
               <>
-                <dt className="text-stone">Model</dt>
+                <dt className="text-stone">{m.transfer_model()}</dt>
                 <dd>{piece.product}</dd>
               </>
             )}
@@ -145,7 +154,7 @@ export default function TransferRoute({ loaderData }: Route.ComponentProps) {
         {piece?.passport && (
           <p className="mt-4 text-sm">
             <a href={piece.passport} className="underline underline-offset-4">
-              About this piece
+              {m.tap_about_piece()}
             </a>
           </p>
         )}
@@ -158,31 +167,28 @@ export default function TransferRoute({ loaderData }: Route.ComponentProps) {
 
         {loaderData.state === "own" ? (
           <div className="mt-6 flex flex-col gap-3">
-            {loaderData.live && <p className="text-stone">{TRANSFER_MESSAGES.ownLink}</p>}
+            {loaderData.live && <p className="text-stone">{m.transfer_own_link()}</p>}
             <Link to={`/dashboard/garment/${loaderData.garmentId}`} className={buttonClass("secondary")}>
-              Back to the piece
+              {m.transfer_back_to_piece()}
             </Link>
           </div>
         ) : loaderData.state === "offer" && !posted?.refusal ? (
           <div className="mt-6">
-            <p className="text-stone">
-              Its owner is handing it to you. Accept, and it moves to your wardrobe: its passport and its tag become
-              yours, and nothing of the previous owner comes with it.
-            </p>
-            <p className="mt-2 text-sm text-stone">This link is valid until {loaderData.expires}, and works once.</p>
+            <p className="text-stone">{m.transfer_offer_text()}</p>
+            <p className="mt-2 text-sm text-stone">{m.transfer_valid_until({ date: loaderData.expires })}</p>
             {loaderData.signedIn ? (
               <Form method="post" className="mt-6">
-                <SubmitButton busy={busy} busyLabel="Accepting..." className="w-full">
-                  Accept transfer
+                <SubmitButton busy={busy} busyLabel={m.transfer_accepting()} className="w-full">
+                  {m.transfer_accept()}
                 </SubmitButton>
               </Form>
             ) : (
               <div className="mt-6 flex flex-col gap-3">
                 <Link to={loaderData.signUp} className={buttonClass("primary")}>
-                  Create an account to accept
+                  {m.transfer_create_account()}
                 </Link>
                 <Link to={loaderData.signIn} className={buttonClass("secondary")}>
-                  Sign in to accept
+                  {m.transfer_sign_in()}
                 </Link>
               </div>
             )}
@@ -190,7 +196,7 @@ export default function TransferRoute({ loaderData }: Route.ComponentProps) {
         ) : (
           <div className="mt-6">
             <Link to="/" className={buttonClass("secondary")}>
-              Return Home
+              {m.transfer_return_home()}
             </Link>
           </div>
         )}
@@ -203,10 +209,10 @@ export function ErrorBoundary() {
   return (
     <GeneralErrorBoundary
       notFound={{
-        title: "Transfer link not found",
-        text: "Check that the whole link was copied. A transfer link is long; a part of one opens nothing.",
+        title: m.transfer_link_not_found(),
+        text: m.transfer_link_not_found_text(),
         to: "/",
-        label: "Return Home",
+        label: m.transfer_return_home(),
       }}
     />
   );

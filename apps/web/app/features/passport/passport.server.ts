@@ -16,10 +16,80 @@ import {
 import { photoUrl } from "@releve/core/wardrobe/photo";
 import type { ProductValues } from "@releve/db/passport/commands";
 import type { PassportRow, ProductRow } from "@releve/db/passport/queries";
+import { BASE_LOCALE, formatMonth, intlLocale, type Locale } from "@releve/i18n";
+import { m } from "@releve/i18n/messages";
 
 const BRAND = "Relevé";
-// Months as a label prints them; UTC, the dates' own zone (stored as UTC instants).
-const monthYear = new Intl.DateTimeFormat("en", { month: "long", year: "numeric", timeZone: "UTC" });
+
+/**
+ * The view's words are in `locale` (issue #34): the pages pass the reader's; the JSON-LD and the
+ * API keep the base language (English, the spec's and the standards' words). Months are UTC,
+ * the dates' own zone (stored as UTC instants).
+ */
+type Say = (inputs: Record<string, never>, options: { locale: Locale }) => string;
+
+/** Each care heading and choice (core's CARE_SYMBOLS, GINETEX wording) as its message. */
+const CARE_SAID: Record<string, Say> = {
+  washing: m.passport_care_washing,
+  bleaching: m.passport_care_bleaching,
+  drying: m.passport_care_drying,
+  ironing: m.passport_care_ironing,
+  professional: m.passport_care_professional,
+  "wash-95": m.passport_care_wash_95,
+  "wash-70": m.passport_care_wash_70,
+  "wash-60": m.passport_care_wash_60,
+  "wash-60-mild": m.passport_care_wash_60_mild,
+  "wash-50-mild": m.passport_care_wash_50_mild,
+  "wash-40": m.passport_care_wash_40,
+  "wash-40-mild": m.passport_care_wash_40_mild,
+  "wash-40-very-mild": m.passport_care_wash_40_very_mild,
+  "wash-30": m.passport_care_wash_30,
+  "wash-30-mild": m.passport_care_wash_30_mild,
+  "wash-30-very-mild": m.passport_care_wash_30_very_mild,
+  "hand-wash": m.passport_care_hand_wash,
+  "no-wash": m.passport_care_no_wash,
+  "bleach-any": m.passport_care_bleach_any,
+  "bleach-oxygen": m.passport_care_bleach_oxygen,
+  "no-bleach": m.passport_care_no_bleach,
+  "tumble-normal": m.passport_care_tumble_normal,
+  "tumble-low": m.passport_care_tumble_low,
+  "no-tumble": m.passport_care_no_tumble,
+  "line-dry": m.passport_care_line_dry,
+  "drip-line-dry": m.passport_care_drip_line_dry,
+  "flat-dry": m.passport_care_flat_dry,
+  "drip-flat-dry": m.passport_care_drip_flat_dry,
+  "line-dry-shade": m.passport_care_line_dry_shade,
+  "flat-dry-shade": m.passport_care_flat_dry_shade,
+  "iron-high": m.passport_care_iron_high,
+  "iron-medium": m.passport_care_iron_medium,
+  "iron-low": m.passport_care_iron_low,
+  "no-iron": m.passport_care_no_iron,
+  "dry-clean-p": m.passport_care_dry_clean_p,
+  "dry-clean-p-mild": m.passport_care_dry_clean_p_mild,
+  "dry-clean-f": m.passport_care_dry_clean_f,
+  "dry-clean-f-mild": m.passport_care_dry_clean_f_mild,
+  "wet-clean": m.passport_care_wet_clean,
+  "wet-clean-mild": m.passport_care_wet_clean_mild,
+  "wet-clean-very-mild": m.passport_care_wet_clean_very_mild,
+  "no-dry-clean": m.passport_care_no_dry_clean,
+};
+
+/** Core's English words for a care heading or choice, in `locale` (core's own when a code has no message). */
+const careSaid = (key: string, english: string, locale: Locale) =>
+  locale === BASE_LOCALE ? english : (CARE_SAID[key]?.({}, { locale }) ?? english);
+
+const regionNames = new Map<Locale, Intl.DisplayNames>();
+/** A country's name in `locale`: core's English name, or Intl's in another language. */
+function countryIn(code: string, locale: Locale): string | null {
+  const english = countryName(code);
+  if (!english || locale === BASE_LOCALE) return english;
+  let names = regionNames.get(locale);
+  if (!names) {
+    names = new Intl.DisplayNames([intlLocale(locale)], { type: "region", fallback: "none" });
+    regionNames.set(locale, names);
+  }
+  return names.of(code) ?? english;
+}
 
 export type ProductView = {
   name: string;
@@ -41,11 +111,20 @@ export type ProductView = {
 // What a product says in public: every field an admin gives it, and its photo.
 type ProductFields = Pick<ProductRow, keyof ProductValues | "photo_key" | "photo_width" | "photo_height">;
 
-export function productView(row: ProductFields, origin: string): ProductView {
+export function productView(row: ProductFields, origin: string, locale: Locale = BASE_LOCALE): ProductView {
   const care = CARE_CATEGORIES.flatMap((category) => {
     const code = row.care[category];
     const words = code ? careWords(category, code) : null;
-    return words && code ? [{ key: category, code, category: CARE_SYMBOLS[category].label, words }] : [];
+    return words && code
+      ? [
+          {
+            key: category,
+            code,
+            category: careSaid(category, CARE_SYMBOLS[category].label, locale),
+            words: careSaid(code, words, locale),
+          },
+        ]
+      : [];
   });
   return {
     name: row.name,
@@ -54,7 +133,7 @@ export function productView(row: ProductFields, origin: string): ProductView {
     description: row.description,
     composition: row.composition,
     compositionText: row.composition.length ? compositionText(row.composition) : null,
-    country: row.country_of_making ? countryName(row.country_of_making) : null,
+    country: row.country_of_making ? countryIn(row.country_of_making, locale) : null,
     care,
     services: row.services_text || row.services_url ? { text: row.services_text, url: row.services_url } : null,
     recycledPercent: row.recycled_percent,
@@ -89,21 +168,23 @@ export function passportView(
   origin: string,
   verifiedHere: boolean,
   changes: Date[] = [],
+  locale: Locale = BASE_LOCALE,
 ): PassportView {
   const secure = row.sun_key_version !== null;
+  const month = (at: Date) => formatMonth(locale, at);
   return {
-    ...productView(row, origin),
+    ...productView(row, origin, locale),
     slug: row.slug,
     itemLink: formatDigitalLink(origin, { gtin: row.gtin, serial: row.slug }),
     authenticity: secure ? (verifiedHere ? "verified" : "secure") : null,
-    programmed: row.programmed_at ? monthYear.format(row.programmed_at) : null,
+    programmed: row.programmed_at ? month(row.programmed_at) : null,
     programmedMonth: row.programmed_at ? row.programmed_at.toISOString().slice(0, 7) : null,
     ownership:
       row.garment_status === "claimed"
-        ? { owned: true, since: row.claimed_at ? monthYear.format(row.claimed_at) : null }
+        ? { owned: true, since: row.claimed_at ? month(row.claimed_at) : null }
         : { owned: false },
     owners: row.owners,
-    changes: changes.map((at) => monthYear.format(at)),
+    changes: changes.map(month),
     missing: row.tag_status === "lost" || row.tag_status === "stolen",
   };
 }

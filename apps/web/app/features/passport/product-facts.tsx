@@ -1,5 +1,11 @@
+import { formatPercent } from "@releve/i18n";
+import { currentLocale } from "@releve/i18n/current";
+import { m } from "@releve/i18n/messages";
 import { CareSymbol } from "@releve/ui";
 import type { ProductView } from "./passport.server";
+
+/** A whole percentage (92) as the page's language writes it: '92%', '92 %'. */
+const percent = (value: number) => formatPercent(currentLocale(), value / 100);
 
 /** A product's facts as its passport and its page show them: materials, making, care, services. */
 export function ProductFacts({ view }: { view: ProductView }) {
@@ -8,7 +14,7 @@ export function ProductFacts({ view }: { view: ProductView }) {
       {view.description && <p className="mt-4 text-stone">{view.description}</p>}
       <section id="materials" aria-labelledby="materials-title" className="mt-8 border-t border-ink/10 pt-6">
         <h2 id="materials-title" className="text-xs uppercase tracking-[0.18em] text-stone">
-          Materials
+          {m.passport_materials()}
         </h2>
         {view.composition.length ? (
           <ul className="mt-3 space-y-1">
@@ -17,21 +23,21 @@ export function ProductFacts({ view }: { view: ProductView }) {
               .map((fibre) => (
                 <li key={fibre.fibre} className="flex justify-between gap-4">
                   <span>{fibre.fibre}</span>
-                  <span className="tabular-nums">{fibre.percent}%</span>
+                  <span className="tabular-nums">{percent(fibre.percent)}</span>
                 </li>
               ))}
           </ul>
         ) : (
-          <p className="mt-3 text-stone">Not given yet.</p>
+          <p className="mt-3 text-stone">{m.passport_not_given()}</p>
         )}
         {view.recycledPercent !== null && (
-          <p className="mt-3 text-sm text-stone">Recycled content: {view.recycledPercent}%</p>
+          <p className="mt-3 text-sm text-stone">{m.passport_recycled({ percent: percent(view.recycledPercent) })}</p>
         )}
-        {view.country && <p className="mt-1 text-sm text-stone">Made in {view.country}</p>}
+        {view.country && <p className="mt-1 text-sm text-stone">{m.passport_made_in({ country: view.country })}</p>}
       </section>
       <section id="care" aria-labelledby="care-title" className="mt-8 border-t border-ink/10 pt-6">
         <h2 id="care-title" className="text-xs uppercase tracking-[0.18em] text-stone">
-          Care
+          {m.passport_care()}
         </h2>
         {view.care.length ? (
           <dl className="mt-3 space-y-2">
@@ -44,18 +50,18 @@ export function ProductFacts({ view }: { view: ProductView }) {
             ))}
           </dl>
         ) : (
-          <p className="mt-3 text-stone">Not given yet.</p>
+          <p className="mt-3 text-stone">{m.passport_not_given()}</p>
         )}
       </section>
       {view.services && (
         <section aria-labelledby="services-title" className="mt-8 border-t border-ink/10 pt-6">
           <h2 id="services-title" className="text-xs uppercase tracking-[0.18em] text-stone">
-            Repair and care services
+            {m.passport_services()}
           </h2>
           {view.services.text && <p className="mt-3">{view.services.text}</p>}
           {view.services.url && (
             <a href={view.services.url} className="mt-2 inline-block underline underline-offset-4" rel="noopener">
-              Book a repair or a care service
+              {m.passport_book_service()}
             </a>
           )}
         </section>

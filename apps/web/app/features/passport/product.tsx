@@ -1,6 +1,8 @@
 import { isGtin14 } from "@releve/core/passport/gtin";
 import { PRODUCT_MESSAGES } from "@releve/core/passport/product-rules";
 import { getProductByGtin } from "@releve/db/passport/queries";
+import { currentLocale } from "@releve/i18n/current";
+import { m } from "@releve/i18n/messages";
 import { data } from "react-router";
 import { GeneralErrorBoundary } from "../../components/error-boundary";
 import type { RouteHandle } from "../../lib/document";
@@ -12,7 +14,7 @@ import { ProductFacts } from "./product-facts";
 const NO_PRODUCT = PRODUCT_MESSAGES.noProduct;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData ? `${loaderData.view.name} · Relevé` : "Product · Relevé" },
+  { title: loaderData ? `${loaderData.view.name} · Relevé` : m.passport_product_title() },
 ];
 
 /** Sent as plain HTML: no client script, CSS inline (decision 0020). */
@@ -27,8 +29,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const row = isGtin14(gtin) ? await getProductByGtin(db, gtin) : undefined;
   if (!row) throw data(NO_PRODUCT, { status: 404 });
   const origin = new URL(request.url).origin;
-  const view = productView(row, origin);
-  return { view, jsonLd: scriptJson(productJsonLd(view, origin)) };
+  // The page in the reader's language; its JSON-LD in the API's (English), as /api/product answers.
+  const view = productView(row, origin, currentLocale());
+  return { view, jsonLd: scriptJson(productJsonLd(productView(row, origin), origin)) };
 }
 
 /** A product's public page (issue #31): what every piece of this model shares. */
@@ -41,7 +44,7 @@ export default function ProductRoute({ loaderData: { view, jsonLd } }: Route.Com
       <h1 className="mt-2 font-display text-4xl">{view.name}</h1>
       <ProductFacts view={view} />
       <footer className="mt-10 border-t border-ink/10 pt-6 text-xs text-stone">
-        <p>GTIN {view.gtin}</p>
+        <p>{m.passport_gtin({ gtin: view.gtin })}</p>
         <p className="mt-1 break-all">{view.digitalLink}</p>
       </footer>
     </article>
@@ -51,8 +54,13 @@ export default function ProductRoute({ loaderData: { view, jsonLd } }: Route.Com
 export function ErrorBoundary() {
   return (
     <GeneralErrorBoundary
-      notFound={{ title: NO_PRODUCT, text: "Check the GTIN in the link.", to: "/", label: "Return to Home" }}
-      failure={{ title: "Failed to load the product", text: "The product could not be loaded. Please try again." }}
+      notFound={{
+        title: m.passport_no_product(),
+        text: m.passport_no_product_text(),
+        to: "/",
+        label: m.tap_return_home(),
+      }}
+      failure={{ title: m.passport_product_load_failed(), text: m.passport_product_load_failed_text() }}
     />
   );
 }

@@ -3,16 +3,29 @@ import { HONEYPOT_FIELD } from "@releve/core/platform/input-limits";
 import { CONTACT_MESSAGES, GuestContactSchema } from "@releve/core/sharing/contact";
 import { contactRateMessage } from "@releve/core/sharing/contact-limits";
 import { type PublicIntake, takeContact } from "@releve/db/sharing/commands";
+import { m } from "@releve/i18n/messages";
 import { data, redirect } from "react-router";
 import { GeneralErrorBoundary } from "../../components/error-boundary";
 import { readForm } from "../../lib/form.server";
+import { localizeMessage } from "../../lib/localize.server";
 import { requestContext } from "../../request-context.server";
 import type { Route } from "./+types/receive-info";
 import { ContactForm, type ContactFormFailure, type ContactFormField } from "./contact-form";
 import { afterPublicIntake } from "./intake.server";
 import { loadContactCard } from "./share.server";
 
-export const meta = () => [{ title: "Share your info · Relevé" }, { name: "robots", content: "noindex" }];
+export const meta = () => [{ title: m.visit_receive_title() }, { name: "robots", content: "noindex" }];
+
+/** What this page's rules say (CONTACT_MESSAGES, GuestContactSchema), in the page's language (issue #34). */
+const GUEST_SAID = new Map<unknown, () => string>([
+  [CONTACT_MESSAGES.missingOwnerId, () => m.visit_missing_owner_id()],
+  [CONTACT_MESSAGES.userNotFound, () => m.visit_user_not_found()],
+  [CONTACT_MESSAGES.submitError, () => m.visit_submit_error()],
+  ["Your name is required", () => m.visit_name_required()],
+  ["Enter a LinkedIn profile address or name", () => m.visit_linkedin_invalid()],
+]);
+/** The page's own sentences, then the shared tables (the rate limits, the text rule, a phone's format). */
+const guestSaid = (text: string) => GUEST_SAID.get(text)?.() ?? localizeMessage(text);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const id = new URL(request.url).searchParams.get("id")?.trim().toLowerCase() ?? "";
@@ -24,12 +37,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type Failure = ContactFormFailure;
 
-const GUEST_FIELDS: ContactFormField[] = [
-  { label: "Your name *", name: "guest_name", autoComplete: "name", required: true },
-  { label: "Phone", name: "phone", type: "tel", autoComplete: "tel" },
-  { label: "Instagram", name: "instagram" },
-  { label: "LinkedIn", name: "linkedin" },
+/** The guest's fields, labelled in the page's language (a function: messages are read per render). */
+const guestFields = (): ContactFormField[] => [
+  { label: m.visit_your_name(), name: "guest_name", autoComplete: "name", required: true },
+  { label: m.share_field_phone(), name: "phone", type: "tel", autoComplete: "tel" },
+  { label: m.channel_instagram(), name: "instagram" },
+  { label: m.channel_linkedin(), name: "linkedin" },
 ];
+
+const GUEST_FIELD_NAMES = ["guest_name", "phone", "instagram", "linkedin"];
 
 export async function action({ request, context }: Route.ActionArgs) {
   const deps = requestContext(request, context);
@@ -37,8 +53,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   const id = new URL(request.url).searchParams.get("id")?.trim().toLowerCase() ?? "";
   const form = await readForm(request);
   // What the guest typed goes back into the form, bounded; the honeypot never does.
-  const values = form.echo(GUEST_FIELDS.map((field) => field.name));
-  const fail = (status: number, body: Failure) => data<Failure>({ values, ...body }, { status });
+  const values = form.echo(GUEST_FIELD_NAMES);
+  // Said in the guest's language (issue #34); core's rules say it in English.
+  const fail = (status: number, body: Failure) =>
+    data<Failure>(
+      {
+        values,
+        ...body,
+        formError: body.formError && guestSaid(body.formError),
+        fieldErrors:
+          body.fieldErrors &&
+          Object.fromEntries(Object.entries(body.fieldErrors).map(([field, text]) => [field, guestSaid(text)])),
+      },
+      { status },
+    );
   if (!id) return fail(400, { formError: CONTACT_MESSAGES.missingOwnerId });
   const card = await loadContactCard(db, id);
   if (!card) return fail(404, { formError: CONTACT_MESSAGES.userNotFound });
@@ -79,20 +107,20 @@ export default function ReceiveInfoRoute({ loaderData, actionData }: Route.Compo
     return (
       <section className="mx-auto max-w-md px-5 py-16">
         <p role="alert" className="border border-ink/10 bg-white p-6 text-center">
-          {loaderData.error}
+          {GUEST_SAID.get(loaderData.error)?.() ?? loaderData.error}
         </p>
       </section>
     );
   }
   return (
     <section className="mx-auto w-full max-w-md px-5 py-10 sm:py-14">
-      <h1 className="font-display text-3xl">Share your info with {loaderData.name}</h1>
+      <h1 className="font-display text-3xl">{m.visit_share_with({ name: loaderData.name ?? "" })}</h1>
       <ContactForm
-        fields={GUEST_FIELDS}
+        fields={guestFields()}
         values={failure?.values}
         errors={failure?.fieldErrors}
         alert={failure?.formError ? { message: failure.formError } : null}
-        submitLabel="Share My Info"
+        submitLabel={m.visit_share_my_info()}
         className="mt-6 flex flex-col gap-4 border border-ink/10 bg-white p-6"
       />
     </section>

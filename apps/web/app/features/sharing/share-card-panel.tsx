@@ -1,3 +1,4 @@
+import { m } from "@releve/i18n/messages";
 import { CopyButton } from "../../components/copy-button";
 
 /** 'Share my card' on the dashboard: the owner's contact card link, to copy or show as a QR code. */
@@ -5,20 +6,22 @@ export function ShareCardPanel({ card, sharing }: { card: { url: string; qr: str
   return (
     <section aria-labelledby="share-card-title" className="border border-ink/10 bg-white p-6">
       <h2 id="share-card-title" className="font-display text-xl">
-        Share my card
+        {m.visit_share_my_card()}
       </h2>
-      <p className="mt-2 text-sm text-stone">
-        {sharing
-          ? "Anyone with this link or code sees the details you share and can send theirs back."
-          : "While NFC Sharing is off, this link shows no details: turn sharing on to share your card."}
-      </p>
+      <p className="mt-2 text-sm text-stone">{sharing ? m.visit_card_sharing_on() : m.visit_card_sharing_off()}</p>
       <div className="mt-4 flex items-start justify-between gap-3">
         <a href={card.url} className="min-w-0 break-all text-sm underline underline-offset-4">
           {card.url}
         </a>
-        <CopyButton label="Card link" value={card.url} />
+        <CopyButton label={m.visit_card_link()} value={card.url} />
       </div>
-      <img src={card.qr} alt={`QR code for ${card.url}`} width={160} height={160} className="mx-auto mt-5 size-40" />
+      <img
+        src={card.qr}
+        alt={m.visit_card_qr_alt({ url: card.url })}
+        width={160}
+        height={160}
+        className="mx-auto mt-5 size-40"
+      />
     </section>
   );
 }

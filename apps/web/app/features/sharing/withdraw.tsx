@@ -1,5 +1,6 @@
-import { WITHDRAW_MESSAGES, withdrawContactId } from "@releve/core/sharing/withdraw";
+import { withdrawContactId } from "@releve/core/sharing/withdraw";
 import { withdrawalOwner, withdrawContact } from "@releve/db/sharing/withdrawal";
+import { m } from "@releve/i18n/messages";
 import { data, Link } from "react-router";
 import { GeneralErrorBoundary } from "../../components/error-boundary";
 import { TokenPage } from "../../components/token-page";
@@ -7,7 +8,7 @@ import { readForm } from "../../lib/form.server";
 import { requestContext } from "../../request-context.server";
 import type { Route } from "./+types/withdraw";
 
-export const meta = () => [{ title: "Withdraw your details · Relevé" }, { name: "robots", content: "noindex" }];
+export const meta = () => [{ title: m.visit_withdraw_title() }, { name: "robots", content: "noindex" }];
 export const headers = () => ({ "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" });
 
 const INVALID = { state: "invalid" as const };
@@ -43,17 +44,17 @@ export default function WithdrawRoute({ loaderData, actionData }: Route.Componen
   return (
     <TokenPage
       state={view.state}
-      invalid={{ title: WITHDRAW_MESSAGES.invalid, detail: WITHDRAW_MESSAGES.invalidDetail }}
-      done={{ title: WITHDRAW_MESSAGES.done, detail: WITHDRAW_MESSAGES.doneDetail(owner) }}
+      invalid={{ title: m.visit_withdraw_invalid(), detail: m.visit_withdraw_invalid_detail() }}
+      done={{ title: m.visit_withdraw_done(), detail: m.visit_withdraw_done_detail({ owner }) }}
       confirm={{
-        title: WITHDRAW_MESSAGES.confirmTitle,
-        detail: WITHDRAW_MESSAGES.confirm(owner),
-        button: WITHDRAW_MESSAGES.button,
-        busyLabel: "Withdrawing...",
+        title: m.visit_withdraw_confirm_title(),
+        detail: m.visit_withdraw_confirm({ owner }),
+        button: m.withdraw_link(),
+        busyLabel: m.visit_withdrawing(),
       }}
       after={
         <Link to="/" className="underline underline-offset-4">
-          Return Home
+          {m.visit_return_home()}
         </Link>
       }
     />

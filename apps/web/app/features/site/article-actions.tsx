@@ -1,3 +1,4 @@
+import { m } from "@releve/i18n/messages";
 import { Button } from "@releve/ui";
 import { useEffect, useState } from "react";
 
@@ -12,14 +13,30 @@ function readSaved(): string[] {
   }
 }
 
+/** What the actions say, in the page's language. */
+function words() {
+  return {
+    save: m.site_article_save(),
+    saved: m.site_article_saved(),
+    copied: m.site_article_link_copied(),
+    copyFailed: m.ui_copy_failed(),
+    unsaved: m.site_article_unsaved(),
+    savedHere: m.site_article_saved_here(),
+    refused: m.site_article_save_refused(),
+  };
+}
+
 /**
  * The same behaviour for the article sent as a plain page (decision 0020), where React never
  * runs: the route's handle carries this inline script, which wires every `[data-article-actions]`
- * box. Kept in step with the component below by the article end-to-end test.
+ * box. The script is one for every language: it says the words its box carries (`data-words`,
+ * rendered in the page's language). Kept in step with the component below by the article
+ * end-to-end test.
  */
 export const ARTICLE_ACTIONS_SCRIPT = `(function () {
   var KEY = ${JSON.stringify(SAVED_KEY)};
   var boxes = document.querySelectorAll("[data-article-actions]");
+  function words(box) { return JSON.parse(box.dataset.words); }
   function read() {
     try { var v = JSON.parse(localStorage.getItem(KEY) || "[]"); return Array.isArray(v) ? v.filter(function (s) { return typeof s === "string"; }) : []; }
     catch (e) { return []; }
@@ -28,16 +45,17 @@ export const ARTICLE_ACTIONS_SCRIPT = `(function () {
     boxes.forEach(function (box) {
       var on = read().indexOf(box.dataset.slug) >= 0, button = box.querySelector("[data-save]");
       button.setAttribute("aria-pressed", String(on));
-      button.textContent = on ? "Saved" : "Save";
+      button.textContent = on ? words(box).saved : words(box).save;
     });
   }
   function say(box, text) { box.querySelector("[role=status]").textContent = text; }
   boxes.forEach(function (box) {
+    var w = words(box);
     box.hidden = false;
     box.querySelector("[data-share]").addEventListener("click", function () {
       var url = location.href;
       function copy() {
-        navigator.clipboard.writeText(url).then(function () { say(box, "Link copied"); }, function () { say(box, "Failed to copy to clipboard"); });
+        navigator.clipboard.writeText(url).then(function () { say(box, w.copied); }, function () { say(box, w.copyFailed); });
       }
       if (typeof navigator.share === "function") {
         navigator.share({ title: box.dataset.title, url: url }).then(function () { say(box, ""); }, function (e) { if (!e || e.name !== "AbortError") copy(); });
@@ -47,9 +65,9 @@ export const ARTICLE_ACTIONS_SCRIPT = `(function () {
       var slug = box.dataset.slug, list = read(), on = list.indexOf(slug) >= 0;
       try {
         localStorage.setItem(KEY, JSON.stringify(on ? list.filter(function (s) { return s !== slug; }) : list.concat([slug])));
-        say(box, on ? "Removed from your saved articles" : "Saved to this device");
+        say(box, on ? w.unsaved : w.savedHere);
         paint();
-      } catch (e) { say(box, "This browser does not allow saving articles"); }
+      } catch (e) { say(box, w.refused); }
     });
   });
   paint();
@@ -65,6 +83,7 @@ export function ArticleActions({ slug, title }: { slug: string; title: string })
   const [mounted, setMounted] = useState(false);
   const [saved, setSaved] = useState(false);
   const [status, setStatus] = useState("");
+  const said = words();
 
   useEffect(() => {
     setMounted(true);
@@ -84,9 +103,9 @@ export function ArticleActions({ slug, title }: { slug: string; title: string })
     }
     try {
       await navigator.clipboard.writeText(url);
-      setStatus("Link copied");
+      setStatus(said.copied);
     } catch {
-      setStatus("Failed to copy to clipboard");
+      setStatus(said.copyFailed);
     }
   };
 
@@ -95,9 +114,9 @@ export function ArticleActions({ slug, title }: { slug: string; title: string })
     try {
       localStorage.setItem(SAVED_KEY, JSON.stringify(next));
       setSaved(!saved);
-      setStatus(saved ? "Removed from your saved articles" : "Saved to this device");
+      setStatus(saved ? said.unsaved : said.savedHere);
     } catch {
-      setStatus("This browser does not allow saving articles");
+      setStatus(said.refused);
     }
   };
 
@@ -107,13 +126,14 @@ export function ArticleActions({ slug, title }: { slug: string; title: string })
       data-article-actions
       data-slug={slug}
       data-title={title}
+      data-words={JSON.stringify(said)}
       hidden={!mounted}
     >
       <Button variant="secondary" onClick={share} data-share>
-        Share
+        {m.site_article_share()}
       </Button>
       <Button variant="secondary" onClick={toggleSave} aria-pressed={saved} data-save>
-        {saved ? "Saved" : "Save"}
+        {saved ? said.saved : said.save}
       </Button>
       <p role="status" className="text-sm text-stone">
         {status}

@@ -1,5 +1,35 @@
+import { m } from "@releve/i18n/messages";
 import { preload } from "react-dom";
-import type { ArtworkSpec } from "./artwork-specs";
+import { ARTWORK, type ArtworkSpec, INSTAGRAM_TILES, SOCIAL_CARD } from "./artwork-specs";
+
+/**
+ * Each picture's description in the page's language (issue #34). The specs keep the English one
+ * (the image generator reads them); a spec this table does not know keeps its own.
+ */
+const ALT_SAID = new Map<string, () => string>([
+  [ARTWORK.hero.path, m.site_art_hero],
+  [ARTWORK.atelier.path, m.site_art_atelier],
+  [ARTWORK.tag.path, m.site_art_tag],
+  [ARTWORK.pleats.path, m.site_art_pleats],
+  [ARTWORK.futureOfFashionTechnology.path, m.site_art_article_future],
+  [ARTWORK.styleNetworkingEvents.path, m.site_art_article_evening],
+  [ARTWORK.craftingConnection.path, m.site_art_article_atelier],
+  ...[
+    m.site_art_instagram_1,
+    m.site_art_instagram_2,
+    m.site_art_instagram_3,
+    m.site_art_instagram_4,
+    m.site_art_instagram_5,
+    m.site_art_instagram_6,
+  ].flatMap((say, i) => {
+    const tile = INSTAGRAM_TILES[i];
+    return tile ? [[tile.path, say] as const] : [];
+  }),
+  [SOCIAL_CARD.path, m.site_art_social_card],
+]);
+
+/** A picture's description, in the page's language. */
+export const artAlt = (spec: Pick<ArtworkSpec, "path" | "alt">): string => ALT_SAID.get(spec.path)?.() ?? spec.alt;
 
 /**
  * A responsive picture: WebP at every generated width (the browser picks by `sizes`), a JPEG
@@ -13,7 +43,7 @@ export function Artwork({
   sizes,
   priority = false,
   className = "",
-  alt = spec.alt,
+  alt = artAlt(spec),
 }: {
   spec: ArtworkSpec;
   sizes: string;

@@ -1,8 +1,22 @@
+import { formatLongDay, type Locale } from "@releve/i18n";
+import { currentLocale } from "@releve/i18n/current";
+import { m } from "@releve/i18n/messages";
 import type { ArtworkName } from "./artwork-specs";
 
 /** Spec part 1 §9: the chips, in order. No article is filed under Event Highlights yet. */
 export const BLOG_CATEGORIES = ["All", "Tech", "Styling", "Event Highlights", "Behind the Scenes"] as const;
 export type BlogCategory = Exclude<(typeof BLOG_CATEGORIES)[number], "All">;
+
+/** A chip's name in the page's language; the English name stays the category's id (and its `?category=`). */
+const CATEGORY_SAID: Record<(typeof BLOG_CATEGORIES)[number], () => string> = {
+  All: m.site_blog_category_all,
+  Tech: m.site_blog_category_tech,
+  Styling: m.site_blog_category_styling,
+  "Event Highlights": m.site_blog_category_events,
+  "Behind the Scenes": m.site_blog_category_behind,
+};
+
+export const categoryLabel = (category: (typeof BLOG_CATEGORIES)[number]) => CATEGORY_SAID[category]();
 
 export interface ArticleSummary {
   slug: string;
@@ -10,7 +24,7 @@ export interface ArticleSummary {
   excerpt: string;
   category: BlogCategory;
   readTime: string;
-  /** ISO date; shown as '15 January 2024'. */
+  /** ISO date; shown as '15 January 2024' ('15 janvier 2024'). */
   date: string;
   featured: boolean;
   image: ArtworkName;
@@ -40,8 +54,7 @@ export function filterArticles<T extends ArticleSummary>(
   return { featured: null, list: articles.filter((a) => a.category === category) };
 }
 
-export function formatArticleDate(iso: string): string {
-  return new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
-    new Date(`${iso}T00:00:00Z`),
-  );
+/** An article's day (a UTC day, as stored) in the page's language. */
+export function formatArticleDate(iso: string, locale: Locale = currentLocale()): string {
+  return formatLongDay(locale, `${iso}T00:00:00Z`);
 }

@@ -1,3 +1,4 @@
+import { m } from "@releve/i18n/messages";
 import { buttonClass } from "@releve/ui";
 import { Link } from "react-router";
 import { BackLink } from "../../components/back-link";
@@ -5,10 +6,10 @@ import { GeneralErrorBoundary } from "../../components/error-boundary";
 import type { RouteHandle } from "../../lib/document";
 import type { Route } from "./+types/blog.$slug";
 import { ARTICLE_ACTIONS_SCRIPT, ArticleActions } from "./article-actions";
-import { Artwork } from "./artwork";
+import { Artwork, artAlt } from "./artwork";
 import { ARTWORK } from "./artwork-specs";
 import { getArticle } from "./blog.server";
-import { formatArticleDate } from "./blog-posts";
+import { categoryLabel, formatArticleDate } from "./blog-posts";
 import { seo } from "./seo";
 
 /** Plain HTML (decision 0020); Share and Save come with a small inline script. */
@@ -21,7 +22,7 @@ export function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
-  if (!loaderData) return [{ title: "Page not found · Relevé" }];
+  if (!loaderData) return [{ title: m.ui_page_not_found_meta() }];
   const { article, origin } = loaderData;
   const art = ARTWORK[article.image];
   return [
@@ -31,11 +32,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
       origin,
       path: `/blog/${article.slug}`,
       image: `/images/${art.path}.jpg`,
-      imageAlt: art.alt,
+      imageAlt: artAlt(art),
       type: "article",
     }),
     { property: "article:published_time", content: article.date },
-    { property: "article:section", content: article.category },
+    { property: "article:section", content: categoryLabel(article.category) },
   ];
 };
 
@@ -56,12 +57,13 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
     <article className="pb-20 sm:pb-28">
       <header className="mx-auto max-w-3xl px-5 pt-12 sm:pt-20">
         <BackLink to="/blog" underlineOffset={8}>
-          Editorial
+          {m.site_editorial()}
         </BackLink>
-        <p className="mt-10 text-xs uppercase tracking-[0.3em] text-gold">{article.category}</p>
+        <p className="mt-10 text-xs uppercase tracking-[0.3em] text-gold">{categoryLabel(article.category)}</p>
         <h1 className="mt-4 font-display text-4xl leading-[1.08] sm:text-6xl">{article.title}</h1>
         <p className="mt-6 text-xs uppercase tracking-[0.2em] text-stone">
-          <time dateTime={article.date}>{formatArticleDate(article.date)}</time> · {article.readTime} read
+          <time dateTime={article.date}>{formatArticleDate(article.date)}</time> ·{" "}
+          {m.site_blog_read_time({ time: article.readTime })}
         </p>
         <div className="mt-8">
           <ArticleActions slug={article.slug} title={article.title} />
@@ -79,7 +81,7 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
       <footer className="mx-auto mt-16 flex max-w-2xl flex-wrap items-center justify-between gap-4 border-t border-ink/10 px-5 pt-8">
         <ArticleActions slug={article.slug} title={article.title} />
         <Link to="/blog" className={buttonClass("ghost")}>
-          Back to Editorial
+          {m.site_article_back()}
         </Link>
       </footer>
     </article>

@@ -1,4 +1,4 @@
-import { EARLY_ACCESS_MESSAGES } from "@releve/core/site/early-access-constants";
+import { m } from "@releve/i18n/messages";
 import { data, Link } from "react-router";
 import { GeneralErrorBoundary } from "../../components/error-boundary";
 import { cloudflareContext } from "../../context";
@@ -11,6 +11,7 @@ import {
   type ArticleSummary,
   BLOG_CATEGORIES,
   categoryFromParam,
+  categoryLabel,
   categoryParam,
   filterArticles,
   formatArticleDate,
@@ -30,9 +31,8 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   seo({
-    title: "Editorial",
-    description:
-      "Stories from the Relevé atelier: fashion technology, styling for the evenings where you meet people, and how every piece is made.",
+    title: m.site_editorial(),
+    description: m.site_blog_meta_description(),
     origin: loaderData?.origin ?? "",
     path: "/blog",
   });
@@ -47,8 +47,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 function Meta({ article }: { article: ArticleSummary }) {
   return (
     <p className="text-xs uppercase tracking-[0.2em] text-stone">
-      {article.category} · <time dateTime={article.date}>{formatArticleDate(article.date)}</time> · {article.readTime}{" "}
-      read
+      {categoryLabel(article.category)} · <time dateTime={article.date}>{formatArticleDate(article.date)}</time> ·{" "}
+      {m.site_blog_read_time({ time: article.readTime })}
     </p>
   );
 }
@@ -58,9 +58,9 @@ export default function Blog({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <>
       <section className="mx-auto max-w-6xl px-5 pt-16 sm:pt-24">
-        <p className="text-xs uppercase tracking-[0.3em] text-gold">Editorial</p>
-        <h1 className="mt-6 font-display text-5xl leading-[1.05] sm:text-7xl">Stories from the house</h1>
-        <nav aria-label="Categories" className="mt-10 -mx-5 overflow-x-auto px-5">
+        <p className="text-xs uppercase tracking-[0.3em] text-gold">{m.site_editorial()}</p>
+        <h1 className="mt-6 font-display text-5xl leading-[1.05] sm:text-7xl">{m.site_blog_title()}</h1>
+        <nav aria-label={m.site_blog_categories()} className="mt-10 -mx-5 overflow-x-auto px-5">
           <ul className="flex w-max gap-2">
             {BLOG_CATEGORIES.map((c) => {
               const current = c === category;
@@ -74,7 +74,7 @@ export default function Blog({ loaderData, actionData }: Route.ComponentProps) {
                       current ? "border-ink bg-ink text-ivory" : "border-ink/20 hover:border-ink"
                     }`}
                   >
-                    {c}
+                    {categoryLabel(c)}
                   </Link>
                 </li>
               );
@@ -84,7 +84,11 @@ export default function Blog({ loaderData, actionData }: Route.ComponentProps) {
       </section>
 
       <section
-        aria-label={category === "All" ? "All articles" : `${category} articles`}
+        aria-label={
+          category === "All"
+            ? m.site_blog_all_articles()
+            : m.site_blog_category_articles({ category: categoryLabel(category) })
+        }
         className="mx-auto max-w-6xl px-5 py-12 sm:py-16"
       >
         {featured && (
@@ -97,7 +101,7 @@ export default function Blog({ loaderData, actionData }: Route.ComponentProps) {
               />
             </div>
             <div className="min-w-0">
-              <p className="text-xs uppercase tracking-[0.3em] text-gold">Featured</p>
+              <p className="text-xs uppercase tracking-[0.3em] text-gold">{m.site_blog_featured()}</p>
               <h2 className="mt-4 font-display text-3xl leading-tight sm:text-5xl">
                 <Link to={`/blog/${featured.slug}`} className="underline-offset-8 hover:underline">
                   {featured.title}
@@ -137,15 +141,13 @@ export default function Blog({ loaderData, actionData }: Route.ComponentProps) {
         ) : (
           !featured && (
             <div className="border border-ink/10 bg-white px-6 py-16 text-center">
-              <h2 className="font-display text-2xl">No stories here yet</h2>
-              <p className="mt-3 text-stone">
-                We have not published anything under {category} so far. Subscribe below and it will reach you first.
-              </p>
+              <h2 className="font-display text-2xl">{m.site_blog_empty_title()}</h2>
+              <p className="mt-3 text-stone">{m.site_blog_empty_text({ category: categoryLabel(category) })}</p>
               <Link
                 to="/blog"
                 className="mt-6 inline-block text-xs uppercase tracking-[0.2em] underline underline-offset-8"
               >
-                See all stories
+                {m.site_blog_see_all()}
               </Link>
             </div>
           )
@@ -156,23 +158,20 @@ export default function Blog({ loaderData, actionData }: Route.ComponentProps) {
         <div className="mx-auto grid max-w-6xl grid-cols-1 gap-10 px-5 py-16 sm:py-20 md:grid-cols-2">
           <div className="min-w-0">
             <h2 id="newsletter-heading" className="font-display text-3xl sm:text-4xl">
-              The Relevé letter
+              {m.site_blog_letter_title()}
             </h2>
-            <p className="mt-4 text-stone">
-              New stories, and early word of the atelier's appointments. You join our early access list, and can leave
-              it at any time.
-            </p>
+            <p className="mt-4 text-stone">{m.site_blog_letter_text()}</p>
           </div>
           <div className="min-w-0">
             {actionData?.ok ? (
               <div role="status" className="border border-ink/10 bg-white p-6">
-                <p className="font-display text-2xl">{EARLY_ACCESS_MESSAGES.success}</p>
-                <p className="mt-2 text-stone">Thank you for subscribing. The next letter will find you.</p>
+                <p className="font-display text-2xl">{m.site_ea_success()}</p>
+                <p className="mt-2 text-stone">{m.site_blog_subscribed()}</p>
               </div>
             ) : (
               <EarlyAccessForm
                 failure={actionData && !actionData.ok ? actionData : null}
-                submitLabel="Subscribe to Newsletter"
+                submitLabel={m.site_blog_subscribe()}
                 intent="newsletter"
                 withReferral={false}
               />

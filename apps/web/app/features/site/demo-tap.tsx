@@ -1,3 +1,4 @@
+import { m } from "@releve/i18n/messages";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 
@@ -29,16 +30,15 @@ export function DemoTap({ href }: { href: string }) {
         <span className="relative flex flex-col items-center gap-2">
           <span className="font-display text-xl tracking-[0.3em]">RELEVÉ</span>
           <span className="text-xs uppercase tracking-[0.2em] text-stone">
-            {reading ? "Reading tag..." : "Tap the label (demo)"}
+            {reading ? m.site_demo_tap_reading() : m.site_demo_tap_label()}
           </span>
         </span>
       </a>
       <p id="demo-tap-note" className="max-w-sm text-center text-sm text-stone">
-        Demo: no phone or tag is involved. This opens the real share page of Camille, our demo wearer, exactly as a
-        visitor would see it after a tap.
+        {m.site_demo_tap_note()}
       </p>
       <p role="status" className="sr-only">
-        {reading ? "Reading the demo tag. Opening the wearer's card." : ""}
+        {reading ? m.site_demo_tap_status() : ""}
       </p>
     </div>
   );

@@ -1,3 +1,6 @@
+import { formatPercent } from "@releve/i18n";
+import { currentLocale } from "@releve/i18n/current";
+import { m } from "@releve/i18n/messages";
 import { Button, buttonClass } from "@releve/ui";
 import { useEffect, useRef, useState } from "react";
 
@@ -6,14 +9,11 @@ type Scene = { until: number; title: string; text: string };
 /** Spec part 2 §9: the demo video advances 1% every 100 ms. */
 export const PROGRESS_STEP_MS = 100;
 
-const SCENES: [Scene, ...Scene[]] = [
-  { until: 34, title: "A guest notices the label", text: "At an opening, someone admires the cut of a Relevé jacket." },
-  { until: 67, title: "They hold their phone near it", text: "No app: the phone reads the tag woven into the label." },
-  {
-    until: 101,
-    title: "The wearer's card opens",
-    text: "Only the details the wearer chose to share, and a form to reply.",
-  },
+// Said when the dialog renders, so in its reader's language.
+const scenes = (): [Scene, ...Scene[]] => [
+  { until: 34, title: m.site_video_scene_notice_title(), text: m.site_video_scene_notice_text() },
+  { until: 67, title: m.site_video_scene_phone_title(), text: m.site_video_scene_phone_text() },
+  { until: 101, title: m.site_video_scene_card_title(), text: m.site_video_scene_card_text() },
 ];
 
 /**
@@ -40,13 +40,14 @@ export function DemoVideoDialog() {
     dialogRef.current?.showModal();
   };
   const close = () => dialogRef.current?.close();
-  const scene = SCENES.find((s) => progress < s.until) ?? SCENES[0];
+  const all = scenes();
+  const scene = all.find((s) => progress < s.until) ?? all[0];
   const done = progress >= 100;
 
   return (
     <>
       <button ref={openerRef} type="button" onClick={show} className={buttonClass("primary")}>
-        See It in Action
+        {m.site_video_open()}
       </button>
       <dialog
         ref={dialogRef}
@@ -60,10 +61,10 @@ export function DemoVideoDialog() {
         <div className="mx-auto flex h-full max-w-3xl flex-col px-5 py-6 sm:py-10">
           <div className="flex items-center justify-between gap-4">
             <h2 id="demo-video-title" className="text-xs uppercase tracking-[0.3em] text-[#c9a877]">
-              Relevé · A tap, in ten seconds
+              {m.site_video_title()}
             </h2>
             <Button variant="ghost" onClick={close} className="text-ivory" autoFocus>
-              Close
+              {m.site_video_close()}
             </Button>
           </div>
           <div className="flex flex-1 flex-col items-center justify-center text-center" aria-live="polite">
@@ -77,10 +78,8 @@ export function DemoVideoDialog() {
               ))}
               <span className="font-display text-2xl tracking-[0.3em]">RELEVÉ</span>
             </div>
-            <p className="mt-12 font-display text-3xl sm:text-4xl">{done ? "Connected." : scene.title}</p>
-            <p className="mt-4 max-w-md text-ivory/75">
-              {done ? "Two people, one introduction, kept by both." : scene.text}
-            </p>
+            <p className="mt-12 font-display text-3xl sm:text-4xl">{done ? m.site_video_done_title() : scene.title}</p>
+            <p className="mt-4 max-w-md text-ivory/75">{done ? m.site_video_done_text() : scene.text}</p>
           </div>
           <div className="flex items-center gap-4">
             <Button
@@ -88,11 +87,11 @@ export function DemoVideoDialog() {
               className="border-ivory text-ivory hover:bg-ivory hover:text-ink"
               onClick={() => (done ? setProgress(0) : setPlaying((p) => !p))}
             >
-              {done ? "Replay" : playing ? "Pause" : "Play"}
+              {done ? m.site_video_replay() : playing ? m.site_video_pause() : m.site_video_play()}
             </Button>
             <div
               role="progressbar"
-              aria-label="Demo video progress"
+              aria-label={m.site_video_progress()}
               aria-valuemin={0}
               aria-valuemax={100}
               aria-valuenow={progress}
@@ -100,7 +99,9 @@ export function DemoVideoDialog() {
             >
               <div className="h-full bg-[#c9a877]" style={{ width: `${progress}%` }} />
             </div>
-            <span className="w-12 text-right text-sm tabular-nums">{progress}%</span>
+            <span className="w-12 text-right text-sm tabular-nums">
+              {formatPercent(currentLocale(), progress / 100)}
+            </span>
           </div>
         </div>
       </dialog>

@@ -1,14 +1,31 @@
-import { REFERRAL_LABELS, REFERRAL_SOURCES } from "@releve/core/site/early-access-constants";
+import { REFERRAL_LABELS, REFERRAL_SOURCES, type ReferralSource } from "@releve/core/site/early-access-constants";
+import { m } from "@releve/i18n/messages";
 import { useId } from "react";
 import { ContactForm, type ContactFormField } from "../sharing/contact-form";
 import type { EarlyAccessOutcome } from "./early-access.server";
 
 type Failure = Extract<EarlyAccessOutcome, { ok: false }>;
 
-const FIELDS: ContactFormField[] = [
-  { label: "Full name *", name: "full_name", autoComplete: "name", required: true },
-  { label: "Email *", name: "email", type: "email", autoComplete: "email", inputMode: "email", required: true },
+// Said when the form renders, so in its reader's language.
+const fields = (): ContactFormField[] => [
+  { label: m.site_ea_field_full_name(), name: "full_name", autoComplete: "name", required: true },
+  {
+    label: m.site_ea_field_email(),
+    name: "email",
+    type: "email",
+    autoComplete: "email",
+    inputMode: "email",
+    required: true,
+  },
 ];
+
+/** The referral choices in the page's language; the names of the networks are the same in every one. */
+const REFERRAL_SAID: Partial<Record<ReferralSource, () => string>> = {
+  friend: m.site_ea_referral_friend,
+  "fashion-show": m.site_ea_referral_show,
+  press: m.site_ea_referral_press,
+  other: m.site_ea_referral_other,
+};
 
 /**
  * The early-access form; the blog's newsletter uses it without the referral question (its
@@ -28,7 +45,7 @@ export function EarlyAccessForm({
   const selectId = useId();
   return (
     <ContactForm
-      fields={FIELDS}
+      fields={fields()}
       values={failure?.values}
       errors={failure?.fieldErrors}
       alert={failure}
@@ -40,7 +57,7 @@ export function EarlyAccessForm({
       {withReferral && (
         <div className="flex flex-col gap-1.5">
           <label htmlFor={selectId} className="text-xs font-medium uppercase tracking-[0.16em] text-ink">
-            How did you hear about us? (optional)
+            {m.site_ea_referral()}
           </label>
           <select
             id={selectId}
@@ -48,10 +65,10 @@ export function EarlyAccessForm({
             defaultValue={failure?.values.referral_source ?? ""}
             className="min-h-11 w-full min-w-0 border border-ink/20 bg-white px-3 text-base text-ink outline-none focus:border-ink"
           >
-            <option value="">Select an option</option>
+            <option value="">{m.site_ea_referral_placeholder()}</option>
             {REFERRAL_SOURCES.map((source) => (
               <option key={source} value={source}>
-                {REFERRAL_LABELS[source]}
+                {REFERRAL_SAID[source]?.() ?? REFERRAL_LABELS[source]}
               </option>
             ))}
           </select>

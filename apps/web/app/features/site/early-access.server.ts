@@ -12,6 +12,7 @@ import type { Db } from "@releve/db";
 import { takeLimits } from "@releve/db/platform/rate-limits";
 import { addEarlyAccessEntry } from "@releve/db/site/commands";
 import { ECHO_MAX, readForm } from "../../lib/form.server";
+import { localizeErrors, localizeMessage } from "../../lib/localize.server";
 
 // The same D1 sliding window as the share page's contact form (decisions 0015, 0031): every
 // well-formed attempt counts, duplicates too, so the list cannot be probed for addresses; a
@@ -131,14 +132,33 @@ export async function submitEarlyAccess(
 }
 
 /**
+ * An outcome as its page shows it: a refusal's title, message and field errors in the reader's
+ * language (issue #34); submitEarlyAccess itself says the spec's English words.
+ */
+function localized(outcome: EarlyAccessOutcome): EarlyAccessOutcome {
+  if (outcome.ok) return outcome;
+  return {
+    ...outcome,
+    title: outcome.title && localizeMessage(outcome.title),
+    message: localizeMessage(outcome.message),
+    fieldErrors: outcome.fieldErrors && localizeErrors(outcome.fieldErrors),
+  };
+}
+
+/**
  * The action behind both early-access forms: the form read by the one form reader, the
- * honeypot checked with every value sent under its name (nothing stored), then the join.
+ * honeypot checked with every value sent under its name (nothing stored), then the join. What
+ * it says comes back in the reader's language.
  */
 export async function earlyAccessAction(
   db: Db,
   request: Request,
   opts: { referral?: "other" } = {},
 ): Promise<EarlyAccessOutcome> {
+  return localized(await joinFromForm(db, request, opts));
+}
+
+async function joinFromForm(db: Db, request: Request, opts: { referral?: "other" }): Promise<EarlyAccessOutcome> {
   const form = await readForm(request);
   const fields = form.record();
   if (form.filled(HONEYPOT_FIELD)) {

@@ -1,4 +1,4 @@
-import { EARLY_ACCESS_MESSAGES } from "@releve/core/site/early-access-constants";
+import { m } from "@releve/i18n/messages";
 import { buttonClass } from "@releve/ui";
 import { data, Link } from "react-router";
 import { GeneralErrorBoundary } from "../../components/error-boundary";
@@ -20,9 +20,8 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   seo({
-    title: "Early Access",
-    description:
-      "Join the Relevé early access list and be the first to hear when the atelier opens appointments for its first collection.",
+    title: m.site_ea_meta_title(),
+    description: m.site_ea_meta_description(),
     origin: loaderData?.origin ?? "",
     path: "/get-early-access",
   });
@@ -37,14 +36,13 @@ export default function GetEarlyAccess({ actionData }: Route.ComponentProps) {
   if (actionData?.ok) {
     return (
       <section className="mx-auto flex max-w-xl flex-col items-center px-5 py-24 text-center sm:py-32">
-        <p className="text-xs uppercase tracking-[0.3em] text-gold">Early access</p>
-        <h1 className="mt-6 font-display text-4xl sm:text-5xl">{EARLY_ACCESS_MESSAGES.success}</h1>
+        <p className="text-xs uppercase tracking-[0.3em] text-gold">{m.site_ea_done_eyebrow()}</p>
+        <h1 className="mt-6 font-display text-4xl sm:text-5xl">{m.site_ea_success()}</h1>
         <p className="mt-6 text-stone">
-          Thank you{actionData.firstName ? `, ${actionData.firstName}` : ""}. We will write to you as soon as the
-          atelier opens its appointments.
+          {actionData.firstName ? m.site_ea_thanks_name({ name: actionData.firstName }) : m.site_ea_thanks()}
         </p>
         <Link to="/" className={buttonClass("primary", "mt-10")}>
-          Return Home
+          {m.site_ea_return_home()}
         </Link>
       </section>
     );
@@ -52,19 +50,16 @@ export default function GetEarlyAccess({ actionData }: Route.ComponentProps) {
   return (
     <section className="mx-auto grid max-w-6xl grid-cols-1 gap-12 px-5 py-14 sm:py-20 lg:grid-cols-2 lg:gap-16">
       <div className="min-w-0">
-        <p className="text-xs uppercase tracking-[0.3em] text-gold">By invitation</p>
-        <h1 className="mt-6 font-display text-4xl leading-tight sm:text-6xl">Get early access</h1>
-        <p className="mt-6 max-w-md text-lg text-stone">
-          The first Relevé collection is small and made to order. Leave your name and email, and we will write when
-          appointments open. Nothing else, and never shared.
-        </p>
+        <p className="text-xs uppercase tracking-[0.3em] text-gold">{m.site_by_invitation()}</p>
+        <h1 className="mt-6 font-display text-4xl leading-tight sm:text-6xl">{m.site_ea_title()}</h1>
+        <p className="mt-6 max-w-md text-lg text-stone">{m.site_ea_intro()}</p>
         <div className="mt-10 hidden lg:block">
           <Artwork spec={ARTWORK.tag} sizes="560px" />
         </div>
       </div>
       <div className="min-w-0 border border-ink/10 bg-white p-6 sm:p-10">
-        <EarlyAccessForm failure={actionData && !actionData.ok ? actionData : null} submitLabel="Join the List" />
-        <p className="mt-6 text-xs text-stone">* Required</p>
+        <EarlyAccessForm failure={actionData && !actionData.ok ? actionData : null} submitLabel={m.site_ea_join()} />
+        <p className="mt-6 text-xs text-stone">{m.site_ea_required()}</p>
       </div>
     </section>
   );

@@ -1,5 +1,6 @@
 import type { Db } from "@releve/db";
 import { listActivePosts } from "@releve/db/site/queries";
+import { m } from "@releve/i18n/messages";
 import { type ArtworkSpec, INSTAGRAM_TILES } from "./artwork-specs";
 
 export interface InstagramTile {
@@ -41,7 +42,7 @@ export async function loadInstagramTiles(db: Db): Promise<InstagramTile[]> {
         id: String(post.id),
         art,
         src: post.image_url,
-        alt: post.caption ?? art?.alt ?? "A Relevé post",
+        alt: post.caption ?? art?.alt ?? m.site_instagram_post_alt(),
         permalink: post.permalink && /^https:\/\//.test(post.permalink) ? post.permalink : null,
       };
     });

@@ -1,3 +1,4 @@
+import { m } from "@releve/i18n/messages";
 import { buttonClass } from "@releve/ui";
 import { Link } from "react-router";
 import { GeneralErrorBoundary } from "../../components/error-boundary";
@@ -19,36 +20,25 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   seo({
-    title: "Our Story",
-    description:
-      "Relevé is a Paris atelier making garments that connect the people who wear them: natural cloth, hand finishing, and a tag woven into every label.",
+    title: m.site_story_meta_title(),
+    description: m.site_story_meta_description(),
     origin: loaderData?.origin ?? "",
     path: "/learn-more",
   });
 
-const PRINCIPLES = [
-  {
-    term: "Cloth first",
-    text: "Natural fibres from mills we visit in person, cut by hand after the cloth has rested.",
-  },
-  {
-    term: "Finished by hand",
-    text: "Seams, buttonholes and labels are sewn by the same small team, one piece at a time.",
-  },
-  {
-    term: "Connected quietly",
-    text: "A tag in the label opens the wearer's card. It holds no personal data of its own.",
-  },
+// Said when the page renders, so in its reader's language.
+const principles = () => [
+  { term: m.site_story_principle_cloth_term(), text: m.site_story_principle_cloth_text() },
+  { term: m.site_story_principle_hand_term(), text: m.site_story_principle_hand_text() },
+  { term: m.site_story_principle_quiet_term(), text: m.site_story_principle_quiet_text() },
 ];
 
 export default function LearnMore({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <section className="mx-auto max-w-6xl px-5 pt-16 pb-12 sm:pt-24">
-        <p className="text-xs uppercase tracking-[0.3em] text-gold">Our Story</p>
-        <h1 className="mt-6 max-w-4xl font-display text-5xl leading-[1.05] sm:text-7xl">
-          A house built on the moment two people meet.
-        </h1>
+        <p className="text-xs uppercase tracking-[0.3em] text-gold">{m.site_story_eyebrow()}</p>
+        <h1 className="mt-6 max-w-4xl font-display text-5xl leading-[1.05] sm:text-7xl">{m.site_story_title()}</h1>
       </section>
 
       <section
@@ -60,20 +50,12 @@ export default function LearnMore({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="min-w-0 self-center">
           <h2 id="atelier-heading" className="font-display text-3xl sm:text-4xl">
-            The atelier
+            {m.site_story_atelier()}
           </h2>
           <div className="mt-6 space-y-5 text-lg text-stone">
-            <p>
-              Relevé began in a small Paris workroom with a tailor, a pattern cutter and an engineer who kept losing the
-              business cards she was handed at openings. The idea was simple: the clothes we wear to meet people should
-              help us remember them.
-            </p>
-            <p>
-              We make a short collection each season, in natural cloth, finished by hand. Into every label we weave a
-              small NFC tag. Tap it with any phone and you meet the person wearing it, on their terms: they choose what
-              their card shows, and can switch it off with one touch.
-            </p>
-            <p>The garments are made to last decades. The connections they make belong to the people who make them.</p>
+            <p>{m.site_story_atelier_origin()}</p>
+            <p>{m.site_story_atelier_making()}</p>
+            <p>{m.site_story_atelier_lasting()}</p>
           </div>
         </div>
       </section>
@@ -81,10 +63,10 @@ export default function LearnMore({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="principles-heading" className="border-t border-ink/10">
         <div className="mx-auto max-w-6xl px-5 py-20 sm:py-28">
           <h2 id="principles-heading" className="font-display text-3xl sm:text-4xl">
-            What we hold to
+            {m.site_story_principles()}
           </h2>
           <dl className="mt-12 grid grid-cols-1 gap-10 md:grid-cols-3">
-            {PRINCIPLES.map((p) => (
+            {principles().map((p) => (
               <div key={p.term} className="min-w-0 border-t border-ink pt-6">
                 <dt className="text-xs font-medium uppercase tracking-[0.2em]">{p.term}</dt>
                 <dd className="mt-3 text-stone">{p.text}</dd>
@@ -97,17 +79,17 @@ export default function LearnMore({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <InstagramGrid tiles={loaderData.tiles} heading="Inside the house" />
+      <InstagramGrid tiles={loaderData.tiles} heading={m.site_story_instagram_heading()} />
 
       {loaderData.featured && <EditorialTeaser article={loaderData.featured} />}
 
       <section aria-labelledby="demo-heading" className="mx-auto max-w-3xl px-5 py-20 text-center sm:py-28">
         <h2 id="demo-heading" className="font-display text-3xl sm:text-4xl">
-          See a tap for yourself.
+          {m.site_story_demo_title()}
         </h2>
-        <p className="mt-4 text-stone">A short demonstration of what happens when someone taps a Relevé garment.</p>
+        <p className="mt-4 text-stone">{m.site_story_demo_text()}</p>
         <Link to="/nfc-demo" className={buttonClass("primary", "mt-8")}>
-          Try NFC Demo
+          {m.site_story_try_demo()}
         </Link>
       </section>
     </>

@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "react-router";
+import { artAlt } from "./artwork";
 import { SOCIAL_CARD, SOCIAL_CARD_URL } from "./artwork-specs";
 
 export const SITE_NAME = "Relevé";
@@ -14,7 +15,7 @@ export function seo({
   origin,
   path,
   image = SOCIAL_CARD_URL,
-  imageAlt = SOCIAL_CARD.alt,
+  imageAlt = artAlt(SOCIAL_CARD),
   type = "website",
 }: {
   title: string;

@@ -1,3 +1,5 @@
+import { slot, splitSlots } from "@releve/i18n";
+import { m } from "@releve/i18n/messages";
 import { Button, buttonClass, FormAlert, TextField } from "@releve/ui";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
@@ -41,7 +43,7 @@ export function AddGarmentDialog() {
   return (
     <>
       <Button type="button" onClick={() => dialog.current?.showModal()}>
-        Add Garment
+        {m.wardrobe_add_garment()}
       </Button>
       <dialog
         ref={dialog}
@@ -52,17 +54,21 @@ export function AddGarmentDialog() {
         <fetcher.Form method="post" className="flex flex-col gap-5 p-6">
           <input type="hidden" name="intent" value="add" />
           <h2 id={titleId} className="font-display text-3xl">
-            Register New Piece
+            {m.wardrobe_register_new_piece()}
           </h2>
           <p className="text-sm text-stone">
-            Enter the code printed on the care label, or{" "}
-            <Link to="/tap-register" className="underline underline-offset-4">
-              tap the garment
-            </Link>{" "}
-            instead.
+            {splitSlots(m.wardrobe_add_intro({ link: slot("link") })).map((part) =>
+              typeof part === "string" ? (
+                part
+              ) : (
+                <Link key={part.slot} to="/tap-register" className="underline underline-offset-4">
+                  {m.wardrobe_add_intro_link()}
+                </Link>
+              ),
+            )}
           </p>
           <TextField
-            label="Garment code"
+            label={m.wardrobe_garment_code()}
             name="code"
             autoComplete="off"
             autoCapitalize="none"
@@ -70,16 +76,16 @@ export function AddGarmentDialog() {
             maxLength={300}
             value={code}
             onChange={(event) => setCode(event.target.value)}
-            hint="For example mb-001, or the chip id RLV-…"
+            hint={m.wardrobe_add_code_hint()}
             error={error?.status === "empty" ? error.message : undefined}
           />
           {error && error.status !== "empty" && <FormAlert title={error.title}>{error.message}</FormAlert>}
           <div className="flex flex-wrap justify-end gap-3">
             <button type="button" className={buttonClass("ghost")} onClick={() => dialog.current?.close()}>
-              Cancel
+              {m.wardrobe_cancel()}
             </button>
-            <SubmitButton busy={fetcher.state !== "idle"} busyLabel="Adding..." disabled={code.trim() === ""}>
-              Add Garment
+            <SubmitButton busy={fetcher.state !== "idle"} busyLabel={m.wardrobe_adding()} disabled={code.trim() === ""}>
+              {m.wardrobe_add_garment()}
             </SubmitButton>
           </div>
         </fetcher.Form>

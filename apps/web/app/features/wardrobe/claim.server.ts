@@ -1,6 +1,3 @@
-import { REPORTED_MISSING_MESSAGE } from "@releve/core/tap/rules";
-import { CLAIM_MESSAGES, garmentLabels } from "@releve/core/wardrobe/garment";
-import { REGISTRATION_MESSAGES } from "@releve/core/wardrobe/registration";
 import type { Db } from "@releve/db/client";
 import {
   type ClaimResult,
@@ -9,12 +6,18 @@ import {
   registerPoolGarment,
 } from "@releve/db/wardrobe/commands";
 import { garmentBySlug } from "@releve/db/wardrobe/queries";
+import { m } from "@releve/i18n/messages";
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { getUser } from "../../context";
 import { pendingClaimHeader } from "../../lib/cookies.server";
 import { toastHeader } from "../../lib/toast.server";
 import { requestContext } from "../../request-context.server";
+import { garmentWords } from "./words";
 
+/**
+ * A claim's refusal, in the request's language (issue #34): the spec's English words (part 1 §8,
+ * CLAIM_MESSAGES and the like) for an English reader, the same said in theirs for another.
+ */
 export type ClaimFailure = {
   error: { title: string; message: string; retryable: boolean; status: string };
 };
@@ -39,11 +42,16 @@ export async function claimOrRegister(
   const fail = (status: number, error: ClaimFailure["error"]) =>
     ({ ok: false, response: data<ClaimFailure>({ error }, { status }) }) as const;
   if (!user)
-    return fail(401, { title: "Claim Failed", message: CLAIM_MESSAGES.authRequired, retryable: true, status: "auth" });
+    return fail(401, {
+      title: m.wardrobe_claim_failed(),
+      message: m.wardrobe_claim_auth_required(),
+      retryable: true,
+      status: "auth",
+    });
   if (!slug)
     return fail(404, {
-      title: "Claim Failed",
-      message: CLAIM_MESSAGES.notFound,
+      title: m.wardrobe_claim_failed(),
+      message: m.wardrobe_garment_not_found(),
       retryable: false,
       status: "not_found",
     });
@@ -56,7 +64,12 @@ export async function claimOrRegister(
       : await claimGarment(deps.db, deps.tap, input);
   } catch (error) {
     console.error("[claim]", error);
-    return fail(503, { title: "Claim Failed", message: CLAIM_MESSAGES.trouble, retryable: true, status: "error" });
+    return fail(503, {
+      title: m.wardrobe_claim_failed(),
+      message: m.wardrobe_claim_trouble(),
+      retryable: true,
+      status: "error",
+    });
   }
 
   switch (result.status) {
@@ -76,36 +89,41 @@ export async function claimOrRegister(
       return { ok: false, response: redirect(`/tap-register?code=${encodeURIComponent(slug)}`) };
     case "claimed_by_other":
       return fail(409, {
-        title: "Garment Already Claimed",
-        message: CLAIM_MESSAGES.claimedByOther,
+        title: m.wardrobe_already_claimed(),
+        message: m.wardrobe_claimed_by_other(),
         retryable: false,
         status: result.status,
       });
     case "reported_missing":
       // Lost or stolen (issue #18): nobody takes it over; nothing changed.
       return fail(409, {
-        title: "Claim Failed",
-        message: REPORTED_MISSING_MESSAGE,
+        title: m.wardrobe_claim_failed(),
+        message: m.tap_missing_title(),
         retryable: false,
         status: result.status,
       });
     case "not_pool":
       // Details sent for a stock garment (only a crafted post does): it keeps the brand's.
       return fail(409, {
-        title: "Claim Failed",
-        message: REGISTRATION_MESSAGES.notPool,
+        title: m.wardrobe_claim_failed(),
+        message: m.wardrobe_not_pool(),
         retryable: false,
         status: result.status,
       });
     case "not_found":
       return fail(404, {
-        title: "Claim Failed",
-        message: CLAIM_MESSAGES.notFound,
+        title: m.wardrobe_claim_failed(),
+        message: m.wardrobe_garment_not_found(),
         retryable: false,
         status: result.status,
       });
     default:
-      return fail(500, { title: "Claim Failed", message: CLAIM_MESSAGES.unexpected, retryable: true, status: "error" });
+      return fail(500, {
+        title: m.wardrobe_claim_failed(),
+        message: m.wardrobe_claim_unexpected(),
+        retryable: true,
+        status: "error",
+      });
   }
 }
 
@@ -122,7 +140,7 @@ export async function claimedHeaders(
   const headers = new Headers([["Set-Cookie", await pendingClaimHeader(deps.env, request, null)]]);
   // The success names the garment (spec part 1 §8); the claim itself answers only its id.
   const claimed = result.status === "claimed" ? await garmentBySlug(deps.db, slug) : undefined;
-  const name = claimed ? garmentLabels(claimed).name.slice(0, 200) : "Your garment";
+  const name = claimed ? garmentWords(claimed).name.slice(0, 200) : m.wardrobe_your_garment();
   headers.append(
     "Set-Cookie",
     await toastHeader(
@@ -131,10 +149,10 @@ export async function claimedHeaders(
       result.status === "claimed"
         ? {
             type: "success",
-            title: REGISTRATION_MESSAGES.success,
-            description: `${name} has been added to your digital wardrobe.${note ? ` ${note}` : ""}`,
+            title: m.wardrobe_registered(),
+            description: `${m.wardrobe_added_to_wardrobe({ name })}${note ? ` ${note}` : ""}`,
           }
-        : { type: "info", title: "Already in your wardrobe" },
+        : { type: "info", title: m.wardrobe_already_in_wardrobe() },
     ),
   );
   return headers;
@@ -165,7 +183,7 @@ export async function pieceToClaimName(db: Db, slug: string): Promise<string | n
   try {
     const garment = await garmentBySlug(db, slug);
     if (garment?.is_active !== true || garment.status !== "unclaimed" || garment.reported_missing) return null;
-    return garmentLabels(garment).name;
+    return garmentWords(garment).name;
   } catch (error) {
     console.error("[claim] display info unavailable", error);
     return null;

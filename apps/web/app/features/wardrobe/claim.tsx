@@ -1,8 +1,10 @@
-import { REPORTED_MISSING_MESSAGE } from "@releve/core/tap/rules";
 import { normalizeSlug } from "@releve/core/tap/slug";
-import { AUTO_CLAIM_DELAY_MS, CLAIM_MESSAGES, CLAIM_TIMEOUT_MS, garmentLabels } from "@releve/core/wardrobe/garment";
+import { AUTO_CLAIM_DELAY_MS, CLAIM_TIMEOUT_MS } from "@releve/core/wardrobe/garment";
 import { pendingRequestOf } from "@releve/db/ownership/queries";
 import { garmentBySlug } from "@releve/db/wardrobe/queries";
+import { formatDay, slot, splitSlots } from "@releve/i18n";
+import { currentLocale } from "@releve/i18n/current";
+import { m } from "@releve/i18n/messages";
 import { Button, buttonClass } from "@releve/ui";
 import { useEffect, useRef, useState } from "react";
 import { data, Link, redirect, useActionData, useFetcher } from "react-router";
@@ -12,14 +14,14 @@ import { getUser } from "../../context";
 import { pendingClaimHeader } from "../../lib/cookies.server";
 import { readForm } from "../../lib/form.server";
 import { requestContext } from "../../request-context.server";
-import { formatDay } from "../crm/crm-format";
 import { TransferRequestForm } from "../ownership/request-form";
 import { type RequestRefusal, requestStep } from "../ownership/request-transfer.server";
 import type { Route } from "./+types/claim";
 import { type ClaimFailure, claimAndRespond } from "./claim.server";
 import { GarmentFacts } from "./garment-card";
+import { garmentWords } from "./words";
 
-export const meta = () => [{ title: "Claim Your Garment · Relevé" }, { name: "robots", content: "noindex" }];
+export const meta = () => [{ title: m.wardrobe_claim_meta_title() }, { name: "robots", content: "noindex" }];
 
 type ClaimError = ClaimFailure;
 
@@ -38,10 +40,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     return data(
       {
         slug,
-        labels: garmentLabels(garment),
+        labels: garmentWords(garment),
         passport,
         claimable: false,
-        error: { title: "Claim Failed", message: REPORTED_MISSING_MESSAGE, retryable: false },
+        error: {
+          title: m.wardrobe_claim_failed(),
+          message: m.tap_missing_title(),
+          retryable: false,
+          status: "reported_missing",
+        },
         // Whoever found it writes to the brand's configured address (issue #35).
         brandEmail: deps.env.BRAND_CONTACT_EMAIL,
       },
@@ -60,7 +67,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     });
   }
   if (garment.owner_user_id === user.userId) throw redirect("/dashboard/wardrobe");
-  const labels = garmentLabels(garment);
+  const labels = garmentWords(garment);
   if (garment.status === "claimed") {
     // Someone else's piece (issue #32): its new holder may ask its owner to hand it over.
     const asked = await pendingRequestOf(deps.db, garment.id, user.userId, Date.now());
@@ -70,8 +77,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         labels,
         passport,
         claimable: false,
-        error: { title: "Garment Already Claimed", message: CLAIM_MESSAGES.claimedByOther, retryable: false },
-        transferRequest: { sentUntil: asked ? formatDay(asked.expires_at) : null },
+        error: { title: m.wardrobe_already_claimed(), message: m.wardrobe_claimed_by_other(), retryable: false },
+        transferRequest: { sentUntil: asked ? formatDay(currentLocale(), asked.expires_at) : null },
       },
       { status: 409 },
     );
@@ -91,7 +98,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     // Spec part 1 §8: anything unforeseen (the claim's own failures have their words) says this.
     console.error("[claim]", error);
     return data<ClaimError>(
-      { error: { title: "Claim Failed", message: CLAIM_MESSAGES.error, retryable: true, status: "error" } },
+      {
+        error: {
+          title: m.wardrobe_claim_failed(),
+          message: m.wardrobe_claim_error(),
+          retryable: true,
+          status: "error",
+        },
+      },
       { status: 500 },
     );
   }
@@ -111,7 +125,9 @@ export default function ClaimRoute({ loaderData }: Route.ComponentProps) {
     fetcher.data?.error ??
     (posted && "error" in posted ? posted.error : undefined) ??
     loaderData.error ??
-    (timedOut ? { title: "Claim Failed" as const, message: CLAIM_MESSAGES.timedOut, retryable: true } : null);
+    (timedOut ? { title: m.wardrobe_claim_failed(), message: m.wardrobe_claim_timed_out(), retryable: true } : null);
+  // Lost or stolen (issue #18): whoever found it is told whom to write to.
+  const missing = error !== null && "status" in error && error.status === "reported_missing";
   const { labels } = loaderData;
   const brandEmail = "brandEmail" in loaderData ? (loaderData.brandEmail as string) : null;
 
@@ -141,10 +157,10 @@ export default function ClaimRoute({ loaderData }: Route.ComponentProps) {
     <section className="mx-auto w-full max-w-md px-5 py-12 sm:py-20">
       <article aria-labelledby="claim-title" className="border border-ink/10 bg-white p-6 sm:p-8">
         <h1 id="claim-title" className="font-display text-3xl">
-          {error ? error.title : "Claim Your Garment"}
+          {error ? error.title : m.wardrobe_claim_title()}
         </h1>
         <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
-          <dt className="text-stone">Piece</dt>
+          <dt className="text-stone">{m.wardrobe_piece()}</dt>
           <dd className="font-display text-lg">{labels.name}</dd>
           <GarmentFacts labels={labels} />
         </dl>
@@ -152,30 +168,34 @@ export default function ClaimRoute({ loaderData }: Route.ComponentProps) {
           // The piece's passport (issue #31): its model, care and provenance, before it is anyone's.
           <p className="mt-4 text-sm">
             <a href={`/passport/${loaderData.slug}`} className="underline underline-offset-4">
-              About this piece
+              {m.tap_about_piece()}
             </a>
           </p>
         )}
         {error ? (
           <div role="alert" className="mt-6">
             <p className="text-danger">{error.message}</p>
-            {error.message === REPORTED_MISSING_MESSAGE && brandEmail && (
+            {missing && brandEmail && (
               <p className="mt-2 text-sm text-stone">
-                If you have found it, please contact Relevé at{" "}
-                <a href={`mailto:${brandEmail}`} className="underline underline-offset-4">
-                  {brandEmail}
-                </a>
-                .
+                {splitSlots(m.tap_missing_found({ email: slot("email") })).map((part) =>
+                  typeof part === "string" ? (
+                    part
+                  ) : (
+                    <a key={part.slot} href={`mailto:${brandEmail}`} className="underline underline-offset-4">
+                      {brandEmail}
+                    </a>
+                  ),
+                )}
               </p>
             )}
             <div className="mt-6 flex flex-wrap gap-3">
               {error.retryable && (
                 <Button onClick={claim} disabled={busy}>
-                  {busy ? "Claiming..." : "Retry Claim"}
+                  {busy ? m.wardrobe_claiming() : m.wardrobe_retry_claim()}
                 </Button>
               )}
               <Link to="/" className={buttonClass("secondary")}>
-                Return Home
+                {m.wardrobe_return_home()}
               </Link>
             </div>
             {transferRequest && <TransferRequestForm sentUntil={transferRequest.sentUntil} refusal={requestRefusal} />}
@@ -183,17 +203,15 @@ export default function ClaimRoute({ loaderData }: Route.ComponentProps) {
         ) : (
           <>
             <p className="mt-6 inline-block border border-gold/40 px-3 py-1 text-xs uppercase tracking-[0.18em] text-gold">
-              Available to Claim
+              {m.wardrobe_available_to_claim()}
             </p>
-            <p className="mt-4 text-stone">This garment will be permanently added to your personal collection</p>
+            <p className="mt-4 text-stone">{m.wardrobe_claim_intro()}</p>
             <fetcher.Form method="post" className="mt-6">
-              <SubmitButton busy={busy} busyLabel="Claiming..." className="w-full">
-                Claim & Add to My Wardrobe
+              <SubmitButton busy={busy} busyLabel={m.wardrobe_claiming()} className="w-full">
+                {m.wardrobe_claim_button()}
               </SubmitButton>
             </fetcher.Form>
-            <p className="mt-4 text-xs text-stone">
-              By claiming, you confirm that you own this garment and agree to the terms of the Relevé digital wardrobe.
-            </p>
+            <p className="mt-4 text-xs text-stone">{m.wardrobe_claim_terms()}</p>
           </>
         )}
       </article>
@@ -203,5 +221,5 @@ export default function ClaimRoute({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary() {
   // Spec part 1 §8, Claim messages: a claim page that could not load, or a claim that failed unexpectedly.
-  return <GeneralErrorBoundary failure={{ title: "Claim Failed", text: CLAIM_MESSAGES.error }} />;
+  return <GeneralErrorBoundary failure={{ title: m.wardrobe_claim_failed(), text: m.wardrobe_claim_error() }} />;
 }

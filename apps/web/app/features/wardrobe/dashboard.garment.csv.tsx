@@ -3,6 +3,7 @@ import { parseId } from "@releve/core/platform/input-limits";
 import { streamExport } from "@releve/core/platform/stream-export";
 import { garmentLabels } from "@releve/core/wardrobe/garment";
 import { loadGarmentContacts } from "@releve/db/wardrobe/queries";
+import { m } from "@releve/i18n/messages";
 import { logExportError, streamedDownload } from "../../lib/export-response.server";
 import { requestContext } from "../../request-context.server";
 import { requireUser } from "../accounts/user.server";
@@ -13,7 +14,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const id = parseId(params.garmentId);
   const found = id ? await loadGarmentContacts(requestContext(request, context).db, id, user.userId) : null;
-  if (!found) return new Response("Garment not found", { status: 404 });
+  if (!found) return new Response(m.wardrobe_garment_not_found(), { status: 404 });
   const body = streamExport({
     head: csvHead(CONTACT_CSV_COLUMNS),
     read: found.read,

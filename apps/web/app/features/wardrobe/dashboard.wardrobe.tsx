@@ -1,6 +1,6 @@
 import { parseId } from "@releve/core/platform/input-limits";
-import { GARMENTS_LOAD_FAILED, garmentLabels } from "@releve/core/wardrobe/garment";
 import { listWardrobe } from "@releve/db/wardrobe/queries";
+import { m } from "@releve/i18n/messages";
 import { buttonClass } from "@releve/ui";
 import { useState } from "react";
 import { data, Link } from "react-router";
@@ -15,8 +15,9 @@ import { type ClaimFailure, claimAndRespond } from "./claim.server";
 import { GarmentCard } from "./garment-card";
 import { slugFromCode } from "./garment-code.server";
 import { WardrobeDetailDialog } from "./wardrobe-detail-dialog";
+import { garmentWords } from "./words";
 
-export const meta = () => [{ title: "My Digital Wardrobe · Relevé" }, { name: "robots", content: "noindex" }];
+export const meta = () => [{ title: m.wardrobe_meta_title() }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
@@ -26,7 +27,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const addFailure = (status: number, code: ClaimFailure["error"]["status"], message: string) =>
-  data<ClaimFailure>({ error: { title: "Claim Failed", message, retryable: false, status: code } }, { status });
+  data<ClaimFailure>(
+    { error: { title: m.wardrobe_claim_failed(), message, retryable: false, status: code } },
+    { status },
+  );
 
 /**
  * 'Add Garment' (issue #19): the code on a label adds the piece like the claim page does; a
@@ -35,12 +39,12 @@ const addFailure = (status: number, code: ClaimFailure["error"]["status"], messa
 export async function action({ request, context }: Route.ActionArgs) {
   requireUser(request, context);
   const form = await readForm(request);
-  if (form.get("intent") !== "add") return addFailure(400, "bad_intent", "This form cannot be sent like that.");
+  if (form.get("intent") !== "add") return addFailure(400, "bad_intent", m.wardrobe_bad_intent());
   const code = form.get("code");
-  if (code.trim() === "") return addFailure(400, "empty", "Enter the code printed on the label.");
+  if (code.trim() === "") return addFailure(400, "empty", m.wardrobe_enter_code());
   const { db } = requestContext(request, context);
   const slug = await slugFromCode(db, code);
-  if (!slug) return addFailure(404, "not_found", "We could not find a garment with that code.");
+  if (!slug) return addFailure(404, "not_found", m.wardrobe_code_not_found());
   // A pool tag is answered with the redirect to its details step.
   return claimAndRespond(request, context, slug);
 }
@@ -52,17 +56,17 @@ export default function WardrobeRoute({ loaderData }: Route.ComponentProps) {
   const open = garments.find((g) => g.id === openId) ?? null;
   return (
     <section className="mx-auto w-full max-w-6xl px-5 py-10 sm:py-16">
-      <BackLink to="/dashboard">Dashboard</BackLink>
+      <BackLink to="/dashboard">{m.nav_dashboard()}</BackLink>
       <div className="mt-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <p className="text-xs uppercase tracking-[0.22em] text-gold">Your Digital Atelier</p>
-          <h1 className="mt-2 font-display text-4xl sm:text-5xl">My Digital Wardrobe</h1>
+          <p className="text-xs uppercase tracking-[0.22em] text-gold">{m.wardrobe_atelier()}</p>
+          <h1 className="mt-2 font-display text-4xl sm:text-5xl">{m.wardrobe_title()}</h1>
         </div>
-        <nav aria-label="Your connections" className="flex flex-wrap gap-x-5 gap-y-2 text-sm">
+        <nav aria-label={m.wardrobe_connections_nav()} className="flex flex-wrap gap-x-5 gap-y-2 text-sm">
           {[
-            ["/connections", "Connections"],
-            ["/dashboard/events", "Events"],
-            ["/dashboard/analytics", "Analytics"],
+            ["/connections", m.dashboard_action_connections()],
+            ["/dashboard/events", m.dashboard_action_events()],
+            ["/dashboard/analytics", m.dashboard_action_analytics()],
           ].map(([to, label]) => (
             <Link key={to} to={to as string} className="underline underline-offset-4">
               {label}
@@ -71,21 +75,19 @@ export default function WardrobeRoute({ loaderData }: Route.ComponentProps) {
         </nav>
       </div>
       <div className="mt-10 flex flex-wrap items-center justify-between gap-4 border-b border-ink/10 pb-4">
-        <h2 className="font-display text-2xl">Your Collection</h2>
+        <h2 className="font-display text-2xl">{m.wardrobe_collection()}</h2>
         <AddGarmentDialog />
       </div>
       {garments.length === 0 ? (
         <div className="mt-8 flex flex-col items-start gap-4 border border-ink/10 bg-white p-8">
-          <h2 className="font-display text-2xl">No Garments Yet</h2>
-          <p className="text-stone">
-            Tap a Relevé garment with your phone, or enter the code on its label, to add it here.
-          </p>
+          <h2 className="font-display text-2xl">{m.wardrobe_empty_title()}</h2>
+          <p className="text-stone">{m.wardrobe_empty_text()}</p>
           <div className="flex flex-wrap gap-3">
             <Link to="/garment-registration" className={buttonClass("primary")}>
-              Add a Garment
+              {m.wardrobe_add_a_garment()}
             </Link>
             <Link to="/dashboard" className={buttonClass("secondary")}>
-              Back to Dashboard
+              {m.wardrobe_back_to_dashboard()}
             </Link>
           </div>
         </div>
@@ -97,9 +99,9 @@ export default function WardrobeRoute({ loaderData }: Route.ComponentProps) {
               <Link
                 to={`/connections?garment=${g.id}`}
                 className="self-start text-sm underline underline-offset-4"
-                aria-label={`View connections of ${garmentLabels(g).name}`}
+                aria-label={m.wardrobe_view_connections_of({ name: garmentWords(g).name })}
               >
-                View Connections
+                {m.wardrobe_view_connections()}
               </Link>
             </li>
           ))}
@@ -111,8 +113,8 @@ export default function WardrobeRoute({ loaderData }: Route.ComponentProps) {
               <span aria-hidden className="font-display text-5xl text-gold">
                 +
               </span>
-              <span className="font-display text-xl">Add Another Garment</span>
-              <span className="text-sm text-stone">Tap its tag or enter the code on its label</span>
+              <span className="font-display text-xl">{m.wardrobe_add_another()}</span>
+              <span className="text-sm text-stone">{m.wardrobe_add_another_hint()}</span>
             </Link>
           </li>
         </ul>
@@ -123,5 +125,7 @@ export default function WardrobeRoute({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary failure={GARMENTS_LOAD_FAILED} />;
+  return (
+    <GeneralErrorBoundary failure={{ title: m.wardrobe_load_failed_title(), text: m.wardrobe_load_failed_text() }} />
+  );
 }

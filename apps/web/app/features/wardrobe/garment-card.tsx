@@ -1,29 +1,32 @@
-import { garmentLabels } from "@releve/core/wardrobe/garment";
 import type { WardrobeGarment } from "@releve/db/wardrobe/queries";
+import { formatDay, formatNumber } from "@releve/i18n";
+import { currentLocale } from "@releve/i18n/current";
+import { m } from "@releve/i18n/messages";
 import { buttonClass } from "@releve/ui";
 import { Link } from "react-router";
-import { formatDay } from "../crm/crm-format";
 import { GarmentImage } from "./garment-image";
+import { type GarmentWords, garmentWords } from "./words";
 
 export type GarmentCardData = Omit<WardrobeGarment, "short_slug" | "is_active" | "claimed_at">;
 
 /** A garment's brand, type, colour and size: the `<dt>`/`<dd>` pairs of its `<dl>`. */
 export function GarmentFacts({
   labels,
-  typeLabel = "Type",
+  typeLabel = m.wardrobe_fact_type(),
 }: {
-  labels: ReturnType<typeof garmentLabels>;
+  /** garmentWords(g), or garmentLabels(g) where another room still gives those. */
+  labels: GarmentWords;
   typeLabel?: string;
 }) {
   return (
     <>
-      <dt className="text-stone">Brand</dt>
+      <dt className="text-stone">{m.wardrobe_fact_brand()}</dt>
       <dd>{labels.brand}</dd>
       <dt className="text-stone">{typeLabel}</dt>
       <dd>{labels.type}</dd>
-      <dt className="text-stone">Colour</dt>
+      <dt className="text-stone">{m.wardrobe_fact_colour()}</dt>
       <dd>{labels.color}</dd>
-      <dt className="text-stone">Size</dt>
+      <dt className="text-stone">{m.wardrobe_fact_size()}</dt>
       <dd>{labels.size}</dd>
     </>
   );
@@ -39,8 +42,9 @@ export function GarmentCard({
   /** Opens the wardrobe's detail view of this piece (photo, NFC Sync, connections). */
   onOpen?: () => void;
 }) {
-  const labels = garmentLabels(garment);
-  const image = <GarmentImage garment={garment} alt={`Photo of ${labels.name}`} card />;
+  const labels = garmentWords(garment);
+  const locale = currentLocale();
+  const image = <GarmentImage garment={garment} alt={m.wardrobe_photo_of({ name: labels.name })} card />;
   return (
     <article
       aria-label={labels.name}
@@ -50,7 +54,7 @@ export function GarmentCard({
         <button
           type="button"
           onClick={onOpen}
-          aria-label={`Open ${labels.name}`}
+          aria-label={m.wardrobe_open_piece({ name: labels.name })}
           className="block focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold"
         >
           {image}
@@ -62,24 +66,24 @@ export function GarmentCard({
         <div className="flex items-start justify-between gap-3">
           <h3 className="font-display text-xl">{labels.name}</h3>
           <span className="shrink-0 border border-gold/40 px-2 py-0.5 text-[10px] uppercase tracking-[0.18em] text-gold">
-            Authenticated
+            {m.wardrobe_authenticated()}
           </span>
         </div>
         <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
           <GarmentFacts labels={labels} />
-          <dt className="text-stone">Added</dt>
-          <dd>{formatDay(garment.created_at)}</dd>
-          <dt className="text-stone">Taps</dt>
-          <dd>{garment.taps}</dd>
+          <dt className="text-stone">{m.wardrobe_fact_added()}</dt>
+          <dd>{formatDay(locale, garment.created_at)}</dd>
+          <dt className="text-stone">{m.wardrobe_fact_taps()}</dt>
+          <dd>{formatNumber(locale, garment.taps)}</dd>
         </dl>
         {/* Equal buttons, side by side where the card is wide enough, else one under the other (issue #35). */}
         <div className={`mt-auto grid grid-cols-1 gap-2 ${onOpen ? "@[22rem]:grid-cols-2" : ""}`}>
           <Link to={`/dashboard/garment/${garment.id}`} className={buttonClass("secondary", "w-full px-3")}>
-            View Details
+            {m.wardrobe_view_details()}
           </Link>
           {onOpen && (
             <button type="button" onClick={onOpen} className={buttonClass("ghost", "w-full border border-ink/20 px-3")}>
-              Photo &amp; NFC
+              {m.wardrobe_photo_and_nfc()}
             </button>
           )}
         </div>

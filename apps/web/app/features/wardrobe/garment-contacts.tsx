@@ -1,8 +1,10 @@
 import type { OwnerContact } from "@releve/db/crm/queries";
+import { formatDay } from "@releve/i18n";
+import { currentLocale } from "@releve/i18n/current";
+import { m } from "@releve/i18n/messages";
 import { Button, buttonClass } from "@releve/ui";
 import { LoadMore, useKeysetPages } from "../../components/load-more";
 import { ContactNotes } from "../crm/contact-item";
-import { formatDay } from "../crm/crm-format";
 import { ContactStatus } from "../crm/mark-contacted";
 
 type Page = { contacts: OwnerContact[]; nextCursor: string | null };
@@ -29,29 +31,30 @@ export function GarmentContacts(props: {
     href: (cursor) => `/dashboard/garment/${garmentId}?before=${encodeURIComponent(cursor)}`,
   });
   const contacts = pages.rows;
+  const locale = currentLocale();
 
   return (
     <section aria-labelledby="contacts">
       <div className="flex items-center justify-between gap-4">
         <h2 id="contacts" className="font-display text-2xl">
-          Contacts
+          {m.wardrobe_contacts()}
         </h2>
         {total > 0 ? (
           <a href={`/dashboard/garment/${garmentId}/contacts.csv`} download className={buttonClass("secondary")}>
-            Export CSV
+            {m.wardrobe_export_csv()}
           </a>
         ) : (
           <Button variant="secondary" disabled>
-            Export CSV
+            {m.wardrobe_export_csv()}
           </Button>
         )}
       </div>
       {contacts.length === 0 ? (
-        <p className="mt-4 text-stone">{total === 0 ? "No contacts yet" : "No older contacts"}</p>
+        <p className="mt-4 text-stone">{total === 0 ? m.wardrobe_no_contacts() : m.wardrobe_no_older_contacts()}</p>
       ) : (
         <ul className="mt-4 flex flex-col gap-3">
           {contacts.map((c) => {
-            const name = [c.first_name, c.last_name].filter(Boolean).join(" ") || "Anonymous";
+            const name = [c.first_name, c.last_name].filter(Boolean).join(" ") || m.dashboard_anonymous();
             return (
               <li key={c.id} className="border border-ink/10 bg-white p-4">
                 <article aria-label={name} tabIndex={-1} data-keyset-id={c.id} className="outline-offset-4">
@@ -59,10 +62,15 @@ export function GarmentContacts(props: {
                     <div className="min-w-0">
                       <h3 className="font-display text-lg">{name}</h3>
                       <p className="break-words text-sm text-stone">
-                        {[c.email, c.phone].filter(Boolean).join(" · ") || "No email or phone"}
+                        {[c.email, c.phone].filter(Boolean).join(" · ") || m.wardrobe_no_email_or_phone()}
                       </p>
                       <p className="text-xs text-stone">
-                        {c.event_name ? `${c.event_name} · ` : ""}Connected {formatDay(c.created_at)}
+                        {c.event_name
+                          ? m.wardrobe_connected_at_event({
+                              event: c.event_name,
+                              date: formatDay(locale, c.created_at),
+                            })
+                          : m.wardrobe_connected_on({ date: formatDay(locale, c.created_at) })}
                       </p>
                     </div>
                     <ContactStatus
@@ -84,10 +92,10 @@ export function GarmentContacts(props: {
       <LoadMore
         shown={contacts.length}
         total={total}
-        noun="contacts"
+        noun={m.wardrobe_contacts_noun()}
         paged={props.paged}
         newestHref={`/dashboard/garment/${garmentId}#contacts`}
-        newestLabel="Newest contacts"
+        newestLabel={m.wardrobe_newest_contacts()}
         anchor="#contacts"
         pages={pages}
       />

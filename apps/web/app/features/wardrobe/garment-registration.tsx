@@ -1,13 +1,13 @@
 import { GARMENT_SIZES, GARMENT_TYPES, tagUrl } from "@releve/core/tags/rules";
-import { GARMENTS_LOAD_FAILED, garmentLabels } from "@releve/core/wardrobe/garment";
 import {
   CHIP_CODE_MAX,
   GarmentRegistrationSchema,
   NAME_MAX,
-  REGISTRATION_MESSAGES,
   registrationErrors,
 } from "@releve/core/wardrobe/registration";
 import { garmentBySlug, listActiveOwnedGarments } from "@releve/db/wardrobe/queries";
+import { slot, splitSlots } from "@releve/i18n";
+import { m } from "@releve/i18n/messages";
 import { Button, buttonClass, FormAlert, TextField } from "@releve/ui";
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link } from "react-router";
@@ -17,16 +17,20 @@ import { GeneralErrorBoundary } from "../../components/error-boundary";
 import { SubmitButton } from "../../components/submit-button";
 import { pendingClaimHeader } from "../../lib/cookies.server";
 import { readForm } from "../../lib/form.server";
+import { localizeErrors, localizeMessage } from "../../lib/localize.server";
 import { hasWebNfc, writeTapUrl } from "../../lib/web-nfc";
 import { requestContext } from "../../request-context.server";
 import { requireUser } from "../accounts/user.server";
 import type { Route } from "./+types/garment-registration";
 import { type ClaimFailure, claimOrRegister } from "./claim.server";
 import { slugFromCode } from "./garment-code.server";
+import { garmentWords, nfcProblem, typeWord } from "./words";
 
-export const meta = () => [{ title: "Register a garment · Relevé" }, { name: "robots", content: "noindex" }];
+export const meta = () => [{ title: m.wardrobe_registration_meta_title() }, { name: "robots", content: "noindex" }];
 
 const FIELDS = ["name", "garment_type", "chip_id", "size"] as const;
+/** A short code as printed on a care label: the same in every language. */
+const EXAMPLE_CODE = "mb-001";
 /** How long the labelled write simulation takes where the browser has no Web NFC (spec part 2 §9). */
 const SIMULATED_WRITE_MS = 2_000;
 const NFC_WRITE_TIMEOUT_MS = 10_000;
@@ -54,7 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, env } = requestContext(request, context);
   const garments = await listActiveOwnedGarments(db, user.userId);
   // 'Contact support' writes to the brand's configured address (issue #35).
-  return { garments: garments.map((g) => ({ id: g.id, ...garmentLabels(g) })), brandEmail: env.BRAND_CONTACT_EMAIL };
+  return { garments: garments.map((g) => ({ id: g.id, ...garmentWords(g) })), brandEmail: env.BRAND_CONTACT_EMAIL };
 }
 
 /**
@@ -68,14 +72,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = form.echo(FIELDS, CHIP_CODE_MAX);
   const parsed = GarmentRegistrationSchema.safeParse(Object.fromEntries(FIELDS.map((f) => [f, form.get(f)])));
   if (!parsed.success) {
-    return data<FormFailure>({ failure: registrationErrors(parsed.error), values }, { status: 400 });
+    const { message, fields } = registrationErrors(parsed.error);
+    return data<FormFailure>(
+      { failure: { message: localizeMessage(message), fields: localizeErrors(fields) }, values },
+      { status: 400 },
+    );
   }
   const input = parsed.data;
   const { db, env } = requestContext(request, context);
   const slug = await slugFromCode(db, input.chip_id);
   const garment = slug ? await garmentBySlug(db, slug) : undefined;
   if (!slug || garment?.is_active !== true) {
-    const message = REGISTRATION_MESSAGES.codeNotFound;
+    const message = m.wardrobe_chip_not_found();
     return data<FormFailure>({ failure: { message, fields: { chip_id: message } }, values }, { status: 404 });
   }
   const pool = garment.pool;
@@ -90,7 +98,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const now = await garmentBySlug(db, slug);
   const registered: Registered["registered"] = {
     id: outcome.result.garmentId,
-    name: garmentLabels(now ?? {}).name,
+    name: garmentWords(now ?? {}).name,
     tapUrl: tagUrl(new URL(request.url).origin, slug),
     stock: !pool,
     already: outcome.result.status === "already_owned",
@@ -98,7 +106,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data<Registered>({ registered }, { headers: { "Set-Cookie": await pendingClaimHeader(env, request, null) } });
 }
 
-const TYPE_OPTIONS = GARMENT_TYPES.map((t) => [t, t] as const);
 const SIZE_OPTIONS = GARMENT_SIZES.map((s) => [s, s] as const);
 
 /** The optional NFC write step (spec part 2 §2): a blank tag gets the piece's tap link, or is skipped. */
@@ -129,11 +136,7 @@ function NfcStep({
       onDone("written");
     } catch (e) {
       setError(
-        controller.signal.aborted
-          ? "NFC write timeout after 10 seconds"
-          : e instanceof Error && e.message
-            ? e.message
-            : "Failed to write NFC tag",
+        controller.signal.aborted ? m.wardrobe_nfc_write_timeout() : nfcProblem(e, () => m.wardrobe_nfc_write_failed()),
       );
       setState("idle");
     } finally {
@@ -148,54 +151,48 @@ function NfcStep({
 
   return (
     <section aria-labelledby="nfc-step-title" className="mt-8 border border-ink/10 bg-white p-6">
-      <p className="text-xs uppercase tracking-[0.18em] text-gold">Step 2 of 2 · optional</p>
+      <p className="text-xs uppercase tracking-[0.18em] text-gold">{m.wardrobe_step_two()}</p>
       <h2 id="nfc-step-title" className="mt-2 font-display text-2xl">
-        Write to a blank tag
+        {m.wardrobe_write_blank_tag()}
       </h2>
-      <p className="mt-2 text-stone">
-        {piece.name} is in your wardrobe. If you have a blank Relevé tag, hold it to your phone to give it this piece's
-        link:
-      </p>
+      <p className="mt-2 text-stone">{m.wardrobe_write_intro({ name: piece.name })}</p>
       <p className="mt-2 break-all font-mono text-sm">{piece.tapUrl}</p>
       {piece.stock && !piece.already && (
-        <p className="mt-3 border-l-2 border-gold pl-4 text-sm text-stone">
-          This piece came with Relevé's own details, which it keeps: the ones you typed were not needed.
-        </p>
+        <p className="mt-3 border-l-2 border-gold pl-4 text-sm text-stone">{m.wardrobe_stock_note()}</p>
       )}
       {error && (
         <div className="mt-4">
-          <FormAlert title="NFC Write Error">{error}</FormAlert>
+          <FormAlert title={m.wardrobe_nfc_write_error()}>{error}</FormAlert>
         </div>
       )}
       {nfc === "unavailable" && (
         <p role="status" className="mt-4 border-l-2 border-gold pl-4 text-sm text-stone">
-          NFC Not Available: NFC is not supported on this device or browser. You can run a simulation, which writes
-          nothing to any tag.
+          {m.wardrobe_nfc_unavailable_simulate()}
         </p>
       )}
       {state === "writing" && (
         <p role="status" className="mt-4 text-sm">
-          Hold the blank tag against the back of your phone…
+          {m.wardrobe_hold_blank_tag()}
         </p>
       )}
       {state === "simulating" && (
         <p role="status" className="mt-4 text-sm">
-          Simulating the write (nothing is written)…
+          {m.wardrobe_simulating_write()}
         </p>
       )}
       <div className="mt-6 flex flex-wrap gap-3">
         {nfc === "available" && (
           <Button onClick={write} disabled={state !== "idle"} aria-busy={state === "writing"}>
-            {state === "writing" ? "Writing..." : "Write to a blank tag"}
+            {state === "writing" ? m.wardrobe_writing() : m.wardrobe_write_blank_tag()}
           </Button>
         )}
         {nfc === "unavailable" && (
           <Button onClick={simulate} disabled={state !== "idle"} aria-busy={state === "simulating"}>
-            {state === "simulating" ? "Simulating..." : "Simulate the write"}
+            {state === "simulating" ? m.wardrobe_simulating() : m.wardrobe_simulate_write()}
           </Button>
         )}
         <Button variant="secondary" onClick={() => onDone("skipped")} disabled={state === "simulating"}>
-          Skip
+          {m.wardrobe_skip()}
         </Button>
       </div>
     </section>
@@ -221,44 +218,50 @@ export default function GarmentRegistrationRoute({ loaderData, actionData }: Rou
 
   return (
     <section className="mx-auto w-full max-w-3xl px-5 py-10 sm:py-16">
-      <BackLink to="/">Back to Home</BackLink>
-      <h1 className="mt-6 font-display text-4xl">Register a garment</h1>
+      <BackLink to="/">{m.wardrobe_back_to_home()}</BackLink>
+      <h1 className="mt-6 font-display text-4xl">{m.wardrobe_registration_title()}</h1>
 
       {step === "form" && (
         <>
           <p className="mt-2 max-w-xl text-stone">
-            Enter the code printed on the care label (for example <code>mb-001</code>) and describe the piece, or{" "}
-            <Link to="/tap-register" className="underline underline-offset-4">
-              tap the garment with your phone
-            </Link>
-            .
+            {splitSlots(m.wardrobe_registration_intro({ code: slot("code"), link: slot("link") })).map((part) =>
+              typeof part === "string" ? (
+                part
+              ) : part.slot === "code" ? (
+                <code key="code">{EXAMPLE_CODE}</code>
+              ) : (
+                <Link key="link" to="/tap-register" className="underline underline-offset-4">
+                  {m.wardrobe_registration_intro_link()}
+                </Link>
+              ),
+            )}
           </p>
           <Form
             method="post"
-            aria-label="Register a garment"
+            aria-label={m.wardrobe_registration_title()}
             className="mt-8 grid grid-cols-1 gap-4 border border-ink/10 bg-white p-6 sm:grid-cols-2"
           >
             {failure && (
-              <FormAlert title={REGISTRATION_MESSAGES.failed} className="sm:col-span-2">
+              <FormAlert title={m.wardrobe_registration_failed()} className="sm:col-span-2">
                 {failure.failure.message}
               </FormAlert>
             )}
             {claimError && (
               <div className="flex flex-col gap-3 sm:col-span-2">
-                <FormAlert title={conflict ? "Ownership conflict" : REGISTRATION_MESSAGES.failed}>
-                  {conflict ? REGISTRATION_MESSAGES.conflict : claimError.message}
+                <FormAlert title={conflict ? m.wardrobe_ownership_conflict() : m.wardrobe_registration_failed()}>
+                  {conflict ? m.wardrobe_conflict() : claimError.message}
                 </FormAlert>
                 {conflict && (
                   <p className="text-sm text-stone">
                     <a href={`mailto:${loaderData.brandEmail}`} className="underline underline-offset-4">
-                      Contact support
+                      {m.wardrobe_contact_support()}
                     </a>
                   </p>
                 )}
               </div>
             )}
             <TextField
-              label="Name *"
+              label={m.wardrobe_field_name()}
               name="name"
               required
               maxLength={NAME_MAX}
@@ -268,24 +271,24 @@ export default function GarmentRegistrationRoute({ loaderData, actionData }: Rou
               className="sm:col-span-2"
             />
             <ChoiceField
-              label="Garment type *"
+              label={m.wardrobe_field_garment_type()}
               name="garment_type"
               required
-              placeholder="Choose a type"
-              options={TYPE_OPTIONS}
+              placeholder={m.wardrobe_choose_type()}
+              options={GARMENT_TYPES.map((t) => [t, typeWord(t)] as const)}
               defaultValue={values.garment_type ?? ""}
               error={errors.garment_type}
             />
             <ChoiceField
-              label="Size"
+              label={m.wardrobe_field_size()}
               name="size"
-              placeholder="Not given"
+              placeholder={m.wardrobe_not_given()}
               options={SIZE_OPTIONS}
               defaultValue={values.size ?? ""}
               error={errors.size}
             />
             <TextField
-              label="Chip id *"
+              label={m.wardrobe_field_chip_id()}
               name="chip_id"
               required
               maxLength={CHIP_CODE_MAX}
@@ -295,12 +298,12 @@ export default function GarmentRegistrationRoute({ loaderData, actionData }: Rou
               value={chipId}
               onChange={(e) => setChipId(e.target.value)}
               error={errors.chip_id}
-              hint="The code on the care label: the chip id (RLV-…) or the short code (mb-001)."
+              hint={m.wardrobe_chip_id_hint()}
               className="sm:col-span-2"
             />
             <div className="sm:col-span-2">
-              <SubmitButton busyLabel="Registering..." disabled={hydrated && chipId.trim() === ""}>
-                Register Garment
+              <SubmitButton busyLabel={m.wardrobe_registering()} disabled={hydrated && chipId.trim() === ""}>
+                {m.wardrobe_register_garment()}
               </SubmitButton>
             </div>
           </Form>
@@ -312,27 +315,25 @@ export default function GarmentRegistrationRoute({ loaderData, actionData }: Rou
       {step === "complete" && piece && (
         <section role="status" aria-labelledby="complete-title" className="mt-8 border border-gold/40 bg-white p-6">
           <h2 id="complete-title" className="font-display text-2xl">
-            {REGISTRATION_MESSAGES.success}
+            {m.wardrobe_registered()}
           </h2>
-          <p className="mt-2">{piece.name} has been added to your digital wardrobe.</p>
-          {done?.how === "written" && <p className="mt-2 text-sm text-stone">The tag now carries its link.</p>}
-          {done?.how === "simulated" && (
-            <p className="mt-2 text-sm text-stone">Simulation only: nothing was written to a tag.</p>
-          )}
+          <p className="mt-2">{m.wardrobe_added_to_wardrobe({ name: piece.name })}</p>
+          {done?.how === "written" && <p className="mt-2 text-sm text-stone">{m.wardrobe_tag_written()}</p>}
+          {done?.how === "simulated" && <p className="mt-2 text-sm text-stone">{m.wardrobe_simulation_done()}</p>}
           <div className="mt-6 flex flex-wrap gap-3">
             <Link to={`/dashboard/wardrobe?claimed=${piece.id}`} className={buttonClass("primary")}>
-              View My Wardrobe
+              {m.wardrobe_view_my_wardrobe()}
             </Link>
             <Link to="/garment-registration" className={buttonClass("secondary")}>
-              Register Another
+              {m.wardrobe_register_another()}
             </Link>
           </div>
         </section>
       )}
 
-      <h2 className="mt-12 font-display text-2xl">Your garments</h2>
+      <h2 className="mt-12 font-display text-2xl">{m.wardrobe_your_garments()}</h2>
       {loaderData.garments.length === 0 ? (
-        <p className="mt-3 text-stone">No garments registered yet</p>
+        <p className="mt-3 text-stone">{m.dashboard_no_garments()}</p>
       ) : (
         <ul className="mt-4 divide-y divide-ink/10 border border-ink/10 bg-white">
           {loaderData.garments.map((g) => (
@@ -355,5 +356,7 @@ export default function GarmentRegistrationRoute({ loaderData, actionData }: Rou
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary failure={GARMENTS_LOAD_FAILED} />;
+  return (
+    <GeneralErrorBoundary failure={{ title: m.wardrobe_load_failed_title(), text: m.wardrobe_load_failed_text() }} />
+  );
 }

@@ -1,10 +1,7 @@
-import { TAG_MESSAGES } from "@releve/core/tags/rules";
 import { normalizeSlug } from "@releve/core/tap/slug";
-import { CLAIM_MESSAGES, garmentLabels } from "@releve/core/wardrobe/garment";
 import {
   latestPurchaseDate,
   NAME_MAX,
-  REGISTRATION_MESSAGES,
   REGISTRATION_SIZES,
   REGISTRATION_STYLES,
   registrationErrors,
@@ -12,6 +9,7 @@ import {
   tapRegistrationSchema,
 } from "@releve/core/wardrobe/registration";
 import { garmentBySlug } from "@releve/db/wardrobe/queries";
+import { m } from "@releve/i18n/messages";
 import { Button, buttonClass, FormAlert, TextField } from "@releve/ui";
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, useNavigate, useNavigation } from "react-router";
@@ -21,13 +19,15 @@ import { GeneralErrorBoundary } from "../../components/error-boundary";
 import { SubmitButton } from "../../components/submit-button";
 import { getUser } from "../../context";
 import { readForm } from "../../lib/form.server";
+import { localizeErrors, localizeMessage } from "../../lib/localize.server";
 import { hasWebNfc, readTagWithTimeout } from "../../lib/web-nfc";
 import { requestContext } from "../../request-context.server";
 import type { Route } from "./+types/tap-register";
 import { type ClaimFailure, claimAndRespond } from "./claim.server";
 import { slugFromCode } from "./garment-code.server";
+import { type GarmentWords, garmentWords, nfcProblem, styleWord } from "./words";
 
-export const meta = () => [{ title: "Tap to Register · Relevé" }, { name: "robots", content: "noindex" }];
+export const meta = () => [{ title: m.wardrobe_tap_meta_title() }, { name: "robots", content: "noindex" }];
 
 const CODE_MAX_LENGTH = 300;
 const DETAIL_FIELDS = ["name", "style", "size", "sku", "purchase_date"] as const;
@@ -45,7 +45,7 @@ type Found =
       state: "claimable" | "mine" | "other";
       slug: string;
       garmentId: number;
-      labels: ReturnType<typeof garmentLabels>;
+      labels: GarmentWords;
       /** A pool garment (issue #19): registered with the owner's details (the 'garment' step). */
       pool: boolean;
     };
@@ -68,7 +68,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const g = slug ? await garmentBySlug(db, slug) : null;
   if (!slug || g?.is_active !== true) return { ...base, found: { state: "unknown", code } as Found };
   const state = g.status === "unclaimed" ? "claimable" : g.owner_user_id === user?.userId ? "mine" : "other";
-  const found: Found = { state, slug, garmentId: g.id, labels: garmentLabels(g), pool: g.pool };
+  const found: Found = { state, slug, garmentId: g.id, labels: garmentWords(g), pool: g.pool };
   return { ...base, found };
 }
 
@@ -80,8 +80,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const slug = normalizeSlug(form.get("slug"));
   // Spec part 2 §8, Programmer: signed out is an 'Authentication Error'; no readable code is
   // 'Missing user or NFC data'; the database out of reach, 'Connection Failed'. Nothing changes.
-  if (!getUser(context)) return failed(401, TAG_MESSAGES.authError, CLAIM_MESSAGES.authRequired);
-  if (!slug) return failed(400, REGISTRATION_MESSAGES.failed, TAG_MESSAGES.missingData);
+  if (!getUser(context)) return failed(401, m.wardrobe_auth_error(), m.wardrobe_claim_auth_required());
+  if (!slug) return failed(400, m.wardrobe_registration_failed(), m.wardrobe_missing_data());
   try {
     return await registerOrClaim(request, context, form, slug);
   } catch (error) {
@@ -91,9 +91,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+/** TAG_MESSAGES.connectionFailed ('Connection Failed: Please try again or contact support.'), its two parts. */
 function connectionFailed() {
-  const [title = "", message = ""] = TAG_MESSAGES.connectionFailed.split(": ");
-  return failed(503, title, message, true);
+  return failed(503, m.wardrobe_connection_failed_title(), m.wardrobe_connection_failed_text(), true);
 }
 
 /** A claim that failed on our side ('error': the database out of reach) says 'Connection Failed' here. */
@@ -113,15 +113,18 @@ async function registerOrClaim(
   if (!garment?.pool) return inRegistrationWords(await claimAndRespond(request, context, slug));
   const parsed = tapRegistrationSchema().safeParse(Object.fromEntries(DETAIL_FIELDS.map((f) => [f, form.get(f)])));
   if (!parsed.success) {
+    const { message, fields } = registrationErrors(parsed.error);
     return data<DetailsFailure>(
-      { details: registrationErrors(parsed.error), values: form.echo(DETAIL_FIELDS, NAME_MAX) },
+      {
+        details: { message: localizeMessage(message), fields: localizeErrors(fields) },
+        values: form.echo(DETAIL_FIELDS, NAME_MAX),
+      },
       { status: 400 },
     );
   }
   return inRegistrationWords(await claimAndRespond(request, context, slug, parsed.data));
 }
 
-const STYLE_OPTIONS = REGISTRATION_STYLES.map((s) => [s, s.charAt(0).toUpperCase() + s.slice(1)] as const);
 const SIZE_OPTIONS = REGISTRATION_SIZES.map((s) => [s, s] as const);
 
 /** Tap registration's 'garment' step (spec part 2 §2, §5): the owner names a pool piece. */
@@ -140,61 +143,60 @@ function GarmentStep({
 }) {
   const errors = failure?.details.fields ?? {};
   const values = failure?.values ?? {};
+  const styles = REGISTRATION_STYLES.map((s) => [s, styleWord(s)] as const);
   return (
-    <Form method="post" className="mt-6 flex flex-col gap-4" aria-label="Garment details">
-      <p className="text-stone">
-        This {type.toLowerCase()} is new to Relevé. Name it to add it to your wardrobe; fields marked * are required.
-      </p>
+    <Form method="post" className="mt-6 flex flex-col gap-4" aria-label={m.wardrobe_garment_details()}>
+      <p className="text-stone">{m.wardrobe_new_to_releve({ type: type.toLowerCase() })}</p>
       <input type="hidden" name="slug" value={slug} />
-      {failure && <FormAlert title={REGISTRATION_MESSAGES.failed}>{failure.details.message}</FormAlert>}
+      {failure && <FormAlert title={m.wardrobe_registration_failed()}>{failure.details.message}</FormAlert>}
       {claimError && <FormAlert title={claimError.title}>{claimError.message}</FormAlert>}
       <TextField
-        label="Name *"
+        label={m.wardrobe_field_name()}
         name="name"
         required
         maxLength={NAME_MAX}
         autoComplete="off"
         defaultValue={values.name}
         error={errors.name}
-        hint="For example Navy silk dress"
+        hint={m.wardrobe_name_hint()}
       />
       <ChoiceField
-        label="Style *"
+        label={m.wardrobe_field_style()}
         name="style"
         required
-        placeholder="Choose a style"
-        options={STYLE_OPTIONS}
+        placeholder={m.wardrobe_choose_style()}
+        options={styles}
         defaultValue={values.style ?? ""}
         error={errors.style}
       />
       <ChoiceField
-        label="Size"
+        label={m.wardrobe_field_size()}
         name="size"
-        placeholder="Not given"
+        placeholder={m.wardrobe_not_given()}
         options={SIZE_OPTIONS}
         defaultValue={values.size ?? ""}
         error={errors.size}
       />
       <TextField
-        label="SKU"
+        label={m.wardrobe_field_sku()}
         name="sku"
         maxLength={SKU_MAX}
         autoComplete="off"
         autoCapitalize="characters"
         defaultValue={values.sku}
         error={errors.sku}
-        hint="Optional, from the receipt or the swing tag"
+        hint={m.wardrobe_sku_hint()}
       />
       <TextField
-        label="Purchase date"
+        label={m.wardrobe_field_purchase_date()}
         name="purchase_date"
         type="date"
         max={latestDate}
         defaultValue={values.purchase_date}
         error={errors.purchase_date}
-        hint="Optional"
+        hint={m.wardrobe_optional()}
       />
-      <SubmitButton busyLabel="Registering...">Register Garment</SubmitButton>
+      <SubmitButton busyLabel={m.wardrobe_registering()}>{m.wardrobe_register_garment()}</SubmitButton>
     </Form>
   );
 }
@@ -223,7 +225,7 @@ export default function TapRegisterRoute({ loaderData, actionData }: Route.Compo
       const text = await readTagWithTimeout(abort.current);
       navigate(`/tap-register?code=${encodeURIComponent(text)}`);
     } catch (error) {
-      setReadError(error instanceof Error ? error.message : "Unknown error");
+      setReadError(nfcProblem(error));
     } finally {
       setScanning(false);
     }
@@ -232,44 +234,48 @@ export default function TapRegisterRoute({ loaderData, actionData }: Route.Compo
   return (
     <section className="mx-auto w-full max-w-md px-5 py-10 sm:py-16">
       {/* Back where the visitor came from: a signed-out visitor has no dashboard (issue #35). */}
-      {signedIn ? <BackLink to="/dashboard">Dashboard</BackLink> : <BackLink to="/">Home</BackLink>}
-      <h1 className="mt-6 font-display text-4xl">Tap to Register</h1>
+      {signedIn ? (
+        <BackLink to="/dashboard">{m.nav_dashboard()}</BackLink>
+      ) : (
+        <BackLink to="/">{m.wardrobe_home()}</BackLink>
+      )}
+      <h1 className="mt-6 font-display text-4xl">{m.wardrobe_tap_title()}</h1>
 
       {found.state === "none" || found.state === "unknown" ? (
         <div className="mt-6 flex flex-col gap-6">
           {found.state === "unknown" && (
-            <FormAlert title="Profile Not Found">This garment hasn't been registered yet.</FormAlert>
+            <FormAlert title={m.wardrobe_profile_not_found()}>{m.wardrobe_not_registered_yet()}</FormAlert>
           )}
           {nfc === "available" ? (
             <div className="border border-ink/10 bg-white p-6 text-center">
-              <p className="text-stone">Hold the back of your phone against the garment's tag.</p>
+              <p className="text-stone">{m.wardrobe_hold_phone()}</p>
               <Button onClick={scan} disabled={scanning} aria-busy={scanning} className="mt-6 w-full">
-                {scanning ? "Scanning..." : "Start Scanning"}
+                {scanning ? m.wardrobe_scanning() : m.wardrobe_start_scanning()}
               </Button>
               {readError && (
                 <div className="mt-4 text-left">
-                  <FormAlert title="NFC Read Error">{readError}</FormAlert>
+                  <FormAlert title={m.wardrobe_nfc_read_error()}>{readError}</FormAlert>
                 </div>
               )}
             </div>
           ) : (
             nfc === "unavailable" && (
               <p role="status" className="border-l-2 border-gold pl-4 text-sm text-stone">
-                NFC Not Available: NFC is not supported on this device or browser. Enter the code on the label instead.
+                {m.wardrobe_nfc_unavailable_enter_code()}
               </p>
             )
           )}
           <Form method="get" className="flex flex-col gap-4 border border-ink/10 bg-white p-6">
             <TextField
-              label="Garment code"
+              label={m.wardrobe_garment_code()}
               name="code"
               autoComplete="off"
               autoCapitalize="none"
               required
-              hint="For example mb-001, printed on the care label."
+              hint={m.wardrobe_code_hint()}
             />
             <Button type="submit" variant="secondary">
-              Find Garment
+              {m.wardrobe_find_garment()}
             </Button>
           </Form>
         </div>
@@ -277,9 +283,9 @@ export default function TapRegisterRoute({ loaderData, actionData }: Route.Compo
         <article aria-label={found.labels.name} className="mt-6 border border-ink/10 bg-white p-6">
           {found.state === "claimable" && found.pool ? (
             <>
-              <h2 className="font-display text-2xl">New {found.labels.brand} piece</h2>
+              <h2 className="font-display text-2xl">{m.wardrobe_new_brand_piece({ brand: found.labels.brand })}</h2>
               <p className="mt-1 text-sm text-stone">
-                {found.labels.type} · tag {found.slug}
+                {m.wardrobe_type_and_tag({ type: found.labels.type, slug: found.slug })}
               </p>
             </>
           ) : (
@@ -292,28 +298,28 @@ export default function TapRegisterRoute({ loaderData, actionData }: Route.Compo
           )}
           {found.state === "other" || claimError?.status === "claimed_by_other" ? (
             <div className="mt-6 flex flex-col gap-4">
-              <FormAlert title="Ownership conflict">{REGISTRATION_MESSAGES.conflict}</FormAlert>
+              <FormAlert title={m.wardrobe_ownership_conflict()}>{m.wardrobe_conflict()}</FormAlert>
               <div className="flex flex-wrap gap-3">
                 <Link to="/tap-register" className={buttonClass("secondary")}>
-                  Try Again
+                  {m.wardrobe_try_again()}
                 </Link>
                 <a href={`mailto:${loaderData.brandEmail}`} className={buttonClass("ghost")}>
-                  Contact Support
+                  {m.wardrobe_contact_support_button()}
                 </a>
               </div>
             </div>
           ) : found.state === "mine" ? (
             <div className="mt-6 flex flex-col gap-4">
-              <p>This piece is already in your wardrobe.</p>
+              <p>{m.wardrobe_already_yours()}</p>
               <Link to={`/dashboard/garment/${found.garmentId}`} className={buttonClass("primary")}>
-                View Details
+                {m.wardrobe_view_details()}
               </Link>
             </div>
           ) : !signedIn ? (
             <div className="mt-6 flex flex-col gap-3">
-              <p className="text-stone">Sign in or create an account to add this piece to your wardrobe.</p>
+              <p className="text-stone">{m.wardrobe_sign_in_to_add()}</p>
               <Link to={loaderData.authHref} className={buttonClass("primary")}>
-                Sign In to Register
+                {m.wardrobe_sign_in_to_register()}
               </Link>
             </div>
           ) : found.pool ? (
@@ -328,8 +334,8 @@ export default function TapRegisterRoute({ loaderData, actionData }: Route.Compo
             <Form method="post" className="mt-6 flex flex-col gap-4">
               <input type="hidden" name="slug" value={found.slug} />
               {claimError && <FormAlert title={claimError.title}>{claimError.message}</FormAlert>}
-              <SubmitButton busy={busy} busyLabel="Registering...">
-                Add to My Wardrobe
+              <SubmitButton busy={busy} busyLabel={m.wardrobe_registering()}>
+                {m.wardrobe_add_to_my_wardrobe()}
               </SubmitButton>
             </Form>
           )}

@@ -1,18 +1,19 @@
-import { garmentLabels } from "@releve/core/wardrobe/garment";
 import { resizePhoto } from "@releve/core/wardrobe/photo-resize";
+import { slot, splitSlots } from "@releve/i18n";
+import { m } from "@releve/i18n/messages";
 import { Button, buttonClass, FormAlert } from "@releve/ui";
-import { useEffect, useId, useRef, useState } from "react";
+import { Fragment, useEffect, useId, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { SWITCH_CLASS } from "../../components/switch-field";
 import { hasWebNfc, readTagWithTimeout, tapSlugOf } from "../../lib/web-nfc";
 import type { GarmentCardData } from "./garment-card";
 import { GarmentImage } from "./garment-image";
+import { garmentWords, nfcProblem, photoProblem } from "./words";
 
 export type WardrobePiece = GarmentCardData & { short_slug: string };
 
 /** Spec part 2 §2: the native read is simulated with a 2 s delay where Web NFC is missing. */
 export const NFC_SIMULATION_MS = 2000;
-const SAVE_FAILED = "Save Failed: Please try again or contact support.";
 
 type PhotoState =
   | { kind: "idle" }
@@ -25,12 +26,12 @@ type SyncState =
   | { kind: "reading"; simulated: boolean }
   | { kind: "result"; tone: "ok" | "warn"; title: string; text: string; simulated: boolean };
 
-/** Sends one change to the photo API; the error it answers with is the message to show. */
+/** Sends one change to the photo API; the error it answers with (in English: photoProblem says it) is the message to show. */
 async function photoRequest(garmentId: number, init: RequestInit, path: "" | "/card" = "") {
   const response = await fetch(`/api/garments/${garmentId}/photo${path}`, init);
   if (response.ok) return;
   const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
-  throw new Error(body?.error?.message ?? SAVE_FAILED);
+  throw new Error(body?.error?.message ?? m.wardrobe_save_failed());
 }
 
 function PhotoControls({ piece, name }: { piece: WardrobePiece; name: string }) {
@@ -53,17 +54,20 @@ function PhotoControls({ piece, name }: { piece: WardrobePiece; name: string }) 
       setState({ kind: "done", message: done });
     } catch (error) {
       setShown(piece.photo_public);
-      setState({ kind: "error", message: error instanceof Error ? error.message : SAVE_FAILED });
+      setState({
+        kind: "error",
+        message: error instanceof Error ? photoProblem(error.message) : m.wardrobe_save_failed(),
+      });
     }
   };
 
   const upload = (file: File) =>
     run(
-      "Preparing photo...",
+      m.wardrobe_preparing_photo(),
       async () => {
         // Resized to 1600 px WebP here: EXIF (location included) never leaves the phone.
         const photo = await resizePhoto(file);
-        setState({ kind: "busy", label: "Uploading..." });
+        setState({ kind: "busy", label: m.wardrobe_uploading() });
         await photoRequest(piece.id, { method: "PUT", body: photo.blob, headers: { "Content-Type": photo.blob.type } });
         // Then its card-size copy (decision 0039); if that fails the photo stays, and the card shows it instead.
         const { card } = photo;
@@ -75,17 +79,17 @@ function PhotoControls({ piece, name }: { piece: WardrobePiece; name: string }) 
           );
         } catch (error) {
           await revalidator.revalidate();
-          const reason = error instanceof Error ? error.message : SAVE_FAILED;
-          throw new Error(`Photo saved, but not its card-size copy: ${reason}`);
+          const reason = error instanceof Error ? photoProblem(error.message) : m.wardrobe_save_failed();
+          throw new Error(m.wardrobe_card_copy_failed({ reason }));
         }
       },
-      hasPhoto ? "Photo replaced." : "Photo added.",
+      hasPhoto ? m.wardrobe_photo_replaced() : m.wardrobe_photo_added(),
     );
 
   return (
     <section aria-labelledby={`${inputId}-title`} className="flex flex-col gap-3">
       <h3 id={`${inputId}-title`} className="text-xs uppercase tracking-[0.18em] text-stone">
-        Photo
+        {m.wardrobe_photo()}
       </h3>
       <div className="flex flex-wrap gap-3">
         <input
@@ -95,7 +99,7 @@ function PhotoControls({ piece, name }: { piece: WardrobePiece; name: string }) 
           accept="image/*"
           className="sr-only"
           disabled={busy}
-          aria-label={hasPhoto ? `Replace the photo of ${name}` : `Add a photo of ${name}`}
+          aria-label={hasPhoto ? m.wardrobe_replace_photo_of({ name }) : m.wardrobe_add_photo_of({ name })}
           onChange={(event) => {
             const file = event.target.files?.[0];
             event.target.value = "";
@@ -103,38 +107,42 @@ function PhotoControls({ piece, name }: { piece: WardrobePiece; name: string }) 
           }}
         />
         <Button type="button" variant="primary" disabled={busy} onClick={() => fileInput.current?.click()}>
-          {hasPhoto ? "Replace Photo" : "Add Photo"}
+          {hasPhoto ? m.wardrobe_replace_photo() : m.wardrobe_add_photo()}
         </Button>
         {hasPhoto && !confirmRemove && (
           <Button type="button" variant="secondary" disabled={busy} onClick={() => setConfirmRemove(true)}>
-            Remove Photo
+            {m.wardrobe_remove_photo()}
           </Button>
         )}
       </div>
       {confirmRemove && (
         <div className="flex flex-wrap items-center gap-3 border-l-2 border-danger pl-3 text-sm">
-          <span>Remove this photo? Visitors will see the brand image instead.</span>
+          <span>{m.wardrobe_remove_photo_confirm()}</span>
           <Button
             type="button"
             variant="danger"
             disabled={busy}
             onClick={() => {
               setConfirmRemove(false);
-              void run("Removing...", () => photoRequest(piece.id, { method: "DELETE" }), "Photo removed.");
+              void run(
+                m.wardrobe_removing(),
+                () => photoRequest(piece.id, { method: "DELETE" }),
+                m.wardrobe_photo_removed(),
+              );
             }}
           >
-            Remove
+            {m.wardrobe_remove()}
           </Button>
           <Button type="button" variant="ghost" onClick={() => setConfirmRemove(false)}>
-            Keep
+            {m.wardrobe_keep()}
           </Button>
         </div>
       )}
       <label className="flex min-h-11 items-center justify-between gap-4">
         <span className="flex flex-col text-sm">
-          <span>Show this photo on my card</span>
+          <span>{m.wardrobe_show_photo()}</span>
           <span className="text-xs text-stone">
-            {hasPhoto ? "Visitors who tap this piece see it. Off unless you turn it on." : "Add a photo first."}
+            {hasPhoto ? m.wardrobe_show_photo_hint() : m.wardrobe_add_photo_first()}
           </span>
         </span>
         <input
@@ -147,14 +155,14 @@ function PhotoControls({ piece, name }: { piece: WardrobePiece; name: string }) 
             const visible = event.target.checked;
             setShown(visible);
             void run(
-              "Saving...",
+              m.dashboard_saving(),
               () =>
                 photoRequest(piece.id, {
                   method: "PATCH",
                   body: JSON.stringify({ public: visible }),
                   headers: { "Content-Type": "application/json" },
                 }),
-              visible ? "Visitors now see this photo." : "The photo is now private.",
+              visible ? m.wardrobe_photo_public() : m.wardrobe_photo_private(),
             );
           }}
           className={SWITCH_CLASS}
@@ -164,7 +172,7 @@ function PhotoControls({ piece, name }: { piece: WardrobePiece; name: string }) 
         {state.kind === "busy" && <span className="text-stone">{state.label}</span>}
         {state.kind === "done" && <span>{state.message}</span>}
       </div>
-      {state.kind === "error" && <FormAlert title="Photo not saved">{state.message}</FormAlert>}
+      {state.kind === "error" && <FormAlert title={m.wardrobe_photo_not_saved()}>{state.message}</FormAlert>}
     </section>
   );
 }
@@ -186,8 +194,8 @@ function NfcSync({ piece, name }: { piece: WardrobePiece; name: string }) {
         kind: "result",
         tone: "warn",
         simulated: true,
-        title: "Simulation only",
-        text: `NFC is not available on this device or browser, so no tag was read. On a phone with NFC (Chrome on Android), hold it to the label to check that it opens /t/${piece.short_slug}.`,
+        title: m.wardrobe_simulation_only(),
+        text: m.wardrobe_sync_simulated({ path: `/t/${piece.short_slug}` }),
       });
       return;
     }
@@ -202,17 +210,17 @@ function NfcSync({ piece, name }: { piece: WardrobePiece; name: string }) {
               kind: "result",
               tone: "ok",
               simulated: false,
-              title: "In sync",
-              text: `This tag opens ${name}: /t/${slug}.`,
+              title: m.wardrobe_in_sync(),
+              text: m.wardrobe_in_sync_text({ name, path: `/t/${slug}` }),
             }
           : {
               kind: "result",
               tone: "warn",
               simulated: false,
-              title: "Out of sync",
+              title: m.wardrobe_out_of_sync(),
               text: slug
-                ? `This tag opens /t/${slug}, not ${name} (/t/${piece.short_slug}). If it is this piece's label, contact support to have it reprogrammed.`
-                : "NFC Tag Detected: this tag is not one of Relevé's garments.",
+                ? m.wardrobe_out_of_sync_text({ path: `/t/${slug}`, name, own: `/t/${piece.short_slug}` })
+                : m.wardrobe_nfc_foreign_tag(),
             },
       );
     } catch (error) {
@@ -220,8 +228,8 @@ function NfcSync({ piece, name }: { piece: WardrobePiece; name: string }) {
         kind: "result",
         tone: "warn",
         simulated: false,
-        title: "NFC Read Error",
-        text: error instanceof Error ? error.message : "Unknown error",
+        title: m.wardrobe_nfc_read_error(),
+        text: nfcProblem(error),
       });
     }
   };
@@ -229,15 +237,23 @@ function NfcSync({ piece, name }: { piece: WardrobePiece; name: string }) {
   const reading = state.kind === "reading";
   return (
     <section className="flex flex-col gap-3">
-      <h3 className="text-xs uppercase tracking-[0.18em] text-stone">Tag</h3>
+      <h3 className="text-xs uppercase tracking-[0.18em] text-stone">{m.wardrobe_tag()}</h3>
       <Button type="button" variant="secondary" onClick={sync} disabled={reading} aria-busy={reading}>
-        {reading ? (state.simulated ? "Simulating..." : "Hold the phone to the label...") : "NFC Sync"}
+        {reading ? (state.simulated ? m.wardrobe_simulating() : m.wardrobe_hold_to_label()) : m.wardrobe_nfc_sync()}
       </Button>
       <div aria-live="polite" className="text-sm">
         {state.kind === "result" && (
           <p className={`border-l-2 pl-3 ${state.tone === "ok" ? "border-gold" : "border-danger"}`}>
-            <span className="font-medium">{state.title}</span>
-            {state.simulated && <span className="text-stone"> (simulation)</span>}: {state.text}
+            {splitSlots(m.wardrobe_sync_line({ title: slot("title"), text: state.text })).map((part) =>
+              typeof part === "string" ? (
+                part
+              ) : (
+                <Fragment key={part.slot}>
+                  <span className="font-medium">{state.title}</span>
+                  {state.simulated && <span className="text-stone"> {m.wardrobe_simulation_mark()}</span>}
+                </Fragment>
+              ),
+            )}
           </p>
         )}
       </div>
@@ -262,7 +278,7 @@ export function WardrobeDetailDialog({ piece, onClose }: { piece: WardrobePiece 
     if (!open && element.open) element.close();
   }, [open]);
 
-  const labels = piece ? garmentLabels(piece) : null;
+  const labels = piece ? garmentWords(piece) : null;
   return (
     <dialog
       ref={dialog}
@@ -285,14 +301,14 @@ export function WardrobeDetailDialog({ piece, onClose }: { piece: WardrobePiece 
               type="button"
               onClick={() => dialog.current?.close()}
               className={buttonClass("ghost", "shrink-0")}
-              aria-label="Close"
+              aria-label={m.wardrobe_close()}
             >
-              Close
+              {m.wardrobe_close()}
             </button>
           </div>
           <GarmentImage
             garment={piece}
-            alt={`Photo of ${labels.name}`}
+            alt={m.wardrobe_photo_of({ name: labels.name })}
             eager
             className="mx-auto max-w-48 border border-ink/10 sm:max-w-none"
           />
@@ -301,19 +317,19 @@ export function WardrobeDetailDialog({ piece, onClose }: { piece: WardrobePiece 
             <NfcSync key={`nfc-${piece.id}`} piece={piece} name={labels.name} />
             <div className="flex flex-wrap gap-3">
               <Link to={`/connections?garment=${piece.id}`} className={buttonClass("primary")}>
-                View Connections
+                {m.wardrobe_view_connections()}
               </Link>
               <Link to={`/dashboard/garment/${piece.id}`} className={buttonClass("secondary")}>
-                View Details
+                {m.wardrobe_view_details()}
               </Link>
             </div>
             {piece.product_id !== null && (
               <p className="text-sm">
                 {/* A plain-HTML page (no client script): a full document load. */}
                 <a href={`/passport/${piece.short_slug}`} className="underline underline-offset-4">
-                  About this piece
+                  {m.tap_about_piece()}
                 </a>
-                <span className="text-stone"> · its passport: materials, care and provenance, nothing of yours</span>
+                <span className="text-stone"> {m.wardrobe_passport_note()}</span>
               </p>
             )}
           </div>

@@ -1,0 +1,109 @@
+/**
+ * The wardrobe's words that are not plain messages (issue #34): a garment's labels with their
+ * fallbacks and fixed choices in the reader's language, and the English texts a browser-side
+ * step meets (Web NFC, the photo API and the photo rules) as the reader's language says them.
+ * Runs on the server and in the browser alike: the message functions know which language.
+ */
+import { GARMENT_TYPES } from "@releve/core/tags/rules";
+import { type GarmentLike, garmentLabels } from "@releve/core/wardrobe/garment";
+import { PHOTO_CARD_MESSAGES, PHOTO_MESSAGES } from "@releve/core/wardrobe/photo";
+import type { REGISTRATION_STYLES } from "@releve/core/wardrobe/registration";
+import { BASE_LOCALE } from "@releve/i18n";
+import { currentLocale } from "@releve/i18n/current";
+import { m } from "@releve/i18n/messages";
+import { NFC_FOREIGN_TAG_MESSAGE, NFC_TIMEOUT_MESSAGE } from "../../lib/web-nfc";
+
+const TYPES: Record<(typeof GARMENT_TYPES)[number], () => string> = {
+  Shirt: () => m.wardrobe_type_shirt(),
+  Pants: () => m.wardrobe_type_pants(),
+  Dress: () => m.wardrobe_type_dress(),
+  Jacket: () => m.wardrobe_type_jacket(),
+  Shoes: () => m.wardrobe_type_shoes(),
+  Accessories: () => m.wardrobe_type_accessories(),
+  Bag: () => m.wardrobe_type_bag(),
+  Hat: () => m.wardrobe_type_hat(),
+};
+
+/** A garment type of the fixed list (GARMENT_TYPES) in the reader's language; any other as stored. */
+export function typeWord(type: string): string {
+  return (GARMENT_TYPES as readonly string[]).includes(type) ? TYPES[type as keyof typeof TYPES]() : type;
+}
+
+const STYLES: Record<(typeof REGISTRATION_STYLES)[number], () => string> = {
+  dress: () => m.wardrobe_type_dress(),
+  top: () => m.wardrobe_style_top(),
+  jacket: () => m.wardrobe_type_jacket(),
+  pants: () => m.wardrobe_type_pants(),
+  skirt: () => m.wardrobe_style_skirt(),
+};
+
+/** Tap registration's style choice, capitalised as the list shows it ("Dress"). */
+export const styleWord = (style: (typeof REGISTRATION_STYLES)[number]) => STYLES[style]();
+
+const given = (v: string | null | undefined) => Boolean(v?.trim());
+
+/**
+ * garmentLabels (spec part 1 §3) in the reader's language: what the brand or the owner gave is
+ * shown as given (a type of the fixed list in the reader's words), a missing value as the
+ * language says it ('Untitled Piece', 'Item', 'N/A' in English).
+ */
+export function garmentWords(g: GarmentLike) {
+  const labels = garmentLabels(g);
+  return {
+    ...labels,
+    name: given(g.name) || given(g.title) ? labels.name : m.wardrobe_untitled_piece(),
+    type: given(g.garment_type) ? typeWord(labels.type) : m.wardrobe_item(),
+    color: given(g.color) ? labels.color : m.wardrobe_not_available(),
+    size: given(g.size) ? labels.size : m.wardrobe_not_available(),
+  };
+}
+export type GarmentWords = ReturnType<typeof garmentWords>;
+
+/** What a browser's refusal (a DOMException) says, by its name, outside English. */
+const BROWSER_REFUSALS: Record<string, () => string> = {
+  NotAllowedError: () => m.wardrobe_nfc_not_allowed(),
+  NotSupportedError: () => m.wardrobe_nfc_off(),
+  NotReadableError: () => m.wardrobe_nfc_off(),
+};
+
+const NFC_TEXTS = new Map<string, () => string>([
+  [NFC_TIMEOUT_MESSAGE, () => m.wardrobe_nfc_read_timeout()],
+  [NFC_FOREIGN_TAG_MESSAGE, () => m.wardrobe_nfc_foreign_tag()],
+  ["Failed to read NFC tag", () => m.wardrobe_nfc_read_failed()],
+  ["Unknown error", () => m.wardrobe_nfc_unknown_error()],
+]);
+
+/**
+ * A Web NFC failure as the page shows it: our own texts (lib/web-nfc.ts) in the reader's
+ * language; the browser's own refusal as the browser words it in English (as before), and in
+ * another language by its kind, or else `fallback`.
+ */
+export function nfcProblem(error: unknown, fallback: () => string = () => m.wardrobe_nfc_unknown_error()): string {
+  if (!(error instanceof Error) || !error.message) return fallback();
+  const ours = NFC_TEXTS.get(error.message);
+  if (ours) return ours();
+  if (currentLocale() === BASE_LOCALE) return error.message;
+  return (BROWSER_REFUSALS[error.name] ?? fallback)();
+}
+
+const PHOTO_TEXTS = new Map<string, () => string>([
+  [PHOTO_MESSAGES.empty, () => m.wardrobe_photo_empty()],
+  [PHOTO_MESSAGES.too_large, () => m.wardrobe_photo_too_large()],
+  [PHOTO_MESSAGES.unsupported_type, () => m.wardrobe_photo_unsupported()],
+  [PHOTO_MESSAGES.malformed, () => m.wardrobe_photo_malformed()],
+  [PHOTO_MESSAGES.bad_dimensions, () => m.wardrobe_photo_bad_dimensions()],
+  [PHOTO_MESSAGES.polyglot, () => m.wardrobe_photo_polyglot()],
+  [PHOTO_CARD_MESSAGES.no_photo, () => m.wardrobe_card_no_photo()],
+  [PHOTO_CARD_MESSAGES.too_large, () => m.wardrobe_card_too_large()],
+  [PHOTO_CARD_MESSAGES.too_wide, () => m.wardrobe_card_too_wide()],
+  [PHOTO_CARD_MESSAGES.aspect, () => m.wardrobe_card_aspect()],
+  [PHOTO_CARD_MESSAGES.changed, () => m.wardrobe_card_changed()],
+  // photo-resize.ts, when the browser cannot draw or encode the photo.
+  ["This browser cannot prepare photos. Try another browser.", () => m.wardrobe_photo_browser()],
+  // photos-api.ts: signed out, and a piece that is not (or no longer) the owner's.
+  ["Sign in to change your garment's photo.", () => m.wardrobe_photo_sign_in()],
+  ["Garment not found", () => m.wardrobe_garment_not_found()],
+]);
+
+/** A photo step's refusal (the photo API's or the resize's, in English) in the reader's language. */
+export const photoProblem = (message: string) => PHOTO_TEXTS.get(message)?.() ?? message;

@@ -209,7 +209,7 @@ test("a piece's taps on the dashboard: 1 tap, 2 taps; in French 1 scan, 2 scans"
   await showsOnDashboard("2 taps");
 });
 
-test("the dashboard and the passport pass axe in French, and nothing overflows a phone", async ({
+test("the dashboard, the passport and the public pages pass axe in French; nothing overflows a phone", async ({
   browser,
   baseURL,
 }) => {
@@ -223,7 +223,16 @@ test("the dashboard and the passport pass axe in French, and nothing overflows a
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/dashboard");
   await page.getByRole("banner").getByRole("button", { name: "Français" }).click();
-  for (const path of ["/dashboard", "/dashboard/wardrobe", "/dashboard/analytics", `/passport/${owner.garment.slug}`]) {
+  for (const path of [
+    "/dashboard",
+    "/dashboard/wardrobe",
+    "/dashboard/analytics",
+    `/passport/${owner.garment.slug}`,
+    "/",
+    "/learn-more",
+    "/blog",
+    "/profile-setup",
+  ]) {
     await page.goto(path);
     await expect(page.locator("html"), path).toHaveAttribute("lang", "fr");
     await expectNoAxeViolations(page);

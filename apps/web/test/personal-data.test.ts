@@ -4,6 +4,7 @@
  */
 import { env } from "cloudflare:workers";
 import { getDb } from "@releve/db";
+import { setUserLocale } from "@releve/db/accounts/locale";
 import { contacts, users } from "@releve/db/schema";
 import { createContact, createOwner } from "@releve/db/testing/factories";
 import { eq } from "drizzle-orm";
@@ -25,6 +26,7 @@ async function download(userId: string, email: string) {
 describe("download my data", () => {
   it("holds the person's account, profile, consents, pieces, periods, events, figures, transfers, records and contacts", async () => {
     const { person, email, pieces, other } = await busyPerson(db);
+    await setUserLocale(db, person.userId, "fr");
     // Many contacts received: they come in several batches, all of them.
     for (let i = 0; i < 1_050; i++)
       await createContact(db, person.userId, { first_name: `Guest ${i}`, consent_marketing: i % 2 === 0 });
@@ -35,7 +37,7 @@ describe("download my data", () => {
     );
     expect(res.headers.get("cache-control")).toBe("private, no-store");
     expect(json.format).toBe("releve-personal-data/1");
-    expect(json.account).toMatchObject({ id: person.userId, email, alert_frequency: "each" });
+    expect(json.account).toMatchObject({ id: person.userId, email, alert_frequency: "each", language: "fr" });
     expect(json.profile).toMatchObject({ id: person.profileId, first_name: "Delphine" });
     expect(json.consents).toMatchObject({
       connection_alerts: "each",

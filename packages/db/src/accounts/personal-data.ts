@@ -31,6 +31,8 @@ export async function personalDataHead(db: Db, userId: string) {
       last_name: users.last_name,
       email_verified_at: users.email_verified_at,
       alert_frequency: users.alert_frequency,
+      // The language pages and mails speak to them (issue #34), null before their first sign-in.
+      language: users.locale,
       created_at: users.created_at,
       updated_at: users.updated_at,
     })

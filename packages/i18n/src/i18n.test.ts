@@ -133,8 +133,11 @@ describe("which language (issue #34)", () => {
     expect(localeFromCookieHeader("releve_language=fr")).toBeNull();
   });
 
-  it("each language is named in itself", () => {
-    expect(LOCALES.map(localeName)).toEqual(["English", "Français"]);
+  it("each language is named in itself, capitalised", () => {
+    expect(localeName("en")).toBe("English");
+    expect(localeName("fr")).toBe("Français");
+    // Any language added later too: its own name, not a code.
+    for (const locale of LOCALES) expect(localeName(locale)).toMatch(/^\p{Lu}\p{L}+/u);
   });
 });
 

@@ -1,4 +1,5 @@
 import { LOCALE_PARAM, LOCALES, type Locale } from "@releve/i18n";
+import { currentLocale } from "@releve/i18n/current";
 import { useEffect } from "react";
 import {
   data,
@@ -31,7 +32,7 @@ import {
   routeScripts,
   useServerDocument,
 } from "./lib/document";
-import { isEnglishOnlyPath, pageLocale } from "./lib/page-locale";
+import { isEnglishOnlyPath } from "./lib/page-locale";
 import type { Toast } from "./lib/toast";
 import { getToast } from "./lib/toast.server";
 import type { Viewer } from "./lib/viewer";
@@ -42,7 +43,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = context.get(cloudflareContext);
   const { toast, headers } = await getToast(request, env);
   // The page's language (issue #34): the language cookie, else Accept-Language, else English.
-  const locale: Locale = pageLocale(request);
+  // The language the worker entry chose for this request (workers/app.ts, pageLocale).
+  const locale: Locale = currentLocale();
   const englishOnly = isEnglishOnlyPath(new URL(request.url).pathname);
   const origin = new URL(request.url).origin;
   return data({ toast, viewer: viewerOf(getUser(context)), locale, origin, englishOnly }, { headers });

@@ -39,6 +39,10 @@ const asDate = (when: When) => (when instanceof Date ? when : new Date(when));
 export const formatDay = (locale: Locale, when: When) =>
   dateFormat(locale, { day: "numeric", month: "short", year: "numeric" }).format(asDate(when));
 
+/** "Sat, 28 November 2026" · "sam. 28 novembre 2026": a day with its weekday (an event's). */
+export const formatFullDay = (locale: Locale, when: When) =>
+  dateFormat(locale, { weekday: "short", day: "numeric", month: "long", year: "numeric" }).format(asDate(when));
+
 /** "28 November 2026" · "28 novembre 2026". */
 export const formatLongDay = (locale: Locale, when: When) =>
   dateFormat(locale, { day: "numeric", month: "long", year: "numeric" }).format(asDate(when));

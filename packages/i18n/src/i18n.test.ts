@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { formatDay, formatList, formatMoment, formatMonth, formatNumber, formatPercent } from "./format";
+import { formatDay, formatFullDay, formatList, formatMoment, formatMonth, formatNumber, formatPercent } from "./format";
 import {
   BASE_LOCALE,
   chooseLocale,
@@ -147,6 +147,8 @@ describe("dates, numbers and percentages through Intl, UTC (issue #34)", () => {
     expect(formatDay("en", when)).toBe("28 Nov 2026");
     expect(formatDay("fr", when)).toBe("28 nov. 2026");
     expect(formatMonth("fr", when)).toBe("novembre 2026");
+    expect(formatFullDay("en", "2026-11-28T00:00:00Z")).toBe("Sat, 28 November 2026");
+    expect(formatFullDay("fr", "2026-11-28T00:00:00Z")).toBe("sam. 28 novembre 2026");
     // Late at night in UTC is still that day, whatever the server's zone.
     expect(formatMoment("en", when)).toBe("28 Nov 2026, 23:30 UTC");
     expect(formatMoment("fr", when)).toBe("28 nov. 2026, 23:30 UTC");

@@ -37,10 +37,16 @@ export async function shareInPlace(
   }
   if (verifiedTap) headers.set(VERIFIED_TAP_HEADER, verifiedTap);
   const shareUrl = new URL(sharePath, request.url);
-  // A link's own language (`?lang=`, issue #34) holds for the page it opens.
-  const lang = new URL(request.url).searchParams.get(LOCALE_PARAM);
-  const target = new URL(shareUrl);
-  if (lang !== null) target.searchParams.set(LOCALE_PARAM, lang);
+  // A link's own language (`?lang=`, issue #34) holds for the page it opens; a tap without one
+  // (nearly all) parses nothing more.
+  let target = shareUrl;
+  if (request.url.includes(`${LOCALE_PARAM}=`)) {
+    const lang = new URL(request.url).searchParams.get(LOCALE_PARAM);
+    if (lang !== null) {
+      target = new URL(shareUrl);
+      target.searchParams.set(LOCALE_PARAM, lang);
+    }
+  }
   let page: Response;
   try {
     page = await shell.fetch(target, {

@@ -335,7 +335,8 @@ const visitorFields = (): ContactFormField[] => [
   { label: m.share_field_notes(), name: "notes", multiline: true, maxLength: NOTES_MAX_LENGTH },
 ];
 
-const VISITOR_FIELD_NAMES = ["first_name", "last_name", "email", "phone", "instagram", "linkedin", "notes"];
+// The names only (the labels are read per render, in the reader's language).
+const VISITOR_FIELD_NAMES = visitorFields().map((field) => field.name);
 
 function VisitorForm({ firstName, failure, action }: { firstName: string; failure?: Failure; action?: string }) {
   return (

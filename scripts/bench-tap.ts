@@ -140,7 +140,8 @@ function shellAndTap(shell: ReturnType<typeof buildShell>, tapPath: string) {
     kvNamespaces: { TAP_KV: "bench-shell" },
     // The shell's env needs every binding it declares (the photos' R2 since issue #19).
     r2Buckets: { PHOTOS: "bench-photos" },
-    queueProducers: { SCANS: { queueName: "releve-scans" } },
+    // And the alerts queue since issue #33 (a card's contacts queue their owner's alert).
+    queueProducers: { SCANS: { queueName: "releve-scans" }, ALERTS: { queueName: "releve-alerts" } },
   };
   return new Miniflare(
     convertV4MiniflareOptions({

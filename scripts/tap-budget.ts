@@ -2,7 +2,8 @@
  * The tap worker's budgets (issues #5 and #29): its bundle stays under 50 KiB gzip and pulls in
  * no zod (the tap parses with hand-written checks; zod alone would take most of the budget).
  * Bundled here with esbuild as `wrangler deploy` bundles it (ESM, the workerd conditions, not
- * minified, `cloudflare:` and `node:` left to the runtime), so a test can hold the line without a
+ * minified, no `keep_names` (workers/tap/wrangler.jsonc), `cloudflare:` and `node:` left to the
+ * runtime), so a test can hold the line without a
  * deploy; bench:tap prints the size of wrangler's own output beside it.
  */
 import { gzipSync } from "node:zlib";

@@ -4,13 +4,13 @@
  * The order of choice: the person's explicit choice (the language cookie, which a signed-in
  * person's stored choice sets at sign-in), else the request's `Accept-Language`, else English.
  */
-import settings from "../project.inlang/settings.json" with { type: "json" };
+import * as languages from "./paraglide/languages";
 import type { Locale as CompiledLocale } from "./paraglide/runtime.js";
 
-/** One of our languages; read from the project's settings, not Paraglide's runtime (the tap never loads it). */
+/** One of our languages, as the project's settings name them; not Paraglide's runtime (the tap never loads it). */
 export type Locale = CompiledLocale;
-export const LOCALES = settings.locales as readonly Locale[];
-export const BASE_LOCALE = settings.baseLocale as Locale;
+export const LOCALES: readonly Locale[] = languages.LOCALES;
+export const BASE_LOCALE: Locale = languages.BASE_LOCALE as Locale;
 
 /** The language cookie: a person's explicit choice, remembered for a year. */
 export const LOCALE_COOKIE = "releve_lang";

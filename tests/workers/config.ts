@@ -6,7 +6,7 @@ import { defineProject } from "vitest/config";
 
 const root = (p: string) => fileURLToPath(new URL(`../../${p}`, import.meta.url));
 const migrationsDir = root("migrations");
-const setupFile = root("tests/workers/apply-migrations.ts");
+const setupFile = root("tests/workers/fresh-state.ts");
 const consoleErrors = root("tests/console-errors.ts");
 
 /** Secrets a test worker needs; fixed test-only values, never used outside tests. */
@@ -116,7 +116,14 @@ async function bundleOnce(worker: AuxiliaryWorker): Promise<{ rootPath: string; 
  */
 export function workersProject(
   name: string,
-  opts: { configPath: string; main?: string; include?: string[]; auxiliaryWorkers?: AuxiliaryWorker[] },
+  opts: {
+    configPath: string;
+    main?: string;
+    include?: string[];
+    auxiliaryWorkers?: AuxiliaryWorker[];
+    /** Run before the shared reset of every file (fresh-state.ts). */
+    setupFiles?: string[];
+  },
 ) {
   return defineProject({
     plugins: [
@@ -154,11 +161,14 @@ export function workersProject(
     test: {
       name: `workers/${name}`,
       include: opts.include ?? ["test/**/*.test.ts"],
-      setupFiles: [setupFile, consoleErrors],
+      setupFiles: [...(opts.setupFiles ?? []), setupFile, consoleErrors],
       // A time limit, not an assertion: `npm test` runs this tier beside the end-to-end lanes
       // on two cores (decision 0045).
       testTimeout: 30_000,
       fsModuleCache: false,
+      // One workerd runs the project's files one after another; fresh-state.ts gives each file
+      // the state a new runtime would (decision 0063).
+      isolate: false,
     },
   });
 }

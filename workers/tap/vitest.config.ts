@@ -5,4 +5,5 @@ import { workersProject } from "../../tests/workers/config.ts";
 export default workersProject("tap", {
   configPath: "./wrangler.jsonc",
   auxiliaryWorkers: [{ name: "releve-web", entry: "workers/tap/test/shell-double.ts" }],
+  setupFiles: ["./test/fresh-memo.ts"],
 });

@@ -492,11 +492,14 @@ export default app;
 /**
  * The writers' side door (a service binding with `entrypoint: "TapControl"`, never routed to
  * the internet): after a change rewrites a slug's KV record, `forget` drops this isolate's
- * memo of it, so the very next tap here answers from the new record.
+ * memo of it, so the very next tap here answers from the new record. A GTIN among the keys
+ * drops the memo of that product (a slug is never 14 digits).
  */
 export class TapControl extends WorkerEntrypoint<Env> {
-  forget(slugs: string[]): void {
-    if (!Array.isArray(slugs)) return;
-    memo?.forget(slugs.filter((slug): slug is string => typeof slug === "string"));
+  forget(keys: string[]): void {
+    if (!Array.isArray(keys)) return;
+    const strings = keys.filter((key): key is string => typeof key === "string");
+    memo?.forget(strings);
+    productMemo?.forget(strings);
   }
 }

@@ -14,6 +14,22 @@ export default defineConfig({
           testTimeout: 30_000,
         },
       },
+      {
+        test: {
+          name: "security",
+          environment: "node",
+          include: ["tests/security/**/*.test.ts"],
+          // One real local server for the suites (the built app, as `npm start` serves it); they
+          // fingerprint its database around each request, so one file at a time, one author.
+          globalSetup: ["tests/security/server.ts"],
+          fileParallelism: false,
+          setupFiles: ["tests/console-errors.ts"],
+          // Limits, not assertions: a set-up signs up accounts and makes rows over HTTP, and a
+          // test sends a few hundred requests one by one (issue #47's budget: 60 s a test).
+          hookTimeout: 120_000,
+          testTimeout: 120_000,
+        },
+      },
       "apps/web/vitest.config.ts",
       "workers/tap/vitest.config.ts",
       "workers/scan-jobs/vitest.config.ts",

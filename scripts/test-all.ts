@@ -1,20 +1,35 @@
 /**
- * `npm test`: static checks, deploy dry runs, then the three test tiers (unit, workers
- * integration in workerd, end-to-end in Chromium). Every step runs even after a failure, so
- * one run reports everything; the exit code is non-zero if anything failed.
+ * `npm test`: static checks, deploy dry runs, then the test tiers (unit, workers integration in
+ * workerd, security suites in Node against a real local server, end-to-end in Chromium). Every
+ * step runs even after a failure, so one run reports everything; the exit code is non-zero if
+ * anything failed.
  *
- * Order: the build and the deploy dry runs, then five lanes at once, so that the two cores
- * never wait: the end-to-end tier as four Playwright processes (E2E_SPLIT a to d in
- * playwright.config.ts), each with its own server on its own port (E2E_PORT, default 4510, and
- * the next three) and its own fresh state, and beside them check, unit and workers one after
+ * Order: the build and the deploy dry runs, then four lanes at once, so that the two cores never
+ * wait (decisions 0045, 0064): the end-to-end tier as two Playwright processes (E2E_SPLIT a, the
+ * phone project; b, the desktop project, playwright.config.ts), each with its own server on its
+ * own port (E2E_PORT, default 4510, and the next) and its own fresh state; the security suites
+ * with a server of their own (tests/security/server.ts); and check, unit and workers one after
  * the other. Lines of a lane are prefixed with its name ([e2e:a], [check], ...). The closing
- * summary gives every step's wall time (decision 0045).
+ * summary gives every step's wall time and the ten slowest tests; a test over twice the 60 s
+ * budget fails the run (docs/testing.md).
  */
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT } from "./dev-vars";
 import { run } from "./run";
+import {
+  BUDGET_S,
+  LIMIT_S,
+  type PlaywrightReport,
+  playwrightTimings,
+  slowest,
+  type VitestReport,
+  vitestTimings,
+} from "./test-timings";
+
+const readJson = <T>(file: string): T | null =>
+  existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as T) : null;
 
 const results = join(ROOT, "test-results");
 rmSync(results, { recursive: true, force: true });
@@ -26,10 +41,9 @@ const steps: Record<string, boolean> = {};
 /** Wall time of each step and tier, in seconds, in the order they ended. */
 const seconds: Record<string, number> = {};
 const started = performance.now();
-
 function vitestTally(file: string): Tally | null {
-  if (!existsSync(file)) return null;
-  const r = JSON.parse(readFileSync(file, "utf8"));
+  const r = readJson<VitestReport>(file);
+  if (!r) return null;
   return {
     passed: r.numPassedTests,
     failed: r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0),
@@ -38,8 +52,8 @@ function vitestTally(file: string): Tally | null {
 }
 
 function playwrightTally(file: string): Tally | null {
-  if (!existsSync(file)) return null;
-  const s = JSON.parse(readFileSync(file, "utf8")).stats;
+  const s = readJson<PlaywrightReport>(file)?.stats;
+  if (!s) return null;
   return { passed: s.expected, failed: s.unexpected + s.flaky, skipped: s.skipped };
 }
 
@@ -95,23 +109,25 @@ const vitest = (project: string, out: string) => [
 ];
 
 steps.build = timed("build", () => run("npm", ["run", "build"]));
-// Before the end-to-end tier: local-server.spec briefly moves apps/web/build/client, which the
-// web dry run reads.
+// Before the other tiers: the security suites' local-server test briefly moves
+// apps/web/build/client, which the web dry run reads.
 steps["deploy:check"] =
   steps.build && timed("deploy:check", () => run("npx", ["tsx", "scripts/deploy-check.ts", "--no-build"]));
 
 const unitOut = join(results, "vitest-unit.json");
 const workersOut = join(results, "vitest-workers.json");
+const securityOut = join(results, "vitest-security.json");
 const basePort = Number(process.env.E2E_PORT ?? 4510);
-const splits = ["a", "b", "c", "d"] as const;
+const splits = ["a", "b"] as const;
 const e2eOut = (split: string) => join(results, `e2e-${split}.json`);
 const lanesStarted = performance.now();
-const [, ...e2e] = await Promise.all([
+const [, security, ...e2e] = await Promise.all([
   (async () => {
     steps.check = await background("check", "npm", ["run", "check"]);
     steps.unit = await background("unit", "npx", vitest("unit", unitOut));
     steps.workers = await background("workers", "npx", vitest("workers/*", workersOut));
   })(),
+  steps.build ? background("security", "npx", vitest("security", securityOut)) : Promise.resolve(false),
   ...splits.map((split, i) =>
     steps.build
       ? background(`e2e:${split}`, "npx", ["playwright", "test", "--reporter=list,json"], {
@@ -126,6 +142,8 @@ const [, ...e2e] = await Promise.all([
 seconds.lanes = (performance.now() - lanesStarted) / 1000;
 tiers.unit = vitestTally(unitOut);
 tiers.workers = vitestTally(workersOut);
+steps.security = security;
+tiers.security = vitestTally(securityOut);
 steps.e2e = e2e.every(Boolean);
 const e2eTallies = splits.map((split) => playwrightTally(e2eOut(split)));
 tiers.e2e = e2eTallies.every(Boolean)
@@ -139,6 +157,13 @@ tiers.e2e = e2eTallies.every(Boolean)
     )
   : null;
 seconds.e2e = Math.max(...splits.map((split) => seconds[`e2e:${split}`] ?? 0));
+
+const { sorted: timings, overLimit } = slowest([
+  ...vitestTimings("unit", readJson<VitestReport>(unitOut), ROOT),
+  ...vitestTimings("workers", readJson<VitestReport>(workersOut), ROOT),
+  ...vitestTimings("security", readJson<VitestReport>(securityOut), ROOT),
+  ...splits.flatMap((split) => playwrightTimings("e2e", readJson<PlaywrightReport>(e2eOut(split)))),
+]);
 
 const time = (s: number | undefined) => {
   if (s === undefined) return "-";
@@ -165,8 +190,16 @@ for (const [tier, t] of Object.entries(tiers)) {
   total.failed += t.failed;
   total.skipped += t.skipped;
 }
-row("lanes", "e2e a, b, c, d and check > unit > workers", time(seconds.lanes));
+row("lanes", "e2e a, b, security, check > unit > workers", time(seconds.lanes));
 row("npm test", "", time((performance.now() - started) / 1000));
+console.log(`\nThe ten slowest tests (budget ${BUDGET_S} s a test; over ${LIMIT_S} s fails the run)`);
+for (const t of timings.slice(0, 10)) {
+  console.log(`  ${t.seconds.toFixed(1).padStart(6)} s  ${t.tier.padEnd(16)} ${t.name.slice(0, 150)}`);
+}
+steps.budget = overLimit.length === 0;
+for (const t of overLimit) {
+  console.log(`  OVER ${LIMIT_S} s: ${t.seconds.toFixed(1)} s  ${t.tier}  ${t.name} (split it: docs/testing.md)`);
+}
 const failedSteps = Object.entries(steps)
   .filter(([, ok]) => !ok)
   .map(([name]) => name);

@@ -1,21 +1,32 @@
 /**
- * Shared machinery of the security suites (issue #17): the seeded actors as API request
- * contexts, the route tables read from the app itself, raw requests, and a fingerprint of the
- * e2e server's D1 database to prove a refused request changed nothing.
+ * Shared machinery of the security suites (issue #17): the seeded actors as HTTP clients with
+ * cookie jars of their own, the route tables read from the app itself, raw requests, and a
+ * fingerprint of the suites' server's D1 database to prove a refused request changed nothing.
+ * The suites run in Node against a real local server (tests/security/server.ts, issue #47).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync, type StatementSync } from "node:sqlite";
-import { type APIRequestContext, type APIResponse, request as playwrightRequest } from "@playwright/test";
-import { demoPassword } from "../accounts";
+import { inject } from "vitest";
+import { parseDevVars, ROOT } from "../../scripts/dev-vars";
+import { HttpClient, type HttpResponse } from "./http";
+import { SECURITY_STATE } from "./where";
 
-export const ROOT = new URL("../../../", import.meta.url).pathname;
+export { ROOT };
 
 export type Role = "owner" | "visitor" | "admin";
 export type ActorName = "anon" | "A" | "B" | "admin";
 export const ACTORS: readonly ActorName[] = ["anon", "A", "B", "admin"];
 export const ROLE_OF: Record<Exclude<ActorName, "anon">, Role> = { A: "owner", B: "visitor", admin: "admin" };
 export const emailOf = (role: Role) => `${role}@releve.local`;
+
+/** Demo passwords of the seeded accounts, from the .dev.vars the server was prepared with. */
+export function demoPassword(role: Role): string {
+  const name = `DEMO_${role.toUpperCase()}_PASSWORD`;
+  const password = parseDevVars(readFileSync(join(ROOT, ".dev.vars"), "utf8"))[name];
+  if (!password) throw new Error(`${name} missing from .dev.vars`);
+  return password;
+}
 
 /** A client address of its own per purpose, as Cloudflare would send it (see ../fixtures.ts). */
 export function ipFor(tag: string): string {
@@ -24,12 +35,18 @@ export function ipFor(tag: string): string {
   return `10.${(h >>> 16) & 255}.${(h >>> 8) & 255}.${h & 255 || 1}`;
 }
 
-export async function newContext(baseURL: string, tag: string): Promise<APIRequestContext> {
-  return playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { "CF-Connecting-IP": ipFor(tag) } });
+/** The suites' server (tests/security/server.ts). */
+export const serverURL = () => inject("baseURL");
+
+/** An HTTP client with its own cookies (an actor) and client address. */
+export type Client = HttpClient;
+
+export async function newContext(baseURL: string, tag: string): Promise<Client> {
+  return new HttpClient(baseURL, { "CF-Connecting-IP": ipFor(tag) });
 }
 
 /** Signs `ctx` in through the real login form (a 302 with the session cookie). */
-export async function signInContext(ctx: APIRequestContext, baseURL: string, email: string, password: string) {
+export async function signInContext(ctx: Client, baseURL: string, email: string, password: string) {
   const res = await ctx.post("/auth", {
     form: { intent: "login", email, password, redirectTo: "" },
     headers: { Origin: baseURL },
@@ -39,8 +56,8 @@ export async function signInContext(ctx: APIRequestContext, baseURL: string, ema
     throw new Error(`sign-in of ${email} answered ${res.status()}: ${(await res.text()).slice(0, 200)}`);
 }
 
-export async function actorContexts(baseURL: string, tag: string): Promise<Record<ActorName, APIRequestContext>> {
-  const out = {} as Record<ActorName, APIRequestContext>;
+export async function actorContexts(baseURL: string, tag: string): Promise<Record<ActorName, Client>> {
+  const out = {} as Record<ActorName, Client>;
   for (const actor of ACTORS) {
     out[actor] = await newContext(baseURL, `${tag}:${actor}`);
     if (actor !== "anon") {
@@ -72,7 +89,7 @@ export async function throwawayAccount(baseURL: string, tag: string) {
 }
 
 /** The token of the newest verification mail to `email` in the local outbox (it is sent after the answer). */
-async function verificationToken(ctx: APIRequestContext, email: string): Promise<string> {
+async function verificationToken(ctx: Client, email: string): Promise<string> {
   const label = `aria-label="Confirm your email address to ${email}"`;
   for (let attempt = 0; attempt < 50; attempt++) {
     const html = await (await ctx.get("/dev/outbox")).text();
@@ -112,13 +129,13 @@ export type Answer = {
 export const HEADER_OVERFLOW = 498;
 const OVERFLOW = { status: HEADER_OVERFLOW, location: null, body: "", headers: {} };
 
-export async function send(ctx: APIRequestContext, baseURL: string, req: RawRequest): Promise<Answer> {
+export async function send(ctx: Client, baseURL: string, req: RawRequest): Promise<Answer> {
   const headers: Record<string, string> = { ...(req.headers ?? {}) };
   const origin = req.origin ?? (req.method === "GET" || req.method === "HEAD" ? "none" : "same");
   if (origin === "same") headers.Origin = baseURL;
   else if (origin !== "none") headers.Origin = origin;
   if (req.ip) headers["CF-Connecting-IP"] = req.ip;
-  let res: APIResponse;
+  let res: HttpResponse;
   const t0 = performance.now();
   try {
     res = await ctx.fetch(`${baseURL}${req.path}`, {
@@ -126,13 +143,14 @@ export async function send(ctx: APIRequestContext, baseURL: string, req: RawRequ
       headers,
       data: req.body,
       maxRedirects: 0,
-      failOnStatusCode: false,
       timeout: 30_000,
     });
   } catch (error) {
-    const message = String(error).slice(0, 300);
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    const message = `${String(error)}${cause ? ` (${cause.code ?? ""} ${cause.message ?? ""})` : ""}`.slice(0, 300);
     // Headers past Node's 16 KB limit (a value echoed with no cap): an answer, not an outage.
-    if (/Header overflow/i.test(message)) return { ...OVERFLOW, error: message, ms: performance.now() - t0 };
+    if (cause?.code === "UND_ERR_HEADERS_OVERFLOW" || /Headers? overflow/i.test(message))
+      return { ...OVERFLOW, error: message, ms: performance.now() - t0 };
     // A dropped connection or a hang is as bad as a 5xx: count it as one.
     return { status: 599, location: null, body: "", error: message, headers: {}, ms: performance.now() - t0 };
   }
@@ -237,7 +255,7 @@ export const EXCLUDED_COLUMNS: Record<string, readonly string[]> = {
 export const EXCLUDED_ROWS: Record<string, string> = { email_outbox: "kind IS NOT 'connection_alert'" };
 
 function findD1File(): string {
-  const state = join(ROOT, "apps/web/.wrangler", process.env.RELEVE_E2E_STATE ?? "e2e-state");
+  const state = join(ROOT, "apps/web/.wrangler", SECURITY_STATE);
   const candidates: string[] = [];
   const walk = (dir: string) => {
     for (const name of readdirSync(dir)) {

@@ -1,3 +1,4 @@
+import type { Browser, Page } from "@playwright/test";
 import { signIn, signUp, uniqueEmail } from "./accounts";
 import { invitedClientWithPiece } from "./admin-requests";
 import { expectNoAxeViolations } from "./axe";
@@ -210,34 +211,53 @@ test("a piece's taps on the dashboard: 1 tap, 2 taps; in French 1 scan, 2 scans"
   await showsOnDashboard("2 taps");
 });
 
-test("the dashboard, the passport and the public pages pass axe in French; nothing overflows a phone", async ({
-  browser,
-  baseURL,
-}) => {
-  const origin = baseURL ?? "";
+/**
+ * A new owner with one piece, on a phone's width, who has chosen French (stored with their
+ * profile). Each test of the pages below has its own: a test stands alone.
+ */
+async function frenchOwnerOnAPhone(browser: Browser, origin: string) {
   const owner = await invitedClientWithPiece(browser, origin, {
     name: ["Odile", "Axe"],
     piece: "Manteau du soir",
     password: "axe-en-francais-2026",
   });
-  const { page } = owner;
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto("/dashboard");
-  await page.getByRole("banner").getByRole("button", { name: "Français" }).click();
-  for (const path of [
-    "/dashboard",
-    "/dashboard/wardrobe",
-    "/dashboard/analytics",
-    `/passport/${owner.garment.slug}`,
-    "/",
-    "/learn-more",
-    "/blog",
-    "/profile-setup",
-  ]) {
-    await page.goto(path);
-    await expect(page.locator("html"), path).toHaveAttribute("lang", "fr");
-    await expectNoAxeViolations(page);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, path).toBeLessThanOrEqual(0);
+  await owner.page.setViewportSize({ width: 390, height: 844 });
+  await owner.page.goto("/dashboard");
+  await owner.page.getByRole("banner").getByRole("button", { name: "Français" }).click();
+  await expect(owner.page.locator("html")).toHaveAttribute("lang", "fr");
+  return owner;
+}
+
+/** The page at `path` is French, passes axe, and nothing on it runs wider than the phone. */
+async function frenchAndFits(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.locator("html"), path).toHaveAttribute("lang", "fr");
+  await expectNoAxeViolations(page);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, path).toBeLessThanOrEqual(0);
+}
+
+test("the owner's pages pass axe in French; nothing overflows a phone", async ({ browser, baseURL }) => {
+  const { page } = await frenchOwnerOnAPhone(browser, baseURL ?? "");
+  for (const path of ["/dashboard", "/dashboard/wardrobe", "/dashboard/analytics", "/profile-setup"]) {
+    await frenchAndFits(page, path);
   }
+  await page.context().close();
+});
+
+test("the passport passes axe in French; nothing overflows a phone", async ({ browser, baseURL }) => {
+  const { page, garment } = await frenchOwnerOnAPhone(browser, baseURL ?? "");
+  await frenchAndFits(page, `/passport/${garment.slug}`);
+  await page.context().close();
+});
+
+test("the public pages pass axe in French for a signed-in owner; nothing overflows a phone", async ({
+  browser,
+  baseURL,
+}) => {
+  const { page } = await frenchOwnerOnAPhone(browser, baseURL ?? "");
+  for (const path of ["/", "/learn-more", "/blog"]) {
+    await frenchAndFits(page, path);
+  }
+  await page.context().close();
 });

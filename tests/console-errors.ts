@@ -2,7 +2,7 @@ import { afterEach, beforeEach } from "vitest";
 
 /**
  * An unexpected `console.error` fails the test that caused it, in every vitest tier, as it
- * already does in the end-to-end tier (STYLE.md). A test that expects one says so with
+ * already does in the end-to-end tier (docs/testing.md). A test that expects one says so with
  * `vi.spyOn(console, "error").mockImplementation(...)`, which replaces this recorder.
  */
 const original = console.error;

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { test as base, expect } from "@playwright/test";
 
-/** Every page test fails on an unexpected console error or uncaught exception (STYLE.md). */
+/** Every page test fails on an unexpected console error or uncaught exception (docs/testing.md). */
 export const test = base.extend<{ consoleErrors: string[] }>({
   // Each test is its own visitor: a distinct client address, as Cloudflare would send it (the
   // local runtime passes the header through; the edge overwrites it). Per-IP limits on public

@@ -25,7 +25,7 @@ const uuidId = () =>
 export const authTokenPurposes = ["password_reset", "email_verification"] as const;
 export const profileVisibilities = ["public", "private"] as const;
 export const garmentStatuses = ["unclaimed", "claimed"] as const;
-/** The spec's five, plus the lifecycle of DESIGN.md §6: one list, in packages/core. */
+/** The spec's five, plus the registry's lifecycle (decision 0033): one list, in packages/core. */
 export const nfcTagStatuses = TAG_STATUSES;
 export const contactSources = ["nfc_share", "nfc_tap", "contact_card", "share_token"] as const;
 export const viewerKinds = ["owner", "visitor", "anonymous"] as const;

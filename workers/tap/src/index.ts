@@ -51,7 +51,7 @@ type WaitUntil = (promise: Promise<unknown>) => void;
 const app = new Hono<TapBindings>({ strict: false });
 
 // On every answer. 302, never 301, and never stored: a cached redirect would hide repeat taps
-// from statistics and keep sending people to a stale answer (DESIGN.md §3). Plus the shell's
+// from statistics and keep sending people to a stale answer. Plus the shell's
 // baseline (issue #17): no sniffing, no framing, HSTS off localhost. Two constant sets, one
 // picked per request; responses are built directly with them (no middleware pass on the hot path).
 const LOCAL_TAP_HEADERS = {

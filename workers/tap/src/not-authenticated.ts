@@ -3,7 +3,7 @@ import { tapMessage } from "@releve/i18n/tap";
 import { escapeHtml, tapPage } from "./resolution-failed";
 
 /**
- * The answer to a secure garment's tap that does not verify (issue #21, DESIGN.md §3): its SUN
+ * The answer to a secure garment's tap that does not verify (issue #21, docs/security.md): its SUN
  * parameters missing, forged, another tag's, or a counter already seen. Nothing of the owner (no
  * name, no card, no link to the share page) and no hint of why. Same house style and
  * stylesheet as the failure page (so the same CSP, by hash). Constant per language: the same

@@ -3,7 +3,7 @@ import { tapMessage } from "@releve/i18n/tap";
 import { escapeHtml, tapPage } from "./resolution-failed";
 
 /**
- * The answer for a garment whose tag is reported lost or stolen (DESIGN.md §3, issue #18): the
+ * The answer for a garment whose tag is reported lost or stolen (issue #18, decision 0033): the
  * neutral message and the brand's address (configuration, BRAND_CONTACT_EMAIL: issue #35),
  * nothing of the owner (no name, no card, no link to the share page). Same house style and
  * stylesheet as the failure page (so the same CSP, by hash), but no redirect home: whoever found

@@ -22,7 +22,7 @@ export function failureFrom(message: string, fallbackText = m.site_try_again_mom
 }
 
 /**
- * The one error screen every route exports (STYLE.md): 404s look like 404s (or say what was
+ * The one error screen every route exports, so every page fails alike: 404s look like 404s (or say what was
  * not found, with `notFound`), the rest stay calm (in the route's words, with `failure`).
  */
 export function GeneralErrorBoundary({ notFound, failure }: { notFound?: NotFoundCopy; failure?: FailureCopy }) {

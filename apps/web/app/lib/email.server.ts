@@ -9,7 +9,7 @@ export { outboxSender } from "@releve/db/platform/outbox";
 /** A mail as the shell's pages and APIs send it (packages/core/src/platform/mail.ts makes every one). */
 export type OutgoingEmail = Mail;
 
-/** The one way email leaves the app (DESIGN.md §4): the outbox locally, the Workers binding in production. */
+/** The one way email leaves the app (docs/alerts.md): the outbox locally, the Workers binding in production. */
 export type EmailSender = MailSender;
 
 export function getEmailSender(env: WebEnv, db: Db): EmailSender {

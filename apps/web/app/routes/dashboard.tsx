@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = currentLocale();
   const [garments, recent, requests] = await Promise.all([
     listWardrobe(db, user.userId, 4),
-    // The user's OWN connections (the spec's fixed owner_profile_id 1 was a defect: DESIGN.md §4).
+    // The user's OWN connections (the spec read owner_profile_id 1 for everyone: a defect, not a rule).
     listRecentContacts(db, user.userId, 5),
     // Transfer requests for their pieces to answer (issue #32).
     requestsToAnswer(db, user.userId, Date.now()),

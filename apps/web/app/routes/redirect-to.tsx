@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/redirect-to";
 
-/** The spec's variant pages (DESIGN.md §4) lead to the one canonical page for their job. */
+/** The spec's variant pages lead to the one canonical page for their job (docs/product.md, "Old addresses"). */
 const CANONICAL: Record<string, string> = {
   "/dashboard-old": "/dashboard",
   "/luxury-dashboard": "/dashboard",

@@ -25,7 +25,7 @@ export const TAG_BYTE_BUDGET: Record<TagType, number> = { NTAG213: 144, NTAG215:
 export const GARMENT_SIZES = ["XS", "S", "M", "L", "XL", "XXL"] as const;
 export type GarmentSize = (typeof GARMENT_SIZES)[number];
 
-/** The spec's five tag statuses (part 2 §3) and the lifecycle of DESIGN.md §6. */
+/** The spec's five tag statuses (part 2 §3) and the registry's lifecycle (decision 0033). */
 export const TAG_STATUSES = [
   "uninitialized",
   "assigned",
@@ -66,7 +66,7 @@ export const restoredStatus = (tag: Pick<TagLifecycleState, "programmed" | "lock
   tag.locked ? "locked" : tag.programmed ? "active" : "uninitialized";
 
 /**
- * The registry's lifecycle (DESIGN.md §6): which action applies to a tag in which state, and
+ * The registry's lifecycle (decision 0033): which action applies to a tag in which state, and
  * the status it leaves. Refusals name what is wrong (the API answers them with a 409).
  */
 export function nextTagStatus(tag: TagLifecycleState, action: TagAction): TagTransition {

@@ -27,7 +27,7 @@ const route = (over: Partial<TapRoute> = {}): TapRoute => ({
 
 const unclaimed = () => route({ garmentId: 1, slug: "mb-001", status: "unclaimed", ownerUserId: null });
 
-describe("decideTap: every row of DESIGN.md §3", () => {
+describe("decideTap: every row of the tap rule (docs/architecture.md)", () => {
   it("unknown slug: the 'Invalid garment link' page for anyone", () => {
     for (const viewer of [null, OWNER, OTHER]) {
       expect(decideTap(null, viewer)).toEqual({ outcome: "not_found", status: 404, message: "Invalid garment link" });

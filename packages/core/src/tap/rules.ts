@@ -7,7 +7,7 @@ import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "./slug";
 export const VIEWER_KINDS = ["owner", "visitor", "anonymous"] as const;
 export type ViewerKind = (typeof VIEWER_KINDS)[number];
 
-/** A garment whose tag is reported lost or stolen (DESIGN.md §3, issue #18): the tap shows neither owner nor card. */
+/** A garment whose tag is reported lost or stolen (issue #18, decision 0033): the tap shows neither owner nor card. */
 export const MISSING_KINDS = ["lost", "stolen"] as const;
 export type MissingKind = (typeof MISSING_KINDS)[number];
 export const REPORTED_MISSING_MESSAGE = "This garment has been reported missing";
@@ -136,9 +136,9 @@ export type TapDecision =
     };
 
 /**
- * DESIGN.md §3, the whole table. Pure: the tap worker feeds it the KV/D1 route, the admin
- * link tester feeds it the same route for a dry run. Destination pages re-check D1, so this
- * decides where to send the tapper, never what they may see.
+ * The tap rule, whole (docs/architecture.md, "How a tap is answered"). Pure: the tap worker
+ * feeds it the KV/D1 route, the admin link tester feeds it the same route for a dry run.
+ * Destination pages re-check D1, so this decides where to send the tapper, never what they may see.
  */
 export function decideTap(route: TapRoute | null, viewerUserId: string | null): TapDecision {
   if (!route?.active) return { outcome: "not_found", status: 404, message: "Invalid garment link" };

@@ -1,5 +1,5 @@
 /**
- * Garment photos (issue #19 deliverable 3, DESIGN.md §6): the server's check of an uploaded
+ * Garment photos (issue #19 deliverable 3, decision 0037): the server's check of an uploaded
  * photo. Pure and dependency-free so it runs in Workers and browsers alike. The type is decided
  * by magic bytes only, never by the filename or the declared Content-Type, and the file must be
  * exactly one image of that type: headers read, structure walked to its end, nothing after it.

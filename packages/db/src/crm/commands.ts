@@ -85,7 +85,7 @@ export type SetActiveResult = "set" | "cleared" | "not_found" | "no_profile";
 /**
  * Persists the owner's active event (or clears it) and rewrites the owner's tap records, so
  * the very next tap carries it into its scan, as the next share-page contact does
- * (DESIGN.md §4: the active event is persisted and tags new scans and contacts).
+ * (docs/product.md, /dashboard/events: an active event tags every new scan and contact).
  * Only one of this owner's events that is flagged active can be chosen.
  */
 export async function setActiveEvent(

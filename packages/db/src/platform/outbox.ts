@@ -8,7 +8,7 @@ import { desc } from "drizzle-orm";
 import type { Db } from "../client";
 import { emailOutbox } from "../schema";
 
-/** How a mail leaves (DESIGN.md §4): the outbox locally and in tests, the Workers binding in production. */
+/** How a mail leaves (docs/alerts.md): the outbox locally and in tests, the Workers binding in production. */
 export interface MailSender {
   send(mail: Mail): Promise<void>;
 }

@@ -45,7 +45,7 @@ const activeEventOf = (ownerUserId: typeof profiles.user_id | typeof garments.ow
 
 /**
  * The public share page's one query (issue #7 performance budget): the garment, its owner's
- * shareable profile and the owner's active event. D1, not KV, decides what is shown (DESIGN.md §3).
+ * shareable profile and the owner's active event. D1, not KV, decides what is shown (decision 0010).
  */
 export function findShareByGarmentSlug(db: Db, slug: string) {
   return db

@@ -3,7 +3,7 @@ import { randomNxpUid } from "@releve/core/tags/ndef";
 /**
  * The programmer's NFC device (issue #18, spec part 2 §4): Web NFC (`NDEFReader`, Chrome on
  * Android) where the browser has it, otherwise nothing: the page then offers its labelled
- * simulation (DESIGN.md §4). Only the Web NFC shape is used, so a test double installed as
+ * simulation (decision 0033). Only the Web NFC shape is used, so a test double installed as
  * `window.NDEFReader` drives the same code as a phone.
  */
 
@@ -206,7 +206,7 @@ export function makeReadOnly(cancel?: AbortSignal, expectUid?: string | null): P
 /** The simulation's chip: a random 7-byte NXP UID, shown as simulated and never sent as a real one. */
 export const simulatedUid = () => randomNxpUid();
 
-/** What the write result tells the server about the device (a few flat facts, DESIGN.md §4). */
+/** What the write result tells the server about the device: a few flat facts, the mode first (chip or simulation). */
 export function deviceInfo(mode: "web-nfc" | "simulation"): Record<string, string> {
   const nav = typeof navigator === "undefined" ? null : navigator;
   return {

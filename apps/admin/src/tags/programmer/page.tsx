@@ -47,7 +47,7 @@ async function resolveRead(tag: ReadTag, source: Scanned["source"]): Promise<Sca
  * (optionally attached to a client: 'Attach & write'), the outcome with its URL, bytes and QR,
  * the utilities (search by UID, reassign, lock, export) and the active events. Web NFC where
  * the browser has it; elsewhere a simulation, labelled on everything it shows, whose garment
- * and tag records are real (DESIGN.md §4).
+ * and tag records are real (decision 0033).
  */
 export function NfcProgrammer() {
   const [available] = useState(hasWebNfc);

@@ -3,7 +3,7 @@ import { TAG_MESSAGES } from "@releve/core/tags/rules";
 import type { ReactNode } from "react";
 import type { ReadRecord } from "./nfc-device";
 
-/** The badge on every part of the screen that shows simulated data (DESIGN.md §4): never passes as real. */
+/** The badge on every part of the screen that shows simulated data (decision 0033): never passes as real. */
 export function SimulationBadge({ className = "" }: { className?: string }) {
   return (
     <p

@@ -17,7 +17,7 @@ function expiresAt(token: string): number {
 const sameOwner = (a: OwnerClaims | null, b: OwnerClaims) => a?.userId === b.userId && a.sessionId === b.sessionId;
 
 /**
- * Keeps the tap worker's owner token (DESIGN.md §1) in step with the session: issued or
+ * Keeps the tap worker's owner token (decision 0014) in step with the session: issued or
  * refreshed for a signed-in user (naming this session), cleared for anyone else. Returns the
  * Set-Cookie, if any.
  */

@@ -13,7 +13,7 @@ import { type CardFacts, judgeSharePage, judgeVCard } from "./url-suite-card";
 
 /**
  * `/api/admin/qa/url-suite`, the /test-urls page's suite (issue #20 item 3, spec part 2 §2): for
- * one slug, real checks with their reasons, never a random outcome (DESIGN.md §4). The taps are
+ * one slug, real checks with their reasons, never a random outcome (decision 0035). The taps are
  * dry runs of the real tap worker (no scan); the pages are fetched through this same shell as a
  * signed-out browser would (the loopback); what they must answer is decided from D1 now.
  */

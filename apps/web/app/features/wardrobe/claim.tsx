@@ -29,7 +29,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const slug = normalizeSlug(params.slug);
   if (!slug) throw new Response("Not Found", { status: 404 });
   const deps = requestContext(request, context);
-  // The tap sent us here from a routing hint (KV); D1 decides what is true (DESIGN.md §3).
+  // The tap sent us here from a routing hint (KV); D1 decides what is true (decision 0010).
   const garment = await garmentBySlug(deps.db, slug);
   if (garment?.is_active !== true) throw new Response("Not Found", { status: 404 });
 

@@ -21,7 +21,7 @@ import { GeneralErrorBoundary } from "./components/error-boundary";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { Toaster } from "./components/toaster";
-import { cloudflareContext, getUser } from "./context";
+import { getUser } from "./context";
 import { viewerOf } from "./features/accounts/session.server";
 import { sessionMiddleware } from "./features/accounts/user.server";
 import {
@@ -36,11 +36,12 @@ import { isEnglishOnlyPath } from "./lib/page-locale";
 import type { Toast } from "./lib/toast";
 import { getToast } from "./lib/toast.server";
 import type { Viewer } from "./lib/viewer";
+import { requestContext } from "./request-context.server";
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { env } = context.get(cloudflareContext);
+  const { env } = requestContext(request, context);
   const { toast, headers } = await getToast(request, env);
   // The page's language (issue #34): the language cookie, else Accept-Language, else English.
   // The language the worker entry chose for this request (workers/app.ts, pageLocale).

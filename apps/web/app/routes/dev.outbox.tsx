@@ -1,13 +1,13 @@
 import { listRecentOutbox } from "@releve/db/platform/outbox";
 import { GeneralErrorBoundary } from "../components/error-boundary";
-import { cloudflareContext } from "../context";
+import { requestContext } from "../request-context.server";
 import type { Route } from "./+types/dev.outbox";
 
 export const meta = () => [{ title: "Outbox (local only) · Relevé" }, { name: "robots", content: "noindex" }];
 
 /** Local-only: the mail the app would have sent. Production answers 404. */
-export async function loader({ context }: Route.LoaderArgs) {
-  const { env, db } = context.get(cloudflareContext);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { env, db } = requestContext(request, context);
   if (env.APP_ENV === "production") throw new Response("Not Found", { status: 404 });
   const emails = await listRecentOutbox(db, 50);
   return { emails: emails.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() })) };

@@ -1,6 +1,7 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
-import { cloudflareContext, getUser, userContext } from "../../context";
+import { getUser, userContext } from "../../context";
 import { SESSION_COOKIE } from "../../lib/cookies.server";
+import { requestContext } from "../../request-context.server";
 import { ownerTokenCookie } from "./owner-token.server";
 import { readSession, type SessionUser } from "./session.server";
 
@@ -37,7 +38,7 @@ export async function sessionMiddleware(
   { request, context }: { request: Request; context: Context },
   next: () => Promise<Response>,
 ): Promise<Response> {
-  const { env, ctx, db } = context.get(cloudflareContext);
+  const { env, ctx, db } = requestContext(request, context);
   const { user, setCookie, roll } = await readSession(db, request);
   if (roll) ctx.waitUntil(roll);
   (context as RouterContextProvider).set(userContext, user);

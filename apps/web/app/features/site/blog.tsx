@@ -1,8 +1,8 @@
 import { m } from "@releve/i18n/messages";
 import { data, Link } from "react-router";
 import { GeneralErrorBoundary } from "../../components/error-boundary";
-import { cloudflareContext } from "../../context";
 import type { RouteHandle } from "../../lib/document";
+import { requestContext } from "../../request-context.server";
 import type { Route } from "./+types/blog";
 import { Artwork } from "./artwork";
 import { ARTWORK } from "./artwork-specs";
@@ -39,7 +39,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 
 /** 'Subscribe to Newsletter' joins the early-access list with referral 'other' (issue #10). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db } = context.get(cloudflareContext);
+  const { db } = requestContext(request, context);
   const outcome = await earlyAccessAction(db, request, { referral: "other" });
   return data(outcome, { status: outcome.ok ? 200 : outcome.status });
 }

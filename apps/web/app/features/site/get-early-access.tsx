@@ -2,8 +2,8 @@ import { m } from "@releve/i18n/messages";
 import { buttonClass } from "@releve/ui";
 import { data, Link } from "react-router";
 import { GeneralErrorBoundary } from "../../components/error-boundary";
-import { cloudflareContext } from "../../context";
 import type { RouteHandle } from "../../lib/document";
+import { requestContext } from "../../request-context.server";
 import type { Route } from "./+types/get-early-access";
 import { Artwork } from "./artwork";
 import { ARTWORK } from "./artwork-specs";
@@ -27,7 +27,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
   });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db } = context.get(cloudflareContext);
+  const { db } = requestContext(request, context);
   const outcome = await earlyAccessAction(db, request);
   return data(outcome, { status: outcome.ok ? 200 : outcome.status });
 }

@@ -5,8 +5,8 @@ import { Button } from "@releve/ui";
 import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { AccessDenied } from "../../components/access-denied";
 import { GeneralErrorBoundary } from "../../components/error-boundary";
-import { cloudflareContext } from "../../context";
 import { type RouteHandle, useServerDocument } from "../../lib/document";
+import { requestContext } from "../../request-context.server";
 import { requireAdmin } from "../accounts/user.server";
 import { qrSvg } from "../sharing/qr.server";
 import type { Route } from "./+types/batch-qr";
@@ -41,7 +41,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = parseId(params.id);
   const pageParam = url.searchParams.get("page");
   const page = pageParam === null ? 1 : parseId(pageParam);
-  const { db } = context.get(cloudflareContext);
+  const { db } = requestContext(request, context);
   const batch = id && page ? await getTagBatch(db, id) : undefined;
   if (!batch || !page) throw data("Batch not found", { status: 404 });
   const pages = Math.max(1, Math.ceil(batch.total / LABELS_PER_PAGE));

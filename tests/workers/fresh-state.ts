@@ -3,12 +3,13 @@
  * run their files one after another in one workerd (`isolate: false`, decision 0063), so the
  * rows, KV entries, photos and the tap's memo of an earlier file are cleared here: D1's tables
  * are dropped and the migrations applied again (the same schema and migration rows as a first
- * start), every KV key and R2 object is deleted, and the tap forgets the slugs it may remember.
+ * start), every KV key and R2 object is deleted, and the tap forgets the slugs and GTINs it may
+ * remember.
  * Durable Objects keep their storage: every test makes its secure tags with random UIDs.
  */
 import { applyD1Migrations } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { rememberedSlugs } from "./state";
+import { rememberedKeys } from "./state";
 
 type Bindings = {
   DB: D1Database;
@@ -82,8 +83,8 @@ async function dropSchema(db: D1Database) {
   ]);
 }
 
-const slugs = await rememberedSlugs();
-if (slugs.length > 0) await bindings.TAP_CONTROL?.forget(slugs);
+const keys = await rememberedKeys();
+if (keys.length > 0) await bindings.TAP_CONTROL?.forget(keys);
 await Promise.all([
   bindings.TAP_KV ? clearKv(bindings.TAP_KV) : null,
   bindings.PHOTOS ? clearR2(bindings.PHOTOS) : null,

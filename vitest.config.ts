@@ -7,7 +7,12 @@ export default defineConfig({
         test: {
           name: "unit",
           environment: "node",
-          include: ["packages/*/src/**/*.test.{ts,tsx}", "apps/*/app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
+          include: [
+            "packages/*/src/**/*.test.{ts,tsx}",
+            "apps/*/app/**/*.test.{ts,tsx}",
+            "apps/admin/src/**/*.test.{ts,tsx}",
+            "scripts/**/*.test.ts",
+          ],
           setupFiles: ["tests/console-errors.ts"],
           // A time limit, not an assertion: `npm test` runs this tier beside the end-to-end
           // lanes on two cores (decision 0045).
@@ -33,6 +38,7 @@ export default defineConfig({
       "apps/web/vitest.config.ts",
       "workers/tap/vitest.config.ts",
       "workers/scan-jobs/vitest.config.ts",
+      "packages/verbs/vitest.config.ts",
     ],
   },
 });

@@ -37,7 +37,11 @@ export const TEST_VARS = {
 const STORAGE = {
   d1Databases: { DB: "00000000-0000-4000-8000-000000000001" },
   kvNamespaces: { TAP_KV: "00000000000000000000000000000001" },
-  queueProducers: { SCANS: { queueName: "releve-scans" }, ALERTS: { queueName: "releve-alerts" } },
+  queueProducers: {
+    SCANS: { queueName: "releve-scans" },
+    ALERTS: { queueName: "releve-alerts" },
+    EVENTS: { queueName: "releve-events" },
+  },
 };
 
 export interface AuxiliaryWorker {

@@ -1,5 +1,6 @@
 import { TEST_GS1_COMPANY_PREFIX } from "@releve/core/passport/gtin";
 import { binding, parseEnv } from "@releve/core/platform/env";
+import type { EventMessage } from "@releve/core/platform/events";
 import { isBrandContactEmail } from "@releve/core/tap/rules";
 import type { TapControlLike, TapStores } from "@releve/db/tap/cache";
 import { z } from "zod";
@@ -25,6 +26,8 @@ export const WebEnvSchema = z
     SCANS: binding<Queue>("SCANS"),
     // New-connection alerts (issue #33): the scan-jobs worker consumes and mails.
     ALERTS: binding<Queue>("ALERTS"),
+    // The domain event log's deliveries (issue #48): the scan-jobs worker consumes.
+    EVENTS: binding<Queue<EventMessage>>("EVENTS"),
     // Garment photos (issue #19).
     PHOTOS: binding<R2Bucket>("PHOTOS"),
     TAP: binding<Fetcher>("TAP"),

@@ -1,5 +1,7 @@
+import { type Actor, VISITOR } from "@releve/core/platform/events";
 import type { Db } from "@releve/db";
 import type { TapStores } from "@releve/db/tap/cache";
+import { type Effects, effectsOf } from "@releve/verbs/effects";
 import type { RouterContextProvider } from "react-router";
 import { type CloudflareContext, cloudflareContext, getUser } from "./context";
 import { tapStores, type WebEnv } from "./env.server";
@@ -19,8 +21,21 @@ export type RequestServices = {
   mail: { readonly sender: EmailSender; origin: string };
 };
 
-/** A page's request context: the worker entry's (env, ctx, db, request id, nonce), its services and the signed-in user. */
-export type RequestContext = CloudflareContext & RequestServices & { readonly user: SessionUser | null };
+/**
+ * A page's request context: the worker entry's (env, ctx, db, request id, nonce), its services,
+ * the signed-in user, and the effects its verbs act through (as the signed-in client, or a visitor).
+ */
+export type RequestContext = CloudflareContext &
+  RequestServices & { readonly user: SessionUser | null; readonly effects: Effects };
+
+/** The effects of one request, acting as `actor` (packages/verbs builds them from the bindings). */
+export function requestEffects(request: Request, base: Pick<CloudflareContext, "env" | "ctx" | "db">, actor: Actor) {
+  return effectsOf(base.env, base.db, {
+    origin: new URL(request.url).origin,
+    actor,
+    waitUntil: (promise) => base.ctx.waitUntil(promise),
+  });
+}
 
 /** The services of one request on `env` and `db` (the API's middleware and requestContext build them alike). */
 export function requestServices(request: Request, env: WebEnv, db: Db): RequestServices {
@@ -47,11 +62,17 @@ export function requestContext(request: Request, context: Readonly<RouterContext
   let rc = built.get(context);
   if (!rc) {
     const base = context.get(cloudflareContext);
+    let effects: Effects | undefined;
     rc = {
       ...base,
       ...requestServices(request, base.env, base.db),
       get user() {
         return getUser(context);
+      },
+      get effects() {
+        const user = getUser(context);
+        effects ??= requestEffects(request, base, user ? { kind: "client", id: user.userId } : VISITOR);
+        return effects;
       },
     };
     built.set(context, rc);

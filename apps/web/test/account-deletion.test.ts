@@ -8,6 +8,7 @@ import { getDb } from "@releve/db";
 import { emailOutbox, garments, ownershipPeriods, scanDailyStats, users } from "@releve/db/schema";
 import { readCachedTapRoute } from "@releve/db/tap/cache";
 import { createOwner, makeAdmin } from "@releve/db/testing/factories";
+import { deliverPending } from "@releve/verbs/testing/effects";
 import { eq, sum } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import * as profilePage from "../app/features/accounts/profile-setup";
@@ -68,6 +69,8 @@ describe("deleting one's own account", () => {
       expect(periods).toEqual([expect.objectContaining({ owner_user_id: null, ended_how: "deletion" })]);
       expect(await readCachedTapRoute(env.TAP_KV, piece.slug)).toMatchObject({ status: "unclaimed" });
     }
+    // The photo's object goes with the account.deleted event's delivery (issue #48).
+    await deliverPending(db);
     expect(await env.PHOTOS.get(photoKey)).toBeNull();
     // The counts stay, without them.
     const visitsAfter = await db

@@ -1,5 +1,6 @@
 import { ALERT_FREQUENCIES } from "@releve/core/crm/alerts";
 import type { Care, Fibre } from "@releve/core/passport/product-rules";
+import { ACTOR_KINDS } from "@releve/core/platform/events";
 import { TAG_STATUSES } from "@releve/core/tags/rules";
 import { SUSPECT_REASONS } from "@releve/core/tap/secure-tap";
 import { TRANSFER_END_REASONS, TRANSFER_KINDS, TRANSFER_STATUSES } from "@releve/core/wardrobe/transfer";
@@ -784,6 +785,61 @@ export type AuthToken = typeof authTokens.$inferSelect;
 export type NewAuthToken = typeof authTokens.$inferInsert;
 export type AuthAttempt = typeof authAttempts.$inferSelect;
 export type NewAuthAttempt = typeof authAttempts.$inferInsert;
+/**
+ * The domain event log (issue #48, decision 0065): one row per change, written in the change's
+ * own D1 batch (the transactional outbox). The id is a UUIDv7, so ids sort by time. No foreign
+ * keys: an event outlives the rows it names. `delivered_at` is set once every consumer of its
+ * type has run; the cron's sweep queues again what stayed undelivered.
+ */
+export const domainEvents = sqliteTable(
+  "domain_events",
+  {
+    id: text("id").primaryKey(),
+    type: text("type").notNull(),
+    garment_id: integer("garment_id"),
+    product_id: integer("product_id"),
+    tag_id: integer("tag_id"),
+    actor_kind: text("actor_kind", { enum: ACTOR_KINDS }).notNull(),
+    /** A client's or staff member's user id; null for a visitor, the system, or a deleted account. */
+    actor_id: text("actor_id"),
+    /** The person the change concerns besides the actor; null once their account is deleted. */
+    person_id: text("person_id"),
+    occurred_at: timestamp("occurred_at").notNull(),
+    payload: text("payload", { mode: "json" }).notNull(),
+    delivered_at: timestamp("delivered_at"),
+  },
+  (t) => [
+    index("domain_events_type_idx").on(t.type, t.id),
+    index("domain_events_garment_id_idx").on(t.garment_id),
+    index("domain_events_actor_id_idx").on(t.actor_id),
+    index("domain_events_person_id_idx").on(t.person_id),
+    index("domain_events_undelivered_idx").on(t.occurred_at).where(sql`delivered_at IS NULL`),
+  ],
+);
+
+/**
+ * Each consumer's delivery of an event: done once (consumers are idempotent on the event id),
+ * its attempts and last error while it fails, and when it was dead-lettered after its retries.
+ */
+export const eventDeliveries = sqliteTable(
+  "event_deliveries",
+  {
+    event_id: text("event_id")
+      .notNull()
+      .references(() => domainEvents.id, { onDelete: "cascade" }),
+    consumer: text("consumer").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    last_error: text("last_error"),
+    done_at: timestamp("done_at"),
+    dead_at: timestamp("dead_at"),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.event_id, t.consumer] }),
+    index("event_deliveries_dead_idx").on(t.dead_at).where(sql`dead_at IS NOT NULL`),
+  ],
+);
+
 export type AdminUser = typeof adminUsers.$inferSelect;
 export type NewAdminUser = typeof adminUsers.$inferInsert;
 export type Profile = typeof profiles.$inferSelect;
@@ -814,3 +870,5 @@ export type EarlyAccessEntry = typeof earlyAccessEntries.$inferSelect;
 export type NewEarlyAccessEntry = typeof earlyAccessEntries.$inferInsert;
 export type EmailOutboxEntry = typeof emailOutbox.$inferSelect;
 export type NewEmailOutboxEntry = typeof emailOutbox.$inferInsert;
+export type DomainEventRow = typeof domainEvents.$inferSelect;
+export type EventDelivery = typeof eventDeliveries.$inferSelect;

@@ -1,4 +1,5 @@
 import { binding, parseEnv } from "@releve/core/platform/env";
+import type { EventMessage } from "@releve/core/platform/events";
 import { z } from "zod";
 
 export const ScanJobsEnvSchema = z
@@ -14,6 +15,10 @@ export const ScanJobsEnvSchema = z
     SCANS_DLQ: binding<Queue>("SCANS_DLQ"),
     // New-connection alerts (issue #33): the cron's sweep queues due owners here.
     ALERTS: binding<Queue>("ALERTS"),
+    // The domain event log (issue #48): the sweep queues undelivered events here.
+    EVENTS: binding<Queue<EventMessage>>("EVENTS"),
+    // Photo objects left unreferenced by a change are deleted by an event's consumer.
+    PHOTOS: binding<R2Bucket>("PHOTOS"),
     EMAIL: binding<SendEmail>("EMAIL").optional(),
   })
   .refine((env) => env.APP_ENV !== "production" || env.EMAIL !== undefined, {

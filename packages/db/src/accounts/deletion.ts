@@ -3,12 +3,15 @@
  * person's garments leave them (their ownership periods close, kept without identity for the
  * passport's count; their photos go), every row that names them goes or forgets them, then the
  * user row, whose foreign keys take the rest (sessions, tokens, profile, events, contacts received,
- * transfers, alerts) or set it to null (scans, periods, tags: the counts stay). The caller deletes
- * the photo objects and the tap's records of the released garments.
+ * transfers, alerts) or set it to null (scans, periods, tags: the counts stay); the events keep
+ * what happened without the person. The tap's records of the released garments are refreshed;
+ * the photo objects are the account.deleted event's consumer's (packages/verbs).
  */
+import type { DomainEvent } from "@releve/core/platform/events";
 import { type AnyColumn, and, eq, isNotNull, like, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { unownedGarment } from "../ownership/commands";
+import { eventEntry, forgetPersonInEvents } from "../platform/events";
 import {
   adminAuditLog,
   adminUsers,
@@ -48,7 +51,13 @@ export function accountForDeletion(db: Db, userId: string) {
  * active admin (the portal would have no one). Details the person left on others' cards under
  * their verified address go too: nothing of them stays readable by anyone.
  */
-export async function deleteAccount(db: Db, tap: TapStores, userId: string): Promise<DeletionResult> {
+export async function deleteAccount(
+  db: Db,
+  tap: TapStores,
+  userId: string,
+  /** The change's event (issue #48), given what went: written in the batch, the person then forgotten in every event. */
+  eventFor?: (gone: { garments: number; photoKeys: string[] }) => DomainEvent,
+): Promise<DeletionResult> {
   const [user, admin, profile, owned] = await Promise.all([
     db.select({ email: users.email, verified: users.email_verified_at }).from(users).where(eq(users.id, userId)).get(),
     db.select({ active: adminUsers.is_active }).from(adminUsers).where(eq(adminUsers.user_id, userId)).get(),
@@ -76,6 +85,7 @@ export async function deleteAccount(db: Db, tap: TapStores, userId: string): Pro
       like(adminAuditLog.admin_email, `%${name}%`),
     ]),
   );
+  const photoKeys = owned.flatMap((g) => [g.photo, g.card]).filter((k): k is string => k !== null);
   await db.batch([
     // The garments leave the person: the trigger closes each ownership period ('deletion').
     db.update(garments).set(unownedGarment("deletion")).where(eq(garments.owner_user_id, userId)),
@@ -176,6 +186,9 @@ export async function deleteAccount(db: Db, tap: TapStores, userId: string): Pro
       }),
     db.delete(scanDailyDimensions).where(eq(scanDailyDimensions.owner_user_id, userId)),
     db.delete(users).where(eq(users.id, userId)),
+    ...(eventFor ? [eventEntry(db, eventFor({ garments: owned.length, photoKeys }))] : []),
+    // Last, so the deletion's own event keeps no id either.
+    forgetPersonInEvents(db, userId),
   ]);
   const slugs = owned.map((g) => g.slug);
   await keepTapTrue(tap, slugs);
@@ -183,6 +196,6 @@ export async function deleteAccount(db: Db, tap: TapStores, userId: string): Pro
     status: "deleted",
     email: user.email,
     slugs,
-    photoKeys: owned.flatMap((g) => [g.photo, g.card]).filter((k): k is string => k !== null),
+    photoKeys,
   };
 }

@@ -6,6 +6,7 @@
  */
 
 import { sha256Hex } from "@releve/core/platform/crypto";
+import type { DomainEvent } from "@releve/core/platform/events";
 import type { ContactFormInput } from "@releve/core/sharing/contact";
 import {
   CONTACT_OWNER_BUCKET,
@@ -22,6 +23,7 @@ import { senderNetwork } from "@releve/core/tap/sender-network";
 import { and, eq, gt, lte } from "drizzle-orm";
 import type { Db } from "../client";
 import { type Actor, auditEntry } from "../platform/audit";
+import { eventAfterInsert } from "../platform/events";
 import { takeLimits } from "../platform/rate-limits";
 import { type ContactSource, contacts } from "../schema";
 
@@ -67,6 +69,8 @@ export type PublicContact = {
   form: ContactFormInput;
   /** The sender's address (CF-Connecting-IP), for the caps. */
   ip: string | null;
+  /** The change's event (issue #48), written with the contact; its payload gets the new contact's id. */
+  event?: DomainEvent;
 };
 
 /** A guest an admin met at a brand event, filed with a client (spec part 2 §5). */
@@ -78,6 +82,7 @@ export type CapturedContact = {
   garmentId: number | null;
   tag: string | null;
   guest: { first_name: string; last_name: string; email: string | null; phone: string | null; notes: string | null };
+  event?: DomainEvent;
 };
 
 /** What a public door's post did: stored (or a repeat of one stored), with the contact's id, or the cap it hit. */
@@ -102,14 +107,14 @@ export async function takeContact(
     const { actor, door: _door, ...guest } = intake;
     return { contactId: await insertCapturedGuest(db, actor, guest) };
   }
-  const { target, tag, source, form } = intake;
+  const { target, tag, source, form, event } = intake;
   const key = await sha256Hex(JSON.stringify([source, target.ownerUserId, target.garmentId, tag, form]));
   const submission = { key, since: now - CONTACT_REPEAT_WINDOW_MS };
   const repeat = await recentSubmissionId(db, target.ownerUserId, submission);
   if (repeat !== null) return { status: "repeat", contactId: repeat };
   const verdict = await takeContactPost(db, intake.ip, target.ownerUserId, now);
   if (verdict !== "ok") return { status: verdict };
-  return insertVisitorContact(db, { target, tag, source, form, submission }, now);
+  return insertVisitorContact(db, { target, tag, source, form, submission, ...(event ? { event } : {}) }, now);
 }
 
 /** Where a visitor's details are filed: the owner, the garment tapped (if any), the owner's active event. */
@@ -135,10 +140,12 @@ export async function insertVisitorContact(
     source: ContactSource;
     form: ContactFormInput;
     submission?: { key: string; since: number };
+    /** Written only if the contact is: its payload's `contactId` is the new row's id. */
+    event?: DomainEvent;
   },
   now = Date.now(),
 ): Promise<{ status: "stored" | "repeat"; contactId: number }> {
-  const { target, form, submission } = input;
+  const { target, form, submission, event } = input;
   const insert = db
     .insert(contacts)
     .values({
@@ -162,12 +169,17 @@ export async function insertVisitorContact(
     })
     .onConflictDoNothing()
     .returning({ id: contacts.id });
+  const recorded = event ? [eventAfterInsert(db, event, "contactId")] : [];
   if (!submission) {
-    const [row] = await insert;
+    const [[row]] = await db.batch([insert, ...recorded]);
     if (!row) throw new Error("contact not created");
     return { status: "stored", contactId: row.id };
   }
-  const [, inserted] = await db.batch([releaseStaleSubmission(db, target.ownerUserId, submission), insert]);
+  const [, inserted] = await db.batch([
+    releaseStaleSubmission(db, target.ownerUserId, submission),
+    insert,
+    ...recorded,
+  ]);
   if (inserted[0]) return { status: "stored", contactId: inserted[0].id };
   // The same submission at the same instant: the other request's row stands.
   const held = await recentSubmissionId(db, target.ownerUserId, submission);
@@ -223,6 +235,7 @@ export async function insertCapturedGuest(
     garmentId: number | null;
     tag: string | null;
     guest: { first_name: string; last_name: string; email: string | null; phone: string | null; notes: string | null };
+    event?: DomainEvent;
   },
 ): Promise<number> {
   const [[row]] = await db.batch([
@@ -241,6 +254,8 @@ export async function insertCapturedGuest(
         created_at: new Date(),
       })
       .returning({ id: contacts.id }),
+    // The event before the audit entry: it leaves last_insert_rowid() naming the contact.
+    ...(input.event ? [eventAfterInsert(db, input.event, "contactId")] : []),
     auditEntry(db, actor, "contact.capture", { type: "contact", id: "inserted" }, null, {
       owner_user_id: input.ownerUserId,
       event_id: input.eventId,

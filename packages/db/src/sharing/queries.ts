@@ -6,7 +6,7 @@
  */
 import { and, eq, isNotNull, max, sql } from "drizzle-orm";
 import type { Db } from "../client";
-import { garments, nfcTags, profiles, users, wardrobeEvents } from "../schema";
+import { contacts, garments, nfcTags, profiles, users, wardrobeEvents } from "../schema";
 
 /** Every profile column the share-visibility rule reads (ShareableProfile), for each public query. */
 export const shareableProfileColumns = {
@@ -104,5 +104,15 @@ export function findContactCardByClientId(db: Db, clientId: string) {
     .leftJoin(users, eq(users.id, profiles.user_id))
     .leftJoin(wardrobeEvents, activeEventOf(profiles.user_id))
     .where(eq(profiles.client_id, clientId))
+    .get();
+}
+
+/** The address a contact left and its owner's card profile, for the visitor's mail; undefined once withdrawn. */
+export function contactForSharedMail(db: Db, contactId: number) {
+  return db
+    .select({ email: contacts.email, profile: shareableProfileColumns })
+    .from(contacts)
+    .leftJoin(profiles, eq(profiles.user_id, contacts.owner_user_id))
+    .where(eq(contacts.id, contactId))
     .get();
 }

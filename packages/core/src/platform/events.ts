@@ -1,0 +1,72 @@
+/**
+ * The domain event log's vocabulary (issue #48, decision 0065): every change a verb makes leaves
+ * one event, written in the same D1 batch as its rows and delivered afterwards to the consumers
+ * of its type. A payload holds what its consumers need and no more: ids of rows and of photo
+ * objects, never a name, an address or a message (docs/events.md lists each type's fields and
+ * who reads them). A person appears only as the actor's id and the event's `personId` (the one it
+ * concerns, e.g. the owner a contact was filed with); deleting the account sets both to null.
+ */
+
+/** Who made a change: a signed-in client, a staff member, a visitor without an account, the system. */
+export type Actor = { kind: "client" | "admin"; id: string } | { kind: "visitor" | "system"; id: null };
+
+export const ACTOR_KINDS = ["client", "admin", "visitor", "system"] as const;
+export type ActorKind = (typeof ACTOR_KINDS)[number];
+
+export const VISITOR: Actor = { kind: "visitor", id: null };
+export const SYSTEM: Actor = { kind: "system", id: null };
+
+/** Each event type and its payload. Photo keys name objects the change left unreferenced. */
+export type EventPayloads = {
+  /** An account and everything naming its holder went (GDPR Art. 17); its photos' objects follow. */
+  "account.deleted": { garments: number; photoKeys: string[] };
+  /** A visitor's (or client's) details were filed with an owner through a door of the card. */
+  "contact.received": { contactId: number; source: string; origin: string; locale: string };
+  /** Someone asked an owner for a piece (a transfer request); the owner is told. */
+  "transfer.requested": { transferId: number };
+  /** A piece changed hands through a transfer; the previous owner's photo objects go. */
+  "garment.transferred": { transferId: number; photoKeys: string[] };
+  /** A garment's photo was set, replaced or cleared; the objects no longer used go. */
+  "garment.photo_changed": { photoKeys: string[] };
+  /** A product's photo was set or replaced; the object no longer used goes. */
+  "product.photo_changed": { photoKeys: string[] };
+};
+
+export type EventType = keyof EventPayloads;
+
+export const EVENT_TYPES = [
+  "account.deleted",
+  "contact.received",
+  "transfer.requested",
+  "garment.transferred",
+  "garment.photo_changed",
+  "product.photo_changed",
+] as const satisfies readonly EventType[];
+
+/** What an event is about: the rows it names, each optional. */
+export type EventSubjects = { garmentId?: number | null; productId?: number | null; tagId?: number | null };
+
+/** One event as a verb records it. */
+export type DomainEvent<T extends EventType = EventType> = {
+  id: string;
+  type: T;
+  subjects: EventSubjects;
+  actor: Actor;
+  /** The person the change concerns besides the actor (an owner told of a contact), or null. */
+  personId: string | null;
+  at: Date;
+  payload: EventPayloads[T];
+};
+
+/** The queue message that names an event to deliver: the event itself stays in D1. */
+export type EventMessage = { eventId: string };
+
+export function readEventMessage(body: unknown): EventMessage | null {
+  if (typeof body !== "object" || body === null) return null;
+  const id = (body as { eventId?: unknown }).eventId;
+  return typeof id === "string" && /^[0-9a-f-]{36}$/.test(id) ? { eventId: id } : null;
+}
+
+export function isEventType(type: string): type is EventType {
+  return (EVENT_TYPES as readonly string[]).includes(type);
+}

@@ -29,7 +29,11 @@ export type RequestContext = CloudflareContext &
   RequestServices & { readonly user: SessionUser | null; readonly effects: Effects };
 
 /** The effects of one request, acting as `actor` (packages/verbs builds them from the bindings). */
-export function requestEffects(request: Request, base: Pick<CloudflareContext, "env" | "ctx" | "db">, actor: Actor) {
+export function requestEffects(
+  request: Request,
+  base: Pick<CloudflareContext, "env" | "db"> & { ctx: Pick<ExecutionContext, "waitUntil"> },
+  actor: Actor,
+) {
   return effectsOf(base.env, base.db, {
     origin: new URL(request.url).origin,
     actor,

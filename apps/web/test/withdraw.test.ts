@@ -9,6 +9,7 @@ import { getDb } from "@releve/db";
 import { contacts, emailOutbox, ownerAlerts, scans } from "@releve/db/schema";
 import { createContact, createGarment, createOwner, createScan } from "@releve/db/testing/factories";
 import { claimGarment } from "@releve/db/wardrobe/commands";
+import { deliverPending } from "@releve/verbs/testing/effects";
 import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import * as receiveInfo from "../app/features/sharing/receive-info";
@@ -75,7 +76,9 @@ describe("the withdrawal link", () => {
     );
     expect((forgedShown.body as { withdraw: string | null }).withdraw).toBeNull();
 
-    // The visitor's one mail carries the same link.
+    // The visitor's one mail carries the same link: it goes with the contact.received event's
+    // delivery (issue #48), which the events queue's consumer makes.
+    await deliverPending(db);
     await vi.waitFor(async () => {
       const [mail] = await db
         .select()

@@ -1,4 +1,5 @@
 import { AppError } from "@releve/core";
+import { actingAs } from "@releve/verbs/effects";
 import { Hono } from "hono";
 import { clientRoutes } from "../features/accounts/clients-api";
 import { readSession } from "../features/accounts/session.server";
@@ -26,6 +27,7 @@ admin.use(async (c, next) => {
   if (!user) throw new AppError("unauthorized", "Sign in with an admin account.");
   if (!user.adminRole) throw new AppError("forbidden", "Admin privileges required");
   c.set("admin", user);
+  c.set("effects", actingAs(c.get("effects"), { kind: "admin", id: user.userId }));
   await next();
 });
 

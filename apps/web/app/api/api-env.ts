@@ -1,4 +1,5 @@
 import type { Db } from "@releve/db";
+import type { Effects } from "@releve/verbs/effects";
 import type { WebEnv } from "../env.server";
 import type { RequestServices } from "../request-context.server";
 
@@ -9,8 +10,12 @@ import type { RequestServices } from "../request-context.server";
  */
 export type Loopback = (request: Request) => Promise<Response>;
 
-/** What every /api handler sees: the bindings, the validated env, the request's one drizzle client and its services (the same a page's request context has). */
+/**
+ * What every /api handler sees: the bindings, the validated env, the request's one drizzle client,
+ * its services (the same a page's request context has) and the effects its verbs act through (as
+ * a visitor; as the staff member under /api/admin, the owner under /api/garments).
+ */
 export type ApiEnv = {
   Bindings: Env;
-  Variables: { requestId: string; env: WebEnv; db: Db; loopback: Loopback } & RequestServices;
+  Variables: { requestId: string; env: WebEnv; db: Db; loopback: Loopback; effects: Effects } & RequestServices;
 };

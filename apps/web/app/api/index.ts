@@ -1,4 +1,5 @@
 import { AppError, EnvError } from "@releve/core";
+import { VISITOR } from "@releve/core/platform/events";
 import { getDb } from "@releve/db";
 import { countGarments } from "@releve/db/tags/queries";
 import { Hono } from "hono";
@@ -6,7 +7,7 @@ import { requestId } from "hono/request-id";
 import { getWebEnv } from "../env.server";
 import { passportJsonLd } from "../features/passport/jsonld-api";
 import { photos } from "../features/wardrobe/photos-api";
-import { requestServices } from "../request-context.server";
+import { requestEffects, requestServices } from "../request-context.server";
 import { admin } from "./admin";
 import type { ApiEnv } from "./api-env";
 import { errorBody } from "./errors";
@@ -24,6 +25,10 @@ api.use(async (c, next) => {
   c.set("origin", services.origin);
   c.set("tap", services.tap);
   c.set("mail", services.mail);
+  c.set(
+    "effects",
+    requestEffects(c.req.raw, { env, db, ctx: { waitUntil: (p) => c.executionCtx.waitUntil(p) } }, VISITOR),
+  );
   await next();
 });
 

@@ -26,6 +26,8 @@ export type EventPayloads = {
   "transfer.requested": { transferId: number };
   /** A piece changed hands through a transfer; the previous owner's photo objects go. */
   "garment.transferred": { transferId: number; photoKeys: string[] };
+  /** An owner let a piece go (issue #32): unclaimed again; their photo's objects go. */
+  "garment.released": { photoKeys: string[] };
   /** A garment's photo was set, replaced or cleared; the objects no longer used go. */
   "garment.photo_changed": { photoKeys: string[] };
   /** A product's photo was set or replaced; the object no longer used goes. */
@@ -39,6 +41,7 @@ export const EVENT_TYPES = [
   "contact.received",
   "transfer.requested",
   "garment.transferred",
+  "garment.released",
   "garment.photo_changed",
   "product.photo_changed",
 ] as const satisfies readonly EventType[];

@@ -47,6 +47,12 @@ export function publicName(profile: Pick<ShareableProfile, "display_name" | "fir
   return [profile.first_name, profile.last_name].filter((s) => s?.trim()).join(" ") || "Relevé client";
 }
 
+/** What the card and the visitor's mail call the owner: their first name, else their public name's first word. */
+export function firstNameOf(profile: Pick<ShareableProfile, "display_name" | "first_name" | "last_name">): string {
+  const name = publicName(profile);
+  return profile.first_name?.trim() || name.split(" ")[0] || name;
+}
+
 export function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
   const letters = parts.length > 1 ? [parts[0], parts[parts.length - 1]] : parts;
@@ -59,7 +65,7 @@ export function publicProfile(profile: ShareableProfile) {
   return {
     name,
     initials: initials(name),
-    firstName: profile.first_name?.trim() || name.split(" ")[0] || name,
+    firstName: firstNameOf(profile),
     cityRegion: profile.city_region,
     bio: profile.bio,
     channels: sharedChannels(profile),

@@ -6,10 +6,12 @@
  * Every function takes `db` first; drizzle's query builder and `db.batch()`; raw `sql` only
  * where drizzle cannot say it, with a one-line reason. Row types come from the schema.
  */
+import type { DomainEvent } from "@releve/core/platform/events";
 import { TRANSFER_REQUEST_LIMITS, TRANSFER_TTL_MS } from "@releve/core/wardrobe/transfer";
 import { and, eq, exists, lte, not, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { isUniqueViolation } from "../platform/d1-errors";
+import { eventAfterInsert, eventBeforeGarmentChange } from "../platform/events";
 import { takeRateSlots } from "../platform/rate-limits";
 import { garments, ownershipTransfers, profiles } from "../schema";
 import { keepTapTrue, type TapStores } from "../tap/cache";
@@ -138,6 +140,7 @@ async function handOver(
   t: TransferRow,
   to: { userId: string; profileId: number },
   now: number,
+  event: DomainEvent | undefined,
 ): Promise<HandOverResult> {
   const at = new Date(now);
   const accepted = and(
@@ -145,7 +148,12 @@ async function handOver(
     eq(ownershipTransfers.status, "accepted"),
     eq(ownershipTransfers.to_user_id, to.userId),
   );
-  const [before, , moved] = await db.batch([
+  const moves = and(
+    eq(garments.id, t.garment_id),
+    eq(garments.owner_user_id, t.from_user_id),
+    exists(db.select({ one: sql`1` }).from(ownershipTransfers).where(accepted)),
+  );
+  const [before, , ...rest] = await db.batch([
     db.select(previousKeys).from(garments).where(eq(garments.id, t.garment_id)),
     db
       .update(ownershipTransfers)
@@ -159,6 +167,8 @@ async function handOver(
           sql`${ownershipTransfers.from_user_id} = (SELECT owner_user_id FROM garments WHERE id = ${t.garment_id} AND status = 'claimed' AND is_active = 1)`,
         ),
       ),
+    // The change's event (issue #48), on the garment update's own condition.
+    ...(event ? [eventBeforeGarmentChange(db, event, moves)] : []),
     db
       .update(garments)
       .set({
@@ -171,15 +181,10 @@ async function handOver(
         owner_via: "transfer",
         ...noPhoto,
       })
-      .where(
-        and(
-          eq(garments.id, t.garment_id),
-          eq(garments.owner_user_id, t.from_user_id),
-          exists(db.select({ one: sql`1` }).from(ownershipTransfers).where(accepted)),
-        ),
-      )
+      .where(moves)
       .returning({ id: garments.id }),
   ]);
+  const moved = rest.at(-1) as { id: number }[];
   if (!moved[0]) return { status: "invalid" };
   await keepTapTrue(tap, [t.short_slug]);
   return { status: "transferred", garmentId: t.garment_id, slug: t.short_slug, ...previousOf(before[0]) };
@@ -194,7 +199,7 @@ async function handOver(
 export async function acceptTransferLink(
   db: Db,
   tap: TapStores,
-  input: { transferId: number; userId: string },
+  input: { transferId: number; userId: string; event?: DomainEvent },
   now = Date.now(),
 ): Promise<HandOverResult> {
   const t = await transferById(db, input.transferId);
@@ -205,7 +210,7 @@ export async function acceptTransferLink(
   if (!transferIsLive(t, now)) return { status: "invalid" };
   const profileId = await profileIdOf(db, input.userId);
   if (profileId === undefined) return { status: "profile_missing" };
-  return handOver(db, tap, t, { userId: input.userId, profileId }, now);
+  return handOver(db, tap, t, { userId: input.userId, profileId }, now, input.event);
 }
 
 export type ReleaseResult =
@@ -220,14 +225,15 @@ export type ReleaseResult =
 export async function releaseGarment(
   db: Db,
   tap: TapStores,
-  input: { garmentId: number; userId: string },
+  input: { garmentId: number; userId: string; event?: DomainEvent },
 ): Promise<ReleaseResult> {
   const where = and(ownedClaimed(input.garmentId, input.userId), not(tagReportedMissing(db)));
-  const [before, released] = await db.batch([
+  const [before, ...rest] = await db.batch([
     db.select(previousKeys).from(garments).where(where),
+    ...(input.event ? [eventBeforeGarmentChange(db, input.event, where)] : []),
     db.update(garments).set(unownedGarment("release")).where(where).returning({ slug: garments.short_slug }),
   ]);
-  const row = released[0];
+  const row = (rest.at(-1) as { slug: string }[])[0];
   if (!row) {
     const still = await db
       .select({ id: garments.id })
@@ -261,7 +267,7 @@ export type RequestResult =
  */
 export async function requestTransfer(
   db: Db,
-  input: { slug: string; userId: string; message: string | null; ipKey?: string },
+  input: { slug: string; userId: string; message: string | null; ipKey?: string; event?: DomainEvent },
   now = Date.now(),
 ): Promise<RequestResult> {
   const garment = await garmentBySlug(db, input.slug);
@@ -308,7 +314,7 @@ export async function requestTransfer(
   );
   if (full.length > 0) return { status: "rate_limited" };
   try {
-    const row = await db
+    const insert = db
       .insert(ownershipTransfers)
       .values({
         garment_id: garment.id,
@@ -319,8 +325,15 @@ export async function requestTransfer(
         created_at: new Date(now),
         expires_at: new Date(now + TRANSFER_TTL_MS),
       })
-      .returning({ id: ownershipTransfers.id })
-      .get();
+      .returning({ id: ownershipTransfers.id });
+    // The change's event (issue #48): the owner it concerns, the new request's id.
+    const event = input.event && {
+      ...input.event,
+      subjects: { ...input.event.subjects, garmentId: garment.id },
+      personId: garment.owner_user_id,
+    };
+    const [[row]] = await db.batch([insert, ...(event ? [eventAfterInsert(db, event, "transferId")] : [])]);
+    if (!row) throw new Error("transfer request not created");
     return { status: "requested", id: row.id, ownerUserId: garment.owner_user_id };
   } catch (error) {
     // The same person's request at the same instant: one stands.
@@ -340,7 +353,7 @@ export type AnswerResult = HandOverResult | { status: "declined" } | { status: "
 export async function answerTransferRequest(
   db: Db,
   tap: TapStores,
-  input: { transferId: number; userId: string; approve: boolean },
+  input: { transferId: number; userId: string; approve: boolean; event?: DomainEvent },
   now = Date.now(),
 ): Promise<AnswerResult> {
   const t = await transferById(db, input.transferId);
@@ -356,6 +369,6 @@ export async function answerTransferRequest(
   }
   const profileId = t.to_user_id ? await profileIdOf(db, t.to_user_id) : undefined;
   if (!t.to_user_id || profileId === undefined) return { status: "requester_gone" };
-  const result = await handOver(db, tap, t, { userId: t.to_user_id, profileId }, now);
+  const result = await handOver(db, tap, t, { userId: t.to_user_id, profileId }, now, input.event);
   return result.status === "invalid" ? { status: "gone" } : result;
 }

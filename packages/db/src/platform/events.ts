@@ -5,10 +5,10 @@
  * where drizzle cannot say it, with a one-line reason. Row types come from the schema.
  */
 import type { Actor, DomainEvent, EventPayloads, EventSubjects, EventType } from "@releve/core/platform/events";
-import { and, desc, eq, exists, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, exists, inArray, isNotNull, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { Db } from "../client";
-import { domainEvents, eventDeliveries } from "../schema";
+import { domainEvents, eventDeliveries, garments } from "../schema";
 
 /** A new event, its id a UUIDv7 (ordered by time, then by a counter within the millisecond). */
 export function domainEvent<T extends EventType>(
@@ -55,6 +55,23 @@ export function eventAfterInsert(db: Db, event: DomainEvent, idField: string) {
     sql`SELECT ${event.id}, ${event.type}, ${event.subjects.garmentId ?? null}, ${event.subjects.productId ?? null},
       ${event.subjects.tagId ?? null}, ${event.actor.kind}, ${event.actor.id}, ${event.personId}, ${event.at.getTime()},
       json_set(${json}, ${`$.${idField}`}, last_insert_rowid()), NULL WHERE changes() > 0`,
+  );
+}
+
+/**
+ * The INSERT of one event that precedes a garment's UPDATE in the same batch, on the same
+ * condition `where`: written only if a garment matches it (so only if the update will change
+ * one), with that garment's photo keys at that moment (the ones the update drops) at
+ * `payload.photoKeys`.
+ */
+export function eventBeforeGarmentChange(db: Db, event: DomainEvent, where: SQL | undefined) {
+  const json = JSON.stringify(event.payload);
+  // Raw: INSERT ... SELECT with json_each over the row's two keys, which drizzle cannot say.
+  return db.insert(domainEvents).select(
+    sql`SELECT ${event.id}, ${event.type}, ${garments.id}, ${event.subjects.productId ?? null},
+      ${event.subjects.tagId ?? null}, ${event.actor.kind}, ${event.actor.id}, ${event.personId}, ${event.at.getTime()},
+      json_set(${json}, '$.photoKeys', (SELECT json_group_array(value) FROM json_each(json_array(${garments.photo_key}, ${garments.photo_card_key})) WHERE value IS NOT NULL)),
+      NULL FROM ${garments} WHERE ${where ?? sql`0`} LIMIT 1`,
   );
 }
 

@@ -107,10 +107,13 @@ export function findContactCardByClientId(db: Db, clientId: string) {
     .get();
 }
 
-/** The address a contact left and its owner's card profile, for the visitor's mail; undefined once withdrawn. */
+/** The address a contact left and its owner's names, for the visitor's mail; undefined once withdrawn. */
 export function contactForSharedMail(db: Db, contactId: number) {
   return db
-    .select({ email: contacts.email, profile: shareableProfileColumns })
+    .select({
+      email: contacts.email,
+      profile: { first_name: profiles.first_name, last_name: profiles.last_name, display_name: profiles.display_name },
+    })
     .from(contacts)
     .leftJoin(profiles, eq(profiles.user_id, contacts.owner_user_id))
     .where(eq(contacts.id, contactId))

@@ -1,4 +1,4 @@
-import { publicProfile } from "@releve/core/sharing/share-visibility";
+import { firstNameOf } from "@releve/core/sharing/share-visibility";
 import { detailsSharedMail, withdrawPath, withdrawToken } from "@releve/core/sharing/withdraw";
 import { contactForSharedMail } from "@releve/db/sharing/queries";
 import { toLocale } from "@releve/i18n";
@@ -24,7 +24,7 @@ export const mailDetailsShared: Consumer = {
     const locale = toLocale(payload.locale);
     const mail = detailsSharedMail({
       to: contact.email,
-      ownerName: contact.profile ? publicProfile(contact.profile).firstName : "The owner",
+      ownerName: contact.profile ? firstNameOf(contact.profile) : "The owner",
       withdrawUrl: `${payload.origin || effects.origin}${withdrawPath(token)}`,
       ...(locale ? { locale } : {}),
     });

@@ -9,7 +9,13 @@ import type { Consumer } from "../platform/consumer";
  */
 export const dropPhotoObjects: Consumer = {
   name: "photos.drop",
-  types: ["account.deleted", "garment.transferred", "garment.photo_changed", "product.photo_changed"],
+  types: [
+    "account.deleted",
+    "garment.transferred",
+    "garment.released",
+    "garment.photo_changed",
+    "product.photo_changed",
+  ],
   async run(effects, event) {
     const { photoKeys } = event.payload as { photoKeys?: unknown };
     if (!Array.isArray(photoKeys)) return;

@@ -1,14 +1,13 @@
 import { parseId } from "@releve/core/platform/input-limits";
 import { TRANSFER_MESSAGES } from "@releve/core/wardrobe/transfer";
-import { answerTransferRequest } from "@releve/db/ownership/commands";
 import { m } from "@releve/i18n/messages";
+import { type AnswerTransferOutcome, answerTransfer } from "@releve/verbs/ownership/accept-transfer";
 import { data, type RouterContextProvider } from "react-router";
 import type { FormInput } from "../../lib/form.server";
 import { localizeMessage } from "../../lib/localize.server";
 import { redirectWithToast } from "../../lib/toast.server";
 import { requestContext } from "../../request-context.server";
 import { requireUser } from "../accounts/user.server";
-import { dropPreviousPhoto } from "./transfer.server";
 
 /** An answer refused: what the dashboard's requests banner shows, nothing changed. */
 export type AnswerRefusal = { answerError: string; transferId: number | null };
@@ -28,9 +27,9 @@ export async function answerStep(request: Request, context: Readonly<RouterConte
   if (!transferId || (intent !== "approve-transfer" && intent !== "decline-transfer")) {
     return refuse(400, "Choose a request to answer.");
   }
-  let result: Awaited<ReturnType<typeof answerTransferRequest>>;
+  let result: AnswerTransferOutcome;
   try {
-    result = await answerTransferRequest(deps.db, deps.tap, {
+    result = await answerTransfer(deps.effects, {
       transferId,
       userId: user.userId,
       approve: intent === "approve-transfer",
@@ -39,9 +38,8 @@ export async function answerStep(request: Request, context: Readonly<RouterConte
     console.error("[transfer-request]", error);
     return refuse(503, TRANSFER_MESSAGES.unexpected);
   }
-  switch (result.status) {
+  switch (result.code) {
     case "transferred":
-      await dropPreviousPhoto(deps.env, result);
       return redirectWithToast(deps.env, request, "/dashboard", {
         type: "success",
         title: localizeMessage(TRANSFER_MESSAGES.approved),

@@ -1,15 +1,15 @@
 import { REPORTED_MISSING_MESSAGE } from "@releve/core/tap/rules";
 import { TRANSFER_MESSAGES } from "@releve/core/wardrobe/transfer";
-import { cancelTransferLink, createTransferLink, releaseGarment } from "@releve/db/ownership/commands";
+import { cancelTransferLink, createTransferLink } from "@releve/db/ownership/commands";
 import { ownsGarment } from "@releve/db/ownership/queries";
 import { m } from "@releve/i18n/messages";
+import { releaseGarment } from "@releve/verbs/ownership/release-garment";
 import { data, type RouterContextProvider } from "react-router";
 import type { FormInput } from "../../lib/form.server";
 import { localizeMessage } from "../../lib/localize.server";
 import { redirectWithToast } from "../../lib/toast.server";
 import { requestContext } from "../../request-context.server";
 import { requireUser } from "../accounts/user.server";
-import { dropPreviousPhoto } from "./transfer.server";
 
 const OWNERSHIP_INTENTS = ["transfer", "cancel-transfer", "release"] as const;
 type Intent = (typeof OWNERSHIP_INTENTS)[number];
@@ -64,9 +64,8 @@ export async function ownershipStep(
       description: m.transfer_cancelled_text(),
     });
   }
-  const released = await releaseGarment(deps.db, deps.tap, { garmentId, userId: user.userId });
-  if (released.status !== "released") return refusedFor(released.status);
-  await dropPreviousPhoto(deps.env, released);
+  const released = await releaseGarment(deps.effects, { garmentId, userId: user.userId });
+  if (released.code !== "released") return refusedFor(released.code);
   return redirectWithToast(deps.env, request, "/dashboard/wardrobe", {
     type: "success",
     title: localizeMessage(TRANSFER_MESSAGES.released),

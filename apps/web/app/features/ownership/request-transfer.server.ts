@@ -1,7 +1,7 @@
 import { cleanText, textLength, textProblemMessage } from "@releve/core/platform/text";
 import { REPORTED_MISSING_MESSAGE } from "@releve/core/tap/rules";
 import { TRANSFER_MESSAGES, TRANSFER_REQUEST_MESSAGE_MAX } from "@releve/core/wardrobe/transfer";
-import { requestTransfer } from "@releve/db/ownership/commands";
+import { requestTransfer } from "@releve/verbs/ownership/request-transfer";
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { pendingClaimHeader } from "../../lib/cookies.server";
 import type { FormInput } from "../../lib/form.server";
@@ -9,7 +9,6 @@ import { localizeMessage } from "../../lib/localize.server";
 import { redirectWithToast } from "../../lib/toast.server";
 import { requestContext } from "../../request-context.server";
 import { requireUser } from "../accounts/user.server";
-import { queueOwnerAlert } from "../crm/alerts.server";
 
 /** A transfer request refused: what the claim page shows under its form, nothing sent. */
 export type RequestRefusal = { requestError: string; message: string };
@@ -41,14 +40,13 @@ export async function requestStep(
   if (textLength(cleaned.value) > TRANSFER_REQUEST_MESSAGE_MAX) {
     return refuse(400, ruleSays(`Message must be at most ${TRANSFER_REQUEST_MESSAGE_MAX} characters`));
   }
-  const result = await requestTransfer(deps.db, {
+  const result = await requestTransfer(deps.effects, {
     slug,
     userId: user.userId,
     message: cleaned.value || null,
   });
-  switch (result.status) {
+  switch (result.code) {
     case "requested":
-      await queueOwnerAlert(deps.env, result.ownerUserId);
       return redirectWithToast(deps.env, request, `/claim/${slug}`, {
         type: "success",
         title: localizeMessage(TRANSFER_MESSAGES.requested),

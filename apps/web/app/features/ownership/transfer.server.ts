@@ -1,7 +1,5 @@
 import { transferIdOf, transferPath, transferToken } from "@releve/core/wardrobe/transfer";
-import type { PreviousPhoto } from "@releve/db/ownership/commands";
 import type { WebEnv } from "../../env.server";
-import { deletePhotoObject } from "../wardrobe/photos-api";
 
 /**
  * Transfer links (issue #32) are signed with the server's session secret under their own label
@@ -15,10 +13,4 @@ export const transferIdFrom = (env: WebEnv, token: string | undefined) => transf
 /** The absolute URL of a transfer link, for the owner to copy or show as a QR code. */
 export async function transferUrl(env: WebEnv, request: Request, id: number): Promise<string> {
   return `${new URL(request.url).origin}${transferPath(await linkToken(env, id))}`;
-}
-
-/** A piece that changed hands keeps nothing of its previous owner: their photo's objects go. */
-export async function dropPreviousPhoto(env: WebEnv, photo: PreviousPhoto): Promise<void> {
-  await deletePhotoObject(env, photo.previousKey);
-  await deletePhotoObject(env, photo.previousCardKey);
 }

@@ -1,10 +1,10 @@
 import { REPORTED_MISSING_MESSAGE } from "@releve/core/tap/rules";
 import { garmentLabels } from "@releve/core/wardrobe/garment";
 import { TRANSFER_MESSAGES } from "@releve/core/wardrobe/transfer";
-import { acceptTransferLink } from "@releve/db/ownership/commands";
 import { transferById, transferIsLive } from "@releve/db/ownership/queries";
 import { m } from "@releve/i18n/messages";
 import { buttonClass } from "@releve/ui";
+import { type AcceptTransferOutcome, acceptTransfer } from "@releve/verbs/ownership/accept-transfer";
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { GeneralErrorBoundary } from "../../components/error-boundary";
 import { SubmitButton } from "../../components/submit-button";
@@ -17,7 +17,7 @@ import { requestContext } from "../../request-context.server";
 import { formatDay } from "../crm/crm-format";
 import { GarmentFacts } from "../wardrobe/garment-card";
 import type { Route } from "./+types/transfer";
-import { dropPreviousPhoto, transferIdFrom } from "./transfer.server";
+import { transferIdFrom } from "./transfer.server";
 
 export const meta = () => [{ title: m.transfer_page_title() }, { name: "robots", content: "noindex" }];
 
@@ -86,16 +86,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     });
   }
   const refuse = (status: number, refused: Refusal) => data({ refusal: refused }, { status });
-  let result: Awaited<ReturnType<typeof acceptTransferLink>>;
+  let result: AcceptTransferOutcome;
   try {
-    result = await acceptTransferLink(deps.db, deps.tap, { transferId: transfer.id, userId: user.userId });
+    result = await acceptTransfer(deps.effects, { transferId: transfer.id, userId: user.userId });
   } catch (error) {
     console.error("[transfer]", error);
     return refuse(503, { title: m.transfer_failed(), message: localizeMessage(TRANSFER_MESSAGES.unexpected) });
   }
-  switch (result.status) {
+  switch (result.code) {
     case "transferred": {
-      await dropPreviousPhoto(deps.env, result);
       const headers = new Headers([["Set-Cookie", await pendingClaimHeader(deps.env, request, null)]]);
       headers.append(
         "Set-Cookie",

@@ -2,12 +2,11 @@ import { AppError } from "@releve/core";
 import { type CapturedGuest, GuestCaptureBodySchema } from "@releve/core/tags/contracts";
 import { TAG_MESSAGES } from "@releve/core/tags/rules";
 import { activeBrandEventId } from "@releve/db/crm/queries";
-import { takeContact } from "@releve/db/sharing/commands";
 import { clientForAttach, clientGarmentSlug } from "@releve/db/tags/queries";
+import { captureGuest } from "@releve/verbs/sharing/take-contact";
 import { Hono } from "hono";
 import { type AdminEnv, actorOf } from "../../api/admin/admin-env";
 import { jsonBody } from "../../api/validation";
-import { queueOwnerAlert } from "../crm/alerts.server";
 
 /**
  * `/api/admin/guests`: the programmer's guest capture (spec part 2 §5). An admin at a brand
@@ -30,8 +29,7 @@ guestRoutes.post("/", jsonBody(GuestCaptureBodySchema), async (c) => {
   if (input.garment_id !== null && slug === null) {
     throw new AppError("not_found", `The client has no garment with the id ${input.garment_id}.`);
   }
-  const { contactId } = await takeContact(db, {
-    door: "capture",
+  const { contactId } = await captureGuest(c.get("effects"), {
     actor: actorOf(c),
     ownerUserId: client.user_id,
     eventId,
@@ -45,7 +43,6 @@ guestRoutes.post("/", jsonBody(GuestCaptureBodySchema), async (c) => {
       notes: input.notes,
     },
   });
-  await queueOwnerAlert(c.get("env"), client.user_id);
   const body: CapturedGuest = { contactId, message: TAG_MESSAGES.contactExchanged };
   return c.json(body, 201);
 });

@@ -2,8 +2,8 @@ import { fieldErrors } from "@releve/core";
 import { HONEYPOT_FIELD } from "@releve/core/platform/input-limits";
 import { CONTACT_MESSAGES, GuestContactSchema } from "@releve/core/sharing/contact";
 import { contactRateMessage } from "@releve/core/sharing/contact-limits";
-import { type PublicIntake, takeContact } from "@releve/db/sharing/commands";
 import { m } from "@releve/i18n/messages";
+import { type TakeContactOutcome, takeContact } from "@releve/verbs/sharing/take-contact";
 import { data, redirect } from "react-router";
 import { GeneralErrorBoundary } from "../../components/error-boundary";
 import { readForm } from "../../lib/form.server";
@@ -11,7 +11,6 @@ import { localizeMessage } from "../../lib/localize.server";
 import { requestContext } from "../../request-context.server";
 import type { Route } from "./+types/receive-info";
 import { ContactForm, type ContactFormFailure, type ContactFormField } from "./contact-form";
-import { afterPublicIntake } from "./intake.server";
 import { loadContactCard } from "./share.server";
 
 export const meta = () => [{ title: m.visit_receive_title() }, { name: "robots", content: "noindex" }];
@@ -74,30 +73,25 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.filled(HONEYPOT_FIELD)) return fail(400, { formError: CONTACT_MESSAGES.rejected });
   const parsed = GuestContactSchema.safeParse(form.record());
   if (!parsed.success) return fail(400, { fieldErrors: fieldErrors(parsed.error) });
-  let result: PublicIntake;
+  let result: TakeContactOutcome;
   try {
-    result = await takeContact(db, {
-      door: "public",
+    result = await takeContact(deps.effects, {
       target: card.target,
       tag: null,
       source: "contact_card",
       form: parsed.data,
-      ip: request.headers.get("CF-Connecting-IP"),
+      ip: deps.ip,
     });
   } catch (error) {
     console.error("[receive-info]", error);
     return fail(503, { formError: CONTACT_MESSAGES.submitError });
   }
   // A repeat (double click, resubmit, retry) stored nothing more and answers the same success.
-  if (result.status !== "stored" && result.status !== "repeat") {
-    return fail(429, { formError: contactRateMessage(result.status) });
+  if (result.code !== "stored" && result.code !== "repeat") {
+    return fail(429, { formError: contactRateMessage(result.code) });
   }
   // The form takes no address: no mail; the thank-you page shows the withdrawal link (issue #33).
-  const withdraw = await afterPublicIntake(deps, result, {
-    ownerUserId: card.target.ownerUserId,
-    ownerName: card.profile.firstName,
-    visitorEmail: null,
-  });
+  const withdraw = result.withdrawToken;
   return redirect(`/thank-you?w=${encodeURIComponent(withdraw)}`, 303);
 }
 

@@ -6,10 +6,10 @@ import { REPORTED_MISSING_MESSAGE } from "@releve/core/tap/rules";
 import { SECURE_TAP_MESSAGES } from "@releve/core/tap/secure-tap";
 import { normalizeSlug } from "@releve/core/tap/slug";
 import type { Db } from "@releve/db";
-import { type PublicIntake, takeContact } from "@releve/db/sharing/commands";
 import { slot, splitSlots } from "@releve/i18n";
 import { m } from "@releve/i18n/messages";
 import { buttonClass } from "@releve/ui";
+import { type TakeContactOutcome, takeContact } from "@releve/verbs/sharing/take-contact";
 import { Fragment } from "react";
 import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { GeneralErrorBoundary } from "../../components/error-boundary";
@@ -20,7 +20,7 @@ import { localizeErrors, localizeMessage } from "../../lib/localize.server";
 import { requestContext } from "../../request-context.server";
 import type { Route } from "./+types/share";
 import { ContactForm, type ContactFormFailure, type ContactFormField } from "./contact-form";
-import { afterPublicIntake, withdrawLinkFrom } from "./intake.server";
+import { withdrawLinkFrom } from "./intake.server";
 import { OwnerCard } from "./owner-card";
 import { contactCardState, hasCardWindow, loadShare, type ShareState, shareTarget } from "./share.server";
 import { WithdrawNote } from "./withdraw-note";
@@ -188,31 +188,24 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       ? { target: shareTarget(share), tag: slug as string, source: "nfc_share" as const }
       : { target: card?.target, tag: tag && tag.length <= 64 ? tag : null, source: "share_token" as const };
   if (!to.target) return fail(404, { formError: CONTACT_MESSAGES.ownerUnavailable });
-  let result: PublicIntake;
+  let result: TakeContactOutcome;
   try {
-    result = await takeContact(db, {
-      door: "public",
+    result = await takeContact(deps.effects, {
       ...to,
       target: to.target,
       form: parsed.data,
-      ip: request.headers.get("CF-Connecting-IP"),
+      ip: deps.ip,
     });
   } catch (error) {
     console.error("[share-contact]", error);
     return fail(503, { formError: `${CONTACT_MESSAGES.saveFailed}: Please try again` });
   }
   // A repeat (double click, resubmit, retry) stored nothing more and answers the same success.
-  if (result.status !== "stored" && result.status !== "repeat") {
-    return fail(429, { formError: contactRateMessage(result.status) });
+  if (result.code !== "stored" && result.code !== "repeat") {
+    return fail(429, { formError: contactRateMessage(result.code) });
   }
-  const ownerName = (share.state === "open" ? share.profile : card?.profile)?.firstName ?? "The owner";
-  const withdraw = await afterPublicIntake(deps, result, {
-    ownerUserId: to.target.ownerUserId,
-    ownerName,
-    visitorEmail: parsed.data.email,
-  });
   // The success screen shows the visitor's private withdrawal link (issue #33).
-  const w = `w=${encodeURIComponent(withdraw)}`;
+  const w = `w=${encodeURIComponent(result.withdrawToken)}`;
   const location =
     share.state === "open"
       ? `/share/${slug}?connected=1&${w}`

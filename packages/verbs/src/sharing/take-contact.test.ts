@@ -1,0 +1,124 @@
+/**
+ * sharing/take-contact (issues #28, #33; issue #48), with the real bindings: a visitor's details
+ * stored with one contact.received event; its delivery tells the owner and mails the visitor
+ * their withdrawal link; a repeat and a refused post record nothing.
+ */
+import { env } from "cloudflare:workers";
+import { ContactFormSchema } from "@releve/core/sharing/contact";
+import { withdrawToken } from "@releve/core/sharing/withdraw";
+import { getDb } from "@releve/db";
+import { listAuditEntries } from "@releve/db/platform/audit";
+import { listEvents } from "@releve/db/platform/events";
+import { contacts, emailOutbox } from "@releve/db/schema";
+import { createGarment, createOwner } from "@releve/db/testing/factories";
+import { claimGarment } from "@releve/db/wardrobe/commands";
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { deliverPending, TEST_ORIGIN, testEffects } from "../testing/effects";
+import { captureGuest, takeContact } from "./take-contact";
+
+const db = getDb(env.DB);
+const visitor = () => testEffects(db, { kind: "visitor", id: null });
+
+async function ownedPiece(firstName: string) {
+  const owner = await createOwner(db, { profile: { first_name: firstName } });
+  const garment = await createGarment(db);
+  await claimGarment(db, { DB: env.DB, TAP_KV: env.TAP_KV }, { slug: garment.slug, userId: owner.userId });
+  return { owner, garment, target: { ownerUserId: owner.userId, garmentId: garment.id, activeEventId: null } };
+}
+
+const form = (fields: Record<string, string>) => ContactFormSchema.parse(fields);
+
+describe("sharing/take-contact", () => {
+  it("stores the contact with one event; delivering it tells the owner and mails the visitor", async () => {
+    const { owner, garment, target } = await ownedPiece("Margaux");
+    const outcome = await takeContact(visitor(), {
+      target,
+      tag: garment.slug,
+      source: "nfc_share",
+      form: form({ first_name: "Élise", email: "elise@example.com" }),
+      ip: "203.0.113.7",
+    });
+    expect(outcome).toMatchObject({ code: "stored" });
+    if (outcome.code !== "stored") return;
+    expect(outcome.withdrawToken).toBe(await withdrawToken(env.SESSION_SECRET, outcome.contactId));
+
+    const [event] = await listEvents(db, { limit: 1, types: ["contact.received"] });
+    expect(event).toMatchObject({
+      actorKind: "visitor",
+      actorId: null,
+      personId: owner.userId,
+      garmentId: garment.id,
+      payload: { contactId: outcome.contactId, source: "nfc_share", origin: TEST_ORIGIN, locale: "en" },
+    });
+    // No personal data of the visitor's in the log.
+    expect(JSON.stringify(event)).not.toContain("elise");
+
+    expect(await deliverPending(db)).toEqual([{ code: "delivered", ran: ["alerts.queue", "mail.details-shared"] }]);
+    const [mail] = await db.select().from(emailOutbox).where(eq(emailOutbox.to_address, "elise@example.com"));
+    expect(mail?.subject).toBe("You shared your details with Margaux");
+    expect(mail?.text_body).toContain(`${TEST_ORIGIN}/withdraw/${outcome.withdrawToken}`);
+  });
+
+  it("records nothing more for a repeat of the same post", async () => {
+    const { garment, target } = await ownedPiece("Inès");
+    const post = {
+      target,
+      tag: garment.slug,
+      source: "nfc_share" as const,
+      form: form({ first_name: "Paul", phone: "+33 6 12 34 56 78" }),
+      ip: "203.0.113.8",
+    };
+    const first = await takeContact(visitor(), post);
+    const before = await listEvents(db, { limit: 100 });
+    const again = await takeContact(visitor(), post);
+    expect(again).toMatchObject({ code: "repeat", contactId: first.code === "stored" ? first.contactId : -1 });
+    expect(await listEvents(db, { limit: 100 })).toEqual(before);
+  });
+
+  it("refuses a post over the sender's cap and stores nothing", async () => {
+    const { garment, target } = await ownedPiece("Jeanne");
+    const outcomes = [];
+    for (let i = 0; i < 12; i++) {
+      outcomes.push(
+        await takeContact(visitor(), {
+          target,
+          tag: garment.slug,
+          source: "nfc_share",
+          form: form({ first_name: `Guest ${i}`, phone: "+33 6 12 34 56 78" }),
+          ip: "198.51.100.9",
+        }),
+      );
+    }
+    const refused = outcomes.filter((o) => o.code !== "stored");
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused[0]).toEqual({ code: expect.stringMatching(/^(ip|sender_owner|owner)$/) });
+    const stored = await db.$count(contacts, and(eq(contacts.owner_user_id, target.ownerUserId)));
+    const events = await listEvents(db, { limit: 100, types: ["contact.received"] });
+    expect(events.filter((e) => e.personId === target.ownerUserId)).toHaveLength(stored);
+  });
+
+  it("files a staff member's guest capture with an event naming the staff member", async () => {
+    const { owner } = await ownedPiece("Lou");
+    const staff = await createOwner(db);
+    const effects = testEffects(db, { kind: "admin", id: staff.userId });
+    const { contactId } = await captureGuest(effects, {
+      actor: { userId: staff.userId, email: "staff@example.com" },
+      ownerUserId: owner.userId,
+      eventId: null,
+      garmentId: null,
+      tag: null,
+      guest: { first_name: "Ana", last_name: "B", email: null, phone: "+33 6 00 00 00 00", notes: null },
+    });
+    const [event] = await listEvents(db, { limit: 1, types: ["contact.received"] });
+    expect(event).toMatchObject({
+      actorKind: "admin",
+      actorId: staff.userId,
+      personId: owner.userId,
+      payload: { contactId, source: "nfc_tap" },
+    });
+    // The audit entry written after the event still names the new contact.
+    const [audit] = await listAuditEntries(db, 1);
+    expect(audit).toMatchObject({ action: "contact.capture", target_type: "contact", target_id: String(contactId) });
+  });
+});

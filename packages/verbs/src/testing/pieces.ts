@@ -1,0 +1,23 @@
+/** Test pieces for the ownership verbs: an owner's claimed garment, with a photo in R2 when asked. */
+import { env } from "cloudflare:workers";
+import type { Db } from "@releve/db";
+import { garments } from "@releve/db/schema";
+import { createGarment, createOwner } from "@releve/db/testing/factories";
+import { claimGarment } from "@releve/db/wardrobe/commands";
+import { eq } from "drizzle-orm";
+
+export async function ownedPiece(db: Db, opts: { photo?: boolean } = {}) {
+  const owner = await createOwner(db);
+  const garment = await createGarment(db);
+  await claimGarment(db, { DB: env.DB, TAP_KV: env.TAP_KV }, { slug: garment.slug, userId: owner.userId });
+  let photoKey: string | null = null;
+  if (opts.photo) {
+    photoKey = `garments/${garment.id}/${crypto.randomUUID()}.jpg`;
+    await env.PHOTOS.put(photoKey, new Uint8Array([1, 2, 3]));
+    await db
+      .update(garments)
+      .set({ photo_key: photoKey, photo_width: 10, photo_height: 10 })
+      .where(eq(garments.id, garment.id));
+  }
+  return { owner, garment, photoKey };
+}

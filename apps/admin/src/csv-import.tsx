@@ -1,17 +1,8 @@
 import { TextAreaField } from "@releve/ui";
 import type { UseMutationResult } from "@tanstack/react-query";
 import { type ChangeEvent, type FormEvent, type ReactNode, useId, useState } from "react";
-import { ApiError } from "./api";
+import { fileTooLarge, problemsOf, tooLargeText } from "./csv-import-rules";
 import { DialogActions, Modal } from "./ui";
-
-type LineProblem = { line: number; message: string };
-
-/** The line problems an import refusal lists (400 `details.problems`), if it has them. */
-function problemsOf(error: Error): LineProblem[] {
-  if (!(error instanceof ApiError)) return [];
-  const problems = (error.details as { problems?: unknown } | undefined)?.problems;
-  return Array.isArray(problems) ? (problems as LineProblem[]) : [];
-}
 
 /**
  * A CSV import in a dialog (an encoder's file, the product catalogue): the file chosen or
@@ -42,15 +33,14 @@ export function CsvImportDialog<Result>({
   const [fileError, setFileError] = useState<string | undefined>();
   const fileId = useId();
   const problemsId = useId();
-  const tooLarge = `This file is too large: an import is at most ${maxChars.toLocaleString("en-GB")} characters.`;
 
   async function choose(event: ChangeEvent<HTMLInputElement>) {
     importing.reset();
     setFileError(undefined);
     const file = event.target.files?.[0];
     if (!file) return;
-    if (file.size > maxChars * 4) {
-      setFileError(tooLarge);
+    if (fileTooLarge(file.size, maxChars)) {
+      setFileError(tooLargeText(maxChars));
       return;
     }
     try {

@@ -1,8 +1,6 @@
 import type { ChangeEvent } from "react";
 import { useId } from "react";
-
-/** A photo on its way: resized in the browser, then uploaded (percent once the browser knows it). */
-export type PhotoProgress = { state: "preparing" } | { state: "uploading"; percent: number | null };
+import { type PhotoProgress, photoProgressText } from "./photo-progress";
 
 /** 'Add photo' as a button-like label over a hidden file input: JPEG, PNG or WebP. */
 export function PhotoFileButton({
@@ -40,12 +38,12 @@ export function PhotoProgressStatus({ progress }: { progress: PhotoProgress }) {
   if (progress.state === "preparing")
     return (
       <p role="status" className="text-sm text-stone">
-        Preparing the photo...
+        {photoProgressText(progress)}
       </p>
     );
   return (
     <div role="status" className="flex items-center gap-3 text-sm text-stone">
-      <span>Uploading the photo{progress.percent === null ? "..." : ` ${progress.percent}%`}</span>
+      <span>{photoProgressText(progress)}</span>
       <progress
         aria-label="Upload progress"
         max={100}

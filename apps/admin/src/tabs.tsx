@@ -1,4 +1,5 @@
 import { type KeyboardEvent, type ReactNode, useId, useRef } from "react";
+import { tabIndexAfter } from "./tab-keys";
 
 export type Tab = { id: string; label: string; panel: () => ReactNode };
 
@@ -11,21 +12,7 @@ export function Tabs({ tabs, active, onChange }: { tabs: Tab[]; active: string; 
     tabs.findIndex((t) => t.id === active),
   );
   const move = (event: KeyboardEvent) => {
-    const last = tabs.length - 1;
-    const next =
-      event.key === "ArrowRight"
-        ? index === last
-          ? 0
-          : index + 1
-        : event.key === "ArrowLeft"
-          ? index === 0
-            ? last
-            : index - 1
-          : event.key === "Home"
-            ? 0
-            : event.key === "End"
-              ? last
-              : null;
+    const next = tabIndexAfter(event.key, index, tabs.length);
     if (next === null) return;
     event.preventDefault();
     const tab = tabs[next];

@@ -1,11 +1,11 @@
-import { ADMIN_DATE_TIME } from "@releve/core/platform/audit-changes";
 import { SEARCH_MAX_LENGTH } from "@releve/core/platform/input-limits";
 import { Button, type ButtonVariant, TextField } from "@releve/ui";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { type ReactNode, type SelectHTMLAttributes, useEffect, useId, useRef, useState } from "react";
+import { showingText } from "./format";
 
-export const dateTime = ADMIN_DATE_TIME;
-export const formatDate = (ms: number | null) => (ms === null ? "—" : dateTime.format(ms));
+// The portal's components import the time format from here, beside the lists that show it.
+export { dateTime, formatDate } from "./format";
 
 /** Loading, error (with retry) and empty states around a list. */
 export function LoadState({
@@ -125,13 +125,10 @@ export function LoadMore({
     added.focus();
     focusFrom.current = null;
   });
-  const count = (n: number) => n.toLocaleString("en-GB");
-  const of = total ?? shown;
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
       <p className="text-sm text-stone" role="status">
-        Showing {count(shown)}
-        {total === undefined ? "" : ` of ${count(total)}`} {of === 1 ? noun[0] : noun[1]}
+        {showingText(shown, total, noun)}
       </p>
       {query.hasNextPage && (
         <Button

@@ -1,70 +1,14 @@
-import type { Product, ProductInput } from "@releve/core/passport/contracts";
-import {
-  CARE_CATEGORIES,
-  CARE_SYMBOLS,
-  type CareCategory,
-  countryName,
-  FIBRE_NAME_MAX,
-  FIBRES_MAX,
-} from "@releve/core/passport/product-rules";
+import type { Product } from "@releve/core/passport/contracts";
+import { CARE_CATEGORIES, CARE_SYMBOLS, FIBRE_NAME_MAX, FIBRES_MAX } from "@releve/core/passport/product-rules";
 import { GARMENT_TYPES } from "@releve/core/tags/rules";
 import { Button, CareSymbol, TextAreaField, TextField } from "@releve/ui";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { useNotify } from "../notify";
 import { DialogActions, Modal, SelectField } from "../ui";
+import { compositionSum, countryHint, fibreRow, type ProductDraft, productBody, productDraft } from "./product-draft";
 import { ProductImage } from "./product-image";
 import { nextGtinQuery, useSaveProduct } from "./queries";
-
-type FibreDraft = { key: number; fibre: string; percent: string };
-type Draft = {
-  gtin: string;
-  name: string;
-  garment_type: string;
-  description: string;
-  fibres: FibreDraft[];
-  country_of_making: string;
-  care: Record<CareCategory, string>;
-  services_text: string;
-  services_url: string;
-  recycled_percent: string;
-};
-
-let fibreKey = 0;
-const fibreRow = (fibre = "", percent = ""): FibreDraft => ({ key: ++fibreKey, fibre, percent });
-const NO_CARE = Object.fromEntries(CARE_CATEGORIES.map((c) => [c, ""])) as Record<CareCategory, string>;
-
-const draftOf = (p: Product | null): Draft => ({
-  gtin: p?.gtin ?? "",
-  name: p?.name ?? "",
-  garment_type: p?.garment_type ?? "",
-  description: p?.description ?? "",
-  fibres: p?.composition.length ? p.composition.map((f) => fibreRow(f.fibre, String(f.percent))) : [fibreRow()],
-  country_of_making: p?.country_of_making ?? "",
-  care: { ...NO_CARE, ...Object.fromEntries(Object.entries(p?.care ?? {}).map(([k, v]) => [k, v ?? ""])) },
-  services_text: p?.services_text ?? "",
-  services_url: p?.services_url ?? "",
-  recycled_percent: p?.recycled_percent === null || p?.recycled_percent === undefined ? "" : String(p.recycled_percent),
-});
-
-/** A number as typed, or the text itself: the server names what is wrong with it. */
-const numberOf = (value: string) => (/^\d+$/.test(value.trim()) ? Number(value) : value.trim());
-
-/** The draft as the API's body: blank fibre rows left out, every check left to the server. */
-const bodyOf = (d: Draft): ProductInput => ({
-  gtin: d.gtin.trim(),
-  name: d.name,
-  garment_type: (d.garment_type || null) as ProductInput["garment_type"],
-  description: d.description || null,
-  composition: d.fibres
-    .filter((f) => f.fibre.trim() || f.percent.trim())
-    .map((f) => ({ fibre: f.fibre, percent: numberOf(f.percent) as number })),
-  country_of_making: d.country_of_making.trim() || null,
-  care: Object.fromEntries(CARE_CATEGORIES.map((c) => [c, d.care[c] || null])),
-  services_text: d.services_text || null,
-  services_url: d.services_url || null,
-  recycled_percent: d.recycled_percent.trim() === "" ? null : (numberOf(d.recycled_percent) as number),
-});
 
 const TYPE_OPTIONS = [["", "No type"], ...GARMENT_TYPES.map((t) => [t, t] as const)] as const;
 
@@ -76,33 +20,30 @@ const TYPE_OPTIONS = [["", "No type"], ...GARMENT_TYPES.map((t) => [t, t] as con
  */
 export function ProductForm({ product, onClose }: { product: Product | null; onClose: () => void }) {
   const [saved, setSaved] = useState<Product | null>(product);
-  const [draft, setDraft] = useState<Draft>(() => draftOf(product));
+  const [draft, setDraft] = useState<ProductDraft>(() => productDraft(product));
   const saving = useSaveProduct();
   const next = useQuery({ ...nextGtinQuery, enabled: product === null });
   const notify = useNotify();
   const compositionId = useId();
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  const set = <K extends keyof ProductDraft>(key: K, value: ProductDraft[K]) =>
+    setDraft((d) => ({ ...d, [key]: value }));
   const setFibre = (key: number, field: "fibre" | "percent", value: string) =>
     set(
       "fibres",
       draft.fibres.map((f) => (f.key === key ? { ...f, [field]: value } : f)),
     );
-  const sum = draft.fibres.reduce((total, f) => total + (Number.parseInt(f.percent, 10) || 0), 0);
-  const anyFibre = draft.fibres.some((f) => f.fibre.trim() || f.percent.trim());
-  const country = draft.country_of_making.trim().toUpperCase();
-  const countryHint =
-    country.length === 2 ? (countryName(country) ?? "Not an ISO 3166 code") : "Two letters, like FR or IT";
+  const composition = compositionSum(draft.fibres);
 
   function submit(event: FormEvent) {
     event.preventDefault();
     saving.mutate(
-      { id: saved?.id ?? "new", body: bodyOf(draft) },
+      { id: saved?.id ?? "new", body: productBody(draft) },
       {
         onSuccess: ({ product: after, message }) => {
           notify({ type: "success", title: message, description: after.name });
           // A new product stays open, now to be edited: its photo can be added.
           setSaved(after);
-          setDraft(draftOf(after));
+          setDraft(productDraft(after));
         },
       },
     );
@@ -204,11 +145,9 @@ export function ProductForm({ product, onClose }: { product: Product | null; onC
             <p
               id={`${compositionId}-sum`}
               aria-live="polite"
-              className={`text-sm ${anyFibre && sum !== 100 ? "text-danger" : "text-stone"}`}
+              className={`text-sm ${composition.wrong ? "text-danger" : "text-stone"}`}
             >
-              {anyFibre
-                ? `The shares sum to ${sum}%${sum === 100 ? "." : ": they must sum to 100%."}`
-                : "No fibres yet."}
+              {composition.text}
             </p>
             <Button
               variant="secondary"
@@ -228,7 +167,7 @@ export function ProductForm({ product, onClose }: { product: Product | null; onC
           maxLength={2}
           autoComplete="off"
           className="max-w-48"
-          hint={countryHint}
+          hint={countryHint(draft.country_of_making)}
         />
         <fieldset className="flex flex-col gap-3">
           <legend className="mb-2 text-xs font-medium uppercase tracking-[0.16em]">Care (ISO 3758)</legend>

@@ -1,11 +1,9 @@
-import type { Product } from "@releve/core/passport/contracts";
 import { TextField } from "@releve/ui";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useDeferredValue, useState } from "react";
 import { SelectField } from "../ui";
+import { type ProductChoice, productChoices, productPickerHint } from "./product-choices";
 import { productsQuery } from "./queries";
-
-export type ProductChoice = Pick<Product, "id" | "gtin" | "name" | "garment_type">;
 
 /**
  * 'Product' on the programming forms (issue #31): a search by name or GTIN and the matching
@@ -25,14 +23,12 @@ export function ProductPicker({
   const deferred = useDeferredValue(search.trim());
   const list = useInfiniteQuery(productsQuery(deferred));
   const found = list.data?.pages[0]?.products ?? [];
-  const shown = value && !found.some((p) => p.id === value.id) ? [value, ...found] : found;
-  const hint = list.isError
-    ? `The products could not be loaded: ${list.error.message}`
-    : list.isPending
-      ? "Loading products..."
-      : shown.length === 0
-        ? "No product matches: add it on the Products page first."
-        : "Its tag then carries the garment's GS1 Digital Link.";
+  const shown = productChoices(value, found);
+  const hint = productPickerHint({
+    error: list.isError ? list.error : null,
+    isPending: list.isPending,
+    shown: shown.length,
+  });
   return (
     <fieldset className={`grid grid-cols-1 gap-3 sm:grid-cols-2 ${className ?? ""}`}>
       <legend className="sr-only">Product</legend>

@@ -10,29 +10,18 @@ import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { adminApi } from "../api";
 import { formatDate } from "../ui";
+import { keepRun, type LinkTestRun, resultRows, runTitle } from "./link-test-runs";
 
 type Viewer = LinkTestBody["viewer"];
-/** One run as the page keeps it: a result, or the reason the test failed. */
-type Run = { id: string; slug: string; viewer: Viewer } & (
-  | { ok: true; result: LinkTestResult }
-  | { ok: false; reason: string }
-);
 
 const VIEWERS: { value: Viewer; label: string }[] = [
   { value: "visitor", label: "As visitor" },
   { value: "owner", label: "As owner" },
 ];
 
-/** The rules' viewer kinds: a visitor without an owner token is 'anonymous' to them. */
-const VIEWER_LABELS = { owner: "Owner", visitor: "Visitor (signed in)", anonymous: "Visitor" } as const;
-const ACTION_LABELS = { redirect: "Redirect", page: "Page", not_found: "Not found" } as const;
-const SOURCE_LABELS = { memo: "Memo (this isolate)", kv: "KV", d1: "D1" } as const;
-
-const yesNo = (value: boolean | null, none = "—") => (value === null ? none : value ? "Yes" : "No");
-
 /** One result's fields, as a definition list. */
-function ResultCard({ run }: { run: Run }) {
-  const title = `${run.slug} · ${run.viewer === "owner" ? "as owner" : "as visitor"}`;
+function ResultCard({ run }: { run: LinkTestRun }) {
+  const title = runTitle(run);
   if (!run.ok) {
     return (
       <li className="border-l-2 border-danger bg-danger/5 px-4 py-3 text-sm text-danger">
@@ -44,17 +33,7 @@ function ResultCard({ run }: { run: Run }) {
     );
   }
   const { result } = run;
-  const d = result.diagnosis;
-  const rows: [string, string][] = [
-    ["Found", yesNo(d.found)],
-    ["Garment status", d.garmentStatus ?? "—"],
-    ["Active", yesNo(d.active)],
-    ["Viewer", d.viewer ? VIEWER_LABELS[d.viewer] : "—"],
-    ["Action", `${ACTION_LABELS[d.action]} (${result.status})`],
-    ["Target", d.target ?? (d.missing ? `Missing page (${d.missing})` : "—")],
-    ["Answered from", d.source ? SOURCE_LABELS[d.source] : "No lookup (not a valid slug)"],
-    ["Cache agrees with D1", yesNo(d.cacheAgrees, "No cached record")],
-  ];
+  const rows = resultRows(result);
   return (
     <li className="border border-ink/10 bg-white p-4">
       <p className="flex flex-wrap items-baseline justify-between gap-2">
@@ -84,12 +63,12 @@ export function LinkTester() {
   const [slug, setSlug] = useState("");
   const [viewer, setViewer] = useState<Viewer>("visitor");
   const [error, setError] = useState<string | undefined>();
-  const [runs, setRuns] = useState<Run[]>([]);
+  const [runs, setRuns] = useState<LinkTestRun[]>([]);
   const test = useMutation({
     mutationFn: (body: LinkTestBody) => adminApi<LinkTestResult>("/qa/link-test", { method: "POST", body }),
   });
 
-  const keep = (run: Run) => setRuns((previous) => [run, ...previous].slice(0, LINK_TEST_RESULTS_KEPT));
+  const keep = (run: LinkTestRun) => setRuns((previous) => keepRun(previous, run));
 
   const run = (value: string) => {
     const wanted = value.trim();

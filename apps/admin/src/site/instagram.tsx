@@ -6,22 +6,13 @@ import { type FormEvent, type InputHTMLAttributes, useState } from "react";
 import { useNotify } from "../notify";
 import { postsQuery, useDeletePost, useSavePost } from "../queries";
 import { Empty, Modal, NotLoaded } from "../ui";
-
-type Draft = { image_url: string; caption: string; permalink: string; display_order: string; is_active: boolean };
-const EMPTY: Draft = { image_url: "", caption: "", permalink: "", display_order: "0", is_active: true };
-const draftOf = (p: InstagramPost): Draft => ({
-  image_url: p.image_url,
-  caption: p.caption ?? "",
-  permalink: p.permalink ?? "",
-  display_order: String(p.display_order),
-  is_active: p.is_active,
-});
+import { EMPTY_POST, type PostDraft, postDraft } from "./post-draft";
 
 /** `/admin/instagram`: the posts of the landing's grid. One post is edited at a time, or add mode. */
 export function InstagramAdmin() {
   const list = useQuery(postsQuery);
   const [editing, setEditing] = useState<number | "new" | null>(null);
-  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [draft, setDraft] = useState<PostDraft>(EMPTY_POST);
   const [deleting, setDeleting] = useState<InstagramPost | null>(null);
   const saving = useSavePost();
   const removing = useDeletePost();
@@ -29,7 +20,7 @@ export function InstagramAdmin() {
 
   const start = (target: InstagramPost | "new") => {
     setEditing(target === "new" ? "new" : target.id);
-    setDraft(target === "new" ? EMPTY : draftOf(target));
+    setDraft(target === "new" ? EMPTY_POST : postDraft(target));
     saving.reset();
   };
 
@@ -61,7 +52,7 @@ export function InstagramAdmin() {
     });
 
   const field = (
-    key: keyof Omit<Draft, "is_active">,
+    key: keyof Omit<PostDraft, "is_active">,
     label: string,
     props: InputHTMLAttributes<HTMLInputElement> = {},
   ) => (

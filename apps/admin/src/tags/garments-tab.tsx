@@ -7,12 +7,14 @@ import { type FormEvent, useState } from "react";
 import { useNotify } from "../notify";
 import { clientsQuery, garmentsQuery, useReassignGarment, useSetGarmentStatus } from "../queries";
 import { Empty, formatDate, LoadMore, Modal, NotLoaded, SearchBox } from "../ui";
+import {
+  digitalLinkPath,
+  GARMENT_SHOW_OPTIONS,
+  garmentKind,
+  garmentsEmptyText,
+  statusToggledTitle,
+} from "./garments-list";
 import { OwnershipHistoryDialog } from "./ownership-history";
-
-const SHOW: Array<[GarmentFilter, string]> = [
-  ["claimed", "Claimed garments"],
-  ["all", "All garments"],
-];
 
 /**
  * 'Registered & Claimed': the garments clients own, newest first, with owner, status and
@@ -34,7 +36,7 @@ export function GarmentsTab() {
       onSuccess: () =>
         notify({
           type: "success",
-          title: garment.isActive ? "Garment deactivated" : "Garment activated",
+          title: statusToggledTitle(garment),
           description: garment.title,
         }),
       onError: (error) => notify({ type: "error", title: ADMIN_MESSAGES.statusFailed, description: error.message }),
@@ -59,7 +61,7 @@ export function GarmentsTab() {
             onChange={(e) => setShow(e.target.value as GarmentFilter)}
             className="min-h-11 border border-ink/20 bg-white px-3 text-base"
           >
-            {SHOW.map(([value, label]) => (
+            {GARMENT_SHOW_OPTIONS.map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
               </option>
@@ -80,13 +82,7 @@ export function GarmentsTab() {
       {!list.isSuccess ? (
         <NotLoaded query={list} label="garments" errorPrefix={ADMIN_MESSAGES.dashboardFailed} />
       ) : garments.length === 0 ? (
-        <Empty>
-          {search
-            ? `No ${show === "claimed" ? "claimed " : ""}garment matches “${search}”.`
-            : show === "claimed"
-              ? "No garment has been claimed yet."
-              : "No garments yet."}
-        </Empty>
+        <Empty>{garmentsEmptyText(search, show)}</Empty>
       ) : (
         <>
           <ul id="garments-list" className="flex flex-col gap-3" aria-label="Garments" aria-busy={list.isFetching}>
@@ -100,7 +96,7 @@ export function GarmentsTab() {
                 <div className="min-w-0">
                   <p className="font-display text-lg">{g.title}</p>
                   <p className="text-xs text-stone">
-                    {[g.brand, g.garmentType].filter(Boolean).join(" · ") || "—"} ·{" "}
+                    {garmentKind(g)} ·{" "}
                     <a
                       href={`/t/${g.shortSlug}`}
                       target="_blank"
@@ -120,7 +116,7 @@ export function GarmentsTab() {
                         rel="noopener"
                         className="break-all font-mono underline underline-offset-2"
                       >
-                        {new URL(g.digitalLink).pathname}
+                        {digitalLinkPath(g.digitalLink)}
                         <span className="sr-only"> (opens in a new tab)</span>
                       </a>
                       {" · "}

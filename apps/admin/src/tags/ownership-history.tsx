@@ -1,27 +1,9 @@
 import type { AdminGarment } from "@releve/core/tags/contracts";
-import { OWNERSHIP_HOW_LABELS } from "@releve/core/wardrobe/transfer";
 import { Button } from "@releve/ui";
 import { useQuery } from "@tanstack/react-query";
 import { ownershipQuery } from "../queries";
-import { Empty, formatDate, Modal, NotLoaded } from "../ui";
-
-const how = (word: string | null) => (word ? (OWNERSHIP_HOW_LABELS[word] ?? word) : "—");
-
-const TRANSFER_STATUS: Record<string, string> = {
-  pending: "Pending",
-  accepted: "Accepted",
-  declined: "Declined",
-  cancelled: "Cancelled",
-  expired: "Expired",
-};
-
-const END_REASON: Record<string, string> = {
-  cancelled: "by its owner",
-  replaced: "replaced by a newer link",
-  owner_changed: "the piece changed hands",
-  reported: "the tag was reported lost or stolen",
-  withdrawn: "withdrawn by the requester",
-};
+import { Empty, Modal, NotLoaded } from "../ui";
+import { periodText, transferDates, transferParties, transferTitle } from "./ownership-text";
 
 /**
  * A garment's ownership history for staff (issue #32): who owned it when and how each period
@@ -46,11 +28,7 @@ export function OwnershipHistoryDialog({ garment, onClose }: { garment: AdminGar
                 {history.data.periods.map((p) => (
                   <li key={p.id} className="border border-ink/10 bg-white p-3">
                     <p className="break-all font-medium">{p.ownerEmail ?? "A deleted account"}</p>
-                    <p className="text-stone">
-                      {how(p.startedHow)} {formatDate(p.startedAt)}
-                      {" · "}
-                      {p.endedAt === null ? "current owner" : `${how(p.endedHow)} ${formatDate(p.endedAt)}`}
-                    </p>
+                    <p className="text-stone">{periodText(p)}</p>
                   </li>
                 ))}
               </ol>
@@ -66,19 +44,9 @@ export function OwnershipHistoryDialog({ garment, onClose }: { garment: AdminGar
               <ol className="mt-2 flex flex-col gap-2">
                 {history.data.transfers.map((t) => (
                   <li key={t.id} className="border border-ink/10 bg-white p-3">
-                    <p className="font-medium">
-                      {t.kind === "link" ? "Transfer link" : "Transfer request"} · {TRANSFER_STATUS[t.status]}
-                      {t.endReason && t.status === "cancelled" ? ` (${END_REASON[t.endReason] ?? t.endReason})` : ""}
-                    </p>
-                    <p className="break-all text-stone">
-                      {t.kind === "link"
-                        ? `Made by ${t.fromEmail ?? "a deleted account"}${t.toEmail ? `, accepted by ${t.toEmail}` : ""}`
-                        : `Asked by ${t.toEmail ?? "a deleted account"} of ${t.fromEmail ?? "a deleted account"}`}
-                    </p>
-                    <p className="text-stone">
-                      {formatDate(t.createdAt)}
-                      {t.decidedAt !== null ? ` → ${formatDate(t.decidedAt)}` : ` · until ${formatDate(t.expiresAt)}`}
-                    </p>
+                    <p className="font-medium">{transferTitle(t)}</p>
+                    <p className="break-all text-stone">{transferParties(t)}</p>
+                    <p className="text-stone">{transferDates(t)}</p>
                   </li>
                 ))}
               </ol>

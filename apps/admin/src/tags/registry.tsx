@@ -11,24 +11,10 @@ import { CounterfeitAlerts } from "../tap/counterfeit-alerts";
 import { type Column, DataTable, Empty, formatDate, LoadMore, NotLoaded, SelectField, stickyCell } from "../ui";
 import { TagBatches } from "./batches";
 import { TagActionDialog } from "./registry/action-dialog";
-import { STATUS_LABELS, StatusBadge } from "./registry/labels";
-import { filterQuery, type TagFilters, tagsQuery } from "./registry/queries";
+import { batchFilterOptions, filterQuery, filtersFromSearch, isFiltered, type TagFilters } from "./registry/filters";
+import { STATUS_LABELS, StatusBadge, shortUid } from "./registry/labels";
+import { tagsQuery } from "./registry/queries";
 import { SecureTagDialog } from "./registry/secure-dialog";
-
-/** Filters a link can open the registry with: `/admin/nfc?q=&status=&batch_id=`. */
-function initialFilters(): TagFilters {
-  const params = new URLSearchParams(window.location.search);
-  const status = params.get("status") ?? "";
-  const batchId = Number(params.get("batch_id"));
-  return {
-    q: (params.get("q") ?? "").trim().slice(0, SEARCH_MAX_LENGTH),
-    status: (TAG_STATUSES as readonly string[]).includes(status) ? (status as TagStatus) : "",
-    batchId: Number.isSafeInteger(batchId) && batchId > 0 ? batchId : null,
-  };
-}
-
-/** Spec part 2 §9: a tag UID shows its first 16 characters. */
-const shortUid = (uid: string) => (uid.length > 16 ? `${uid.slice(0, 16)}…` : uid);
 
 /**
  * `/admin/nfc`, the tag registry (issue #18): every tag with its garment, owner, status and
@@ -36,7 +22,7 @@ const shortUid = (uid: string) => (uid.length > 16 ? `${uid.slice(0, 16)}…` : 
  * batches, to program and import.
  */
 export function TagRegistry() {
-  const [filters, setFilters] = useState<TagFilters>(initialFilters);
+  const [filters, setFilters] = useState<TagFilters>(() => filtersFromSearch(window.location.search));
   const [query, setQuery] = useState(filters.q);
   const [acting, setActing] = useState<AdminTag | null>(null);
   const [securing, setSecuring] = useState<AdminTag | null>(null);
@@ -59,7 +45,7 @@ export function TagRegistry() {
     top.current?.focus();
   };
 
-  const filtered = filters.q !== "" || filters.status !== "" || filters.batchId !== null;
+  const filtered = isFiltered(filters);
   const batchName = batches.data?.batches.find((b) => b.id === filters.batchId)?.batch_name;
 
   let body: ReactNode;
@@ -125,14 +111,7 @@ export function TagRegistry() {
             label="Batch"
             value={filters.batchId === null ? "" : String(filters.batchId)}
             onChange={(value) => apply({ batchId: value ? Number(value) : null })}
-            options={[
-              ["", "All batches"],
-              ...(batches.data?.batches ?? []).map((b) => [String(b.id), b.batch_name] as [string, string]),
-              // A batch filter from a link, before the list of batches arrives.
-              ...(filters.batchId !== null && !batchName
-                ? [[String(filters.batchId), `Batch ${filters.batchId}`] as [string, string]]
-                : []),
-            ]}
+            options={batchFilterOptions(batches.data?.batches ?? [], filters.batchId)}
           />
           <div className="flex flex-wrap items-center gap-3 md:col-span-3">
             <ButtonAnchor

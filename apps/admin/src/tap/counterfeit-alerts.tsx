@@ -1,7 +1,7 @@
-import { SUSPECT_REASON_TEXT } from "@releve/core/tap/secure-tap";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { suspectScansQuery } from "../queries";
 import { Empty, formatDate, LoadMore, NotLoaded } from "../ui";
+import { scanPlace, suspectText } from "./scan-text";
 
 /**
  * Counterfeit alerts (issue #21): the newest taps of secure garments that did not verify, with
@@ -31,11 +31,9 @@ export function CounterfeitAlerts() {
               <span className="whitespace-nowrap text-stone">{formatDate(s.createdAt)}</span>
               <span className="min-w-0 flex-1">
                 <span className="block">{s.garment?.name ?? s.slug ?? "—"}</span>
-                <span className="block text-danger">
-                  {s.suspectReason ? SUSPECT_REASON_TEXT[s.suspectReason] : "Suspect tap"}
-                </span>
+                <span className="block text-danger">{suspectText(s.suspectReason, "Suspect tap")}</span>
               </span>
-              <span className="text-stone">{[s.city, s.country].filter(Boolean).join(", ") || "Place unknown"}</span>
+              <span className="text-stone">{scanPlace(s, "Place unknown")}</span>
             </li>
           ))}
         </ul>

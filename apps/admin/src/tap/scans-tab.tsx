@@ -1,8 +1,8 @@
-import { SUSPECT_REASON_TEXT } from "@releve/core/tap/secure-tap";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { scansQuery } from "../queries";
 import { type Column, DataTable, Empty, formatDate, LoadMore, NotLoaded } from "../ui";
 import { CounterfeitAlerts } from "./counterfeit-alerts";
+import { scanGarment, scanPlace, suspectText } from "./scan-text";
 
 const COLUMNS: Column[] = [
   { label: "When (UTC)" },
@@ -36,9 +36,7 @@ export function ScansTab() {
               <td data-list-row tabIndex={-1} className="p-3 whitespace-nowrap outline-offset-[-2px]">
                 {formatDate(s.createdAt)}
               </td>
-              <td className="p-3">
-                {s.garment ? `${s.garment.name}${s.garment.brand ? ` · ${s.garment.brand}` : ""}` : (s.slug ?? "—")}
-              </td>
+              <td className="p-3">{scanGarment(s)}</td>
               <td className="p-3">{s.ownerName ?? "—"}</td>
               <td className="p-3">
                 {s.viewerKind}
@@ -47,12 +45,12 @@ export function ScansTab() {
                 )}
                 {s.scanType === "suspect" && (
                   <span className="ml-2 border border-danger/40 px-1.5 text-xs text-danger">
-                    suspect{s.suspectReason ? `: ${SUSPECT_REASON_TEXT[s.suspectReason]}` : ""}
+                    suspect{s.suspectReason ? `: ${suspectText(s.suspectReason, "")}` : ""}
                   </span>
                 )}
               </td>
               <td className="p-3">
-                {[s.city, s.country].filter(Boolean).join(", ") || "—"} · {s.browser ?? "—"}
+                {scanPlace(s, "—")} · {s.browser ?? "—"}
               </td>
             </tr>
           ))}

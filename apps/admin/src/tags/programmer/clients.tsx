@@ -15,16 +15,22 @@ import {
 } from "react";
 import { useNotify } from "../../notify";
 import { DialogActions, Modal } from "../../ui";
+import {
+  type ClientDraft,
+  clientIdBadge,
+  clientSearchView,
+  clientsFoundText,
+  EMPTY_CLIENT,
+  invitationText,
+  isCompleteClient,
+  SEARCH_DEBOUNCE_MS,
+  searchTerm,
+} from "./client-search";
 import { clientSearchQuery, useCreateClient } from "./clients-queries";
 import { failureOf } from "./failure";
 
 /** The client a tag is attached to (the programmer's confirm-client card). */
 export type PickedClient = { profileId: number; clientId: string; name: string; email: string | null };
-
-/** How long the search waits after the last keystroke before asking the server. */
-const SEARCH_DEBOUNCE_MS = 300;
-/** Spec part 2 §9: a client id badge shows its first 8 characters. */
-const CLIENT_ID_BADGE = 8;
 
 function useDebounced<T>(value: T, ms: number): T {
   const [debounced, setDebounced] = useState(value);
@@ -38,7 +44,7 @@ function useDebounced<T>(value: T, ms: number): T {
 export function ClientIdBadge({ clientId }: { clientId: string }) {
   return (
     <span title={clientId} className="inline-block border border-gold/50 px-1.5 py-0.5 font-mono text-xs text-ink">
-      {clientId.slice(0, CLIENT_ID_BADGE)}
+      {clientIdBadge(clientId)}
     </span>
   );
 }
@@ -151,14 +157,19 @@ function ClientSearch({
 }) {
   const [text, setText] = useState("");
   const term = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS);
-  const ready = term.length >= CLIENT_SEARCH_MIN_LENGTH;
-  const search = useQuery(clientSearchQuery(ready ? term : null));
+  const ready = searchTerm(term) !== null;
+  const search = useQuery(clientSearchQuery(searchTerm(term)));
   const typing = text.trim() !== term;
+  const view = clientSearchView(text, term, {
+    isError: search.isError,
+    isPlaceholderData: search.isPlaceholderData,
+    clients: search.data?.clients,
+  });
 
   let result: ReactNode = null;
-  if (text.trim().length < CLIENT_SEARCH_MIN_LENGTH) {
+  if (view === "nothing") {
     result = null;
-  } else if (search.isError && !typing) {
+  } else if (view === "error") {
     const failure = failureOf(search.error, TAG_MESSAGES.searchError);
     result = (
       <div role="alert" className="border border-danger/40 bg-white p-3 text-sm text-danger">
@@ -169,13 +180,13 @@ function ClientSearch({
         </button>
       </div>
     );
-  } else if (!search.data || search.isPlaceholderData || typing) {
+  } else if (view === "searching" || !search.data) {
     result = (
       <p role="status" className="text-sm text-stone">
         Searching clients...
       </p>
     );
-  } else if (search.data.clients.length === 0) {
+  } else if (view === "no-match") {
     result = (
       <p role="status" className="border border-dashed border-ink/20 p-4 text-center text-sm text-stone">
         No client matches “{term}”. Check the spelling, or create the client.
@@ -186,7 +197,7 @@ function ClientSearch({
     result = (
       <>
         <p role="status" className="sr-only">
-          {clients.length === 1 ? "1 client found" : `${clients.length} clients found`}
+          {clientsFoundText(clients.length)}
         </p>
         <div className="max-w-full overflow-x-auto border border-ink/10">
           <table className="w-full min-w-[30rem] text-left text-sm">
@@ -248,8 +259,6 @@ function ClientSearch({
   );
 }
 
-const EMPTY_CLIENT = { first_name: "", last_name: "", email: "" };
-
 /** 'Create client': an account with an invitation to set its password; the new client becomes the selected one. */
 function CreateClientDialog({
   onClose,
@@ -262,7 +271,7 @@ function CreateClientDialog({
   const creating = useCreateClient();
   const failed = creating.isError ? failureOf(creating.error, TAG_MESSAGES.creationError) : null;
   const notify = useNotify();
-  const complete = Object.values(draft).every((v) => v.trim() !== "");
+  const complete = isCompleteClient(draft);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -272,9 +281,7 @@ function CreateClientDialog({
         notify({
           type: "success",
           title: client.message,
-          description: client.invitationSent
-            ? `${client.name}: an invitation email was sent to ${client.email} to choose a password.`
-            : `${client.name}: the invitation email to ${client.email} could not be sent. A password reset sends another link.`,
+          description: invitationText(client),
         });
         onClose();
         onCreated({ profileId: client.profileId, clientId: client.clientId, name: client.name, email: client.email });
@@ -282,7 +289,7 @@ function CreateClientDialog({
     });
   }
 
-  const field = (key: keyof typeof EMPTY_CLIENT, label: string, props: InputHTMLAttributes<HTMLInputElement>) => (
+  const field = (key: keyof ClientDraft, label: string, props: InputHTMLAttributes<HTMLInputElement>) => (
     <TextField
       label={label}
       name={key}

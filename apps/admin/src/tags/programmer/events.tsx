@@ -4,42 +4,22 @@ import { Button, FormAlert, TextAreaField, TextField } from "@releve/ui";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, type InputHTMLAttributes, useEffect, useId, useState } from "react";
 import { useNotify } from "../../notify";
-import { DialogActions, Empty, formatDate, Modal, NotLoaded } from "../../ui";
+import { DialogActions, Empty, Modal, NotLoaded } from "../../ui";
 import type { PickedClient } from "./clients";
 import { brandEventsQuery, useCaptureGuest, useCreateBrandEvent, useSetBrandEventActive } from "./clients-queries";
-import { failureOf, transportFailure } from "./failure";
-
-/** The staff member's current event: this tab's choice (sessionStorage), never the server's. */
-type ActiveEvent = { id: number; name: string };
-const ACTIVE_EVENT_KEY = "releve:programmer:active-event";
-
-function readActiveEvent(): ActiveEvent | null {
-  try {
-    const value = JSON.parse(sessionStorage.getItem(ACTIVE_EVENT_KEY) ?? "null") as unknown;
-    if (
-      value &&
-      typeof value === "object" &&
-      "id" in value &&
-      "name" in value &&
-      Number.isSafeInteger(value.id) &&
-      typeof value.name === "string"
-    ) {
-      return { id: value.id as number, name: value.name };
-    }
-  } catch {
-    // Storage unavailable or unreadable: no active event.
-  }
-  return null;
-}
-
-function storeActiveEvent(event: ActiveEvent | null) {
-  try {
-    if (event) sessionStorage.setItem(ACTIVE_EVENT_KEY, JSON.stringify(event));
-    else sessionStorage.removeItem(ACTIVE_EVENT_KEY);
-  } catch {
-    // Private mode without storage: the choice lasts as long as the page.
-  }
-}
+import {
+  type ActiveEvent,
+  EMPTY_GUEST,
+  eventDatetime,
+  eventWhen,
+  type GuestDraft,
+  guestNamed,
+  guestReachable,
+  isStillOpen,
+  readActiveEvent,
+  storeActiveEvent,
+} from "./event-rules";
+import { failureOf, titled, transportFailure } from "./failure";
 
 /**
  * The active-events selector (spec part 2 §2): the brand's events, the one this staff member is
@@ -65,7 +45,7 @@ export function EventsPanel({ client }: { client: PickedClient | null }) {
   // A remembered event that was closed or removed since no longer files anything.
   const events = list.data?.events;
   useEffect(() => {
-    if (events && active && !events.some((e) => e.id === active.id && e.isActive)) {
+    if (events && active && !isStillOpen(events, active)) {
       setActive(null);
       storeActiveEvent(null);
     }
@@ -155,9 +135,9 @@ export function EventsPanel({ client }: { client: PickedClient | null }) {
                   <th scope="row" className="break-words px-3 py-2 font-medium">
                     {event.name}
                     {/* On a phone the date sits under the name; the When column is hidden there. */}
-                    <span className="block text-xs font-normal text-stone sm:hidden">{when(event)}</span>
+                    <span className="block text-xs font-normal text-stone sm:hidden">{eventWhen(event)}</span>
                   </th>
-                  <td className="hidden whitespace-nowrap px-3 py-2 text-stone sm:table-cell">{when(event)}</td>
+                  <td className="hidden whitespace-nowrap px-3 py-2 text-stone sm:table-cell">{eventWhen(event)}</td>
                   <td className="px-3 py-1">
                     <div className="flex flex-wrap items-center justify-end gap-2">
                       {!event.isActive ? (
@@ -214,8 +194,6 @@ export function EventsPanel({ client }: { client: PickedClient | null }) {
   );
 }
 
-const when = (event: BrandEvent) => (event.datetime === null ? "No date" : formatDate(event.datetime));
-
 function NewEventDialog({ onClose }: { onClose: () => void }) {
   const [name, setName] = useState("");
   const [when, setWhen] = useState("");
@@ -227,10 +205,8 @@ function NewEventDialog({ onClose }: { onClose: () => void }) {
   function submit(e: FormEvent) {
     e.preventDefault();
     if (!name.trim() || creating.isPending) return;
-    // datetime-local is the device's local time; the server takes epoch milliseconds.
-    const datetime = when ? new Date(when).getTime() : null;
     creating.mutate(
-      { name, datetime: Number.isNaN(datetime) ? null : datetime, is_active: open },
+      { name, datetime: eventDatetime(when), is_active: open },
       {
         onSuccess: ({ message, event }) => {
           notify({ type: "success", title: message, description: event.name });
@@ -285,16 +261,6 @@ function NewEventDialog({ onClose }: { onClose: () => void }) {
   );
 }
 
-/** A spec message 'Title: description' as the toast's title and description. */
-function titled(message: string): { title: string; description: string } {
-  const at = message.indexOf(": ");
-  return at < 0
-    ? { title: message, description: "" }
-    : { title: message.slice(0, at), description: message.slice(at + 2) };
-}
-
-const EMPTY_GUEST = { first_name: "", last_name: "", email: "", phone: "", notes: "" };
-
 /** Guest capture (spec part 2 §5): names required, and an email or a phone; filed under the active event. */
 function GuestDialog({
   client,
@@ -310,12 +276,12 @@ function GuestDialog({
   const capturing = useCaptureGuest();
   const captureFailed = capturing.isError ? failureOf(capturing.error, TAG_MESSAGES.exchangeFailed) : null;
   const notify = useNotify();
-  const named = guest.first_name.trim() !== "" && guest.last_name.trim() !== "";
+  const named = guestNamed(guest);
 
   function submit(e: FormEvent) {
     e.preventDefault();
     if (!named || capturing.isPending) return;
-    if (!guest.email.trim() && !guest.phone.trim()) {
+    if (!guestReachable(guest)) {
       notify({ type: "error", ...titled(TAG_MESSAGES.contactRequired) });
       setMissingContact(true);
       return;
@@ -344,13 +310,13 @@ function GuestDialog({
     );
   }
 
-  const update = (key: keyof typeof EMPTY_GUEST, value: string) => {
+  const update = (key: keyof GuestDraft, value: string) => {
     capturing.reset();
     if (key === "email" || key === "phone") setMissingContact(false);
     setGuest({ ...guest, [key]: value });
   };
 
-  const field = (key: keyof typeof EMPTY_GUEST, label: string, props: InputHTMLAttributes<HTMLInputElement>) => (
+  const field = (key: keyof GuestDraft, label: string, props: InputHTMLAttributes<HTMLInputElement>) => (
     <TextField
       label={label}
       name={key}

@@ -10,6 +10,14 @@ export const CONNECTION_FAILED: Failure = {
   message: TAG_MESSAGES.connectionFailed.slice(TAG_MESSAGES.connectionFailed.indexOf(": ") + 2),
 };
 
+/** A spec message 'Title: description' as a toast's title and description (all title when it has no ': '). */
+export function titled(message: string): { title: string; description: string } {
+  const at = message.indexOf(": ");
+  return at < 0
+    ? { title: message, description: "" }
+    : { title: message.slice(0, at), description: message.slice(at + 2) };
+}
+
 /** Spec part 2 §8, the admin API's 401: the session has ended (expired, or signed out in another tab). */
 export const AUTHENTICATION_ERROR: Failure = {
   title: TAG_MESSAGES.authError,

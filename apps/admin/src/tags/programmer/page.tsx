@@ -1,5 +1,5 @@
 import type { AdminTag, ProgrammedTag, ProgramTagInput, WriteResultInput } from "@releve/core/tags/contracts";
-import { normalizeUid, TAG_MESSAGES } from "@releve/core/tags/rules";
+import { TAG_MESSAGES } from "@releve/core/tags/rules";
 import { Button } from "@releve/ui";
 import { useEffect, useRef, useState } from "react";
 import { useNotify } from "../../notify";
@@ -14,13 +14,14 @@ import {
   readTag,
   simulatedUid,
   TRY_SIMULATION_DELAY_MS,
-  tagLinkOf,
   writeUrl,
 } from "./nfc-device";
-import { ProgramForm, ProgramResult, type ProgramRun } from "./program";
+import { ProgramForm, ProgramResult } from "./program";
+import type { ProgramRun } from "./program-draft";
 import { type NfcMode, ReaderPanel, type ReaderStatus } from "./reader";
 import { type Scanned, ScannedTagCard, SimulationBadge } from "./tag-card";
 import { type LookupBy, lookupTag, useProgramTag, useRecordWrite } from "./tag-queries";
+import { resolveRead, simulatedRead, writtenUid } from "./tag-rules";
 import { UtilitiesPanel } from "./utilities";
 
 const FORM_ID = "program-tag-form";
@@ -29,18 +30,6 @@ type ReadError = Failure & { kind: "nfc" | "lookup" };
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : TAG_MESSAGES.readFailed);
 const isCancel = (error: unknown) => error instanceof NfcError && error.errorName === "AbortError";
-
-/** What a read saw, resolved against the registry: blank, one of ours (assigned, locked) or Unknown. */
-async function resolveRead(tag: ReadTag, source: Scanned["source"]): Promise<Scanned> {
-  const seen = { source, uid: tag.serialNumber, records: tag.records };
-  if (tag.records.length === 0) return { ...seen, state: "uninitialized", tag: null };
-  const link = tagLinkOf(tag);
-  const uid = tag.serialNumber ? normalizeUid(tag.serialNumber) : null;
-  const by: LookupBy | null = link ? { slug: link } : uid ? { uid } : null;
-  if (!by) return { ...seen, state: "Unknown", tag: null };
-  const found = await lookupTag(by);
-  return { ...seen, state: found.state, tag: found.tag };
-}
 
 /**
  * `/admin/nfc-programmer` (issue #18, spec part 2 §2/§4): the reader, 'Program a new tag'
@@ -113,10 +102,7 @@ export function NfcProgrammer() {
   const readSimulatedLast = () => {
     if (!lastSimulated) return;
     const { uid, url } = lastSimulated;
-    return read("simulation", async () => ({
-      serialNumber: uid,
-      records: [{ recordType: "url", mediaType: null, text: url, byteLength: new TextEncoder().encode(url).length }],
-    }));
+    return read("simulation", async () => simulatedRead(uid, url));
   };
 
   async function search(by: LookupBy) {
@@ -152,7 +138,7 @@ export function NfcProgrammer() {
       cancel.current = new AbortController();
       try {
         const { uid } = await writeUrl(programmed.url, cancel.current.signal);
-        result = { ok: true, uid: uid && normalizeUid(uid) ? uid : null, device_info: deviceInfo(mode) };
+        result = { ok: true, uid: writtenUid(uid), device_info: deviceInfo(mode) };
       } catch (error) {
         result = { ok: false, error: messageOf(error).slice(0, 500), device_info: deviceInfo(mode) };
       }

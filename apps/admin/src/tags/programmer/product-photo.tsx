@@ -1,34 +1,16 @@
-import type { GarmentPhoto } from "@releve/core/wardrobe/photo";
 import { resizePhoto } from "@releve/core/wardrobe/photo-resize";
 import { FormAlert } from "@releve/ui";
 import { type ChangeEvent, useState } from "react";
 import { PhotoFileButton, PhotoProgressStatus } from "../../photo-input";
-import { uploadImage } from "../../upload";
 import { type Failure, failureOf } from "./failure";
+import { type SavedGarmentPhoto, saveGarmentPhoto } from "./garment-photo";
 
 type Upload =
   | { state: "idle" }
   | { state: "preparing" }
   | { state: "uploading"; percent: number | null }
-  /** `cardError`: the photo is stored but its card-size copy was refused or lost (decision 0039). */
-  | { state: "done"; photo: GarmentPhoto; cardError?: string }
+  | ({ state: "done" } & SavedGarmentPhoto)
   | { state: "failed"; failure: Failure };
-
-/** The garment's photo (or, with "/card", its card-size rendition), uploaded; the photo as stored. */
-async function uploadPhoto(
-  garmentId: number,
-  blob: Blob,
-  onProgress: (percent: number) => void,
-  path: "" | "/card" = "",
-): Promise<GarmentPhoto> {
-  const body = await uploadImage<{ photo: GarmentPhoto | null }>(
-    `/api/admin/garments/${garmentId}/photo${path}`,
-    blob,
-    onProgress,
-  );
-  if (!body.photo) throw new Error("The photo could not be saved.");
-  return body.photo;
-}
 
 /**
  * 'Add product photo' once a tag is programmed (issue #19): the photo is resized in the browser
@@ -47,14 +29,8 @@ export function ProductPhoto({ garmentId, garmentTitle }: { garmentId: number; g
     try {
       const resized = await resizePhoto(file);
       setUpload({ state: "uploading", percent: null });
-      const photo = await uploadPhoto(garmentId, resized.blob, (percent) => setUpload({ state: "uploading", percent }));
-      // Then its card-size copy for the share card; if it fails the photo stays and the card shows it.
-      try {
-        const withCard = await uploadPhoto(garmentId, resized.card.blob, () => {}, "/card");
-        setUpload({ state: "done", photo: withCard });
-      } catch (error) {
-        setUpload({ state: "done", photo, cardError: error instanceof Error ? error.message : String(error) });
-      }
+      const saved = await saveGarmentPhoto(garmentId, resized, (percent) => setUpload({ state: "uploading", percent }));
+      setUpload({ state: "done", ...saved });
     } catch (error) {
       setUpload({ state: "failed", failure: failureOf(error, "The photo was not saved") });
     }

@@ -1,50 +1,25 @@
-import type { AdminTag, ProgrammedTag, ProgramTagInput } from "@releve/core/tags/contracts";
-import { DEFAULT_TAG_TYPE, TAG_BYTE_BUDGET, TAG_MESSAGES, TAG_TYPES } from "@releve/core/tags/rules";
+import type { ProgramTagInput } from "@releve/core/tags/contracts";
+import { TAG_BYTE_BUDGET, TAG_MESSAGES, TAG_TYPES } from "@releve/core/tags/rules";
 import { Button, FormAlert, TextField } from "@releve/ui";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { type ProductChoice, ProductPicker } from "../../passport/product-picker";
+import { ProductPicker } from "../../passport/product-picker";
 import { batchesQuery } from "../../queries";
 import { SelectField } from "../../ui";
 import { GARMENT_SIZE_OPTIONS, GARMENT_TYPE_OPTIONS } from "../registry/labels";
-import type { PickedClient } from "./clients";
 import type { Failure } from "./failure";
 import { ProductPhoto } from "./product-photo";
+import {
+  canRetryWrite,
+  EMPTY_DRAFT,
+  nextDraft,
+  type ProgramDraft,
+  type ProgramRun,
+  programBody,
+  withProduct,
+} from "./program-draft";
 import { SimulationBadge, TagFacts } from "./tag-card";
 import { WritePreview } from "./write-preview";
-
-type Draft = {
-  product: ProductChoice | null;
-  name: string;
-  garment_type: string;
-  size: string;
-  color: string;
-  sku: string;
-  batch_id: string;
-  tag_type: string;
-};
-const EMPTY: Draft = {
-  product: null,
-  name: "",
-  garment_type: "",
-  size: "",
-  color: "",
-  sku: "",
-  batch_id: "",
-  tag_type: DEFAULT_TAG_TYPE,
-};
-
-/** The form's draft as the API's body; the server validates it and answers with the spec's message. */
-const bodyOf = (draft: Draft): ProgramTagInput => ({
-  name: draft.name,
-  garment_type: draft.garment_type as ProgramTagInput["garment_type"],
-  size: (draft.size || null) as ProgramTagInput["size"],
-  color: draft.color || null,
-  sku: draft.sku || null,
-  batch_id: draft.batch_id ? Number(draft.batch_id) : null,
-  tag_type: draft.tag_type as ProgramTagInput["tag_type"],
-  product_id: draft.product?.id ?? null,
-});
 
 /**
  * 'Program a new tag' (spec part 2 §5): the garment (name and type required), its batch and the
@@ -64,9 +39,10 @@ export function ProgramForm({
   simulated: boolean;
   onProgram: (body: ProgramTagInput, attach: boolean) => Promise<boolean>;
 }) {
-  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [draft, setDraft] = useState<ProgramDraft>(EMPTY_DRAFT);
   const batches = useQuery(batchesQuery);
-  const set = (key: Exclude<keyof Draft, "product">) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
+  const set = (key: Exclude<keyof ProgramDraft, "product">) => (value: string) =>
+    setDraft((d) => ({ ...d, [key]: value }));
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -74,8 +50,7 @@ export function ProgramForm({
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
     const attach = submitter?.getAttribute("name") === "attach";
     // A new garment each time: the form empties once its tag is written, keeping batch and tag type.
-    if (await onProgram(bodyOf(draft), attach))
-      setDraft((d) => ({ ...EMPTY, batch_id: d.batch_id, tag_type: d.tag_type }));
+    if (await onProgram(programBody(draft), attach)) setDraft(nextDraft);
   }
 
   const batchOptions: [string, string][] = [["", batches.isError ? "No batch (batches failed to load)" : "No batch"]];
@@ -102,14 +77,7 @@ export function ProgramForm({
         <ProductPicker
           value={draft.product}
           // Picking a product fills the garment's name and type from it.
-          onChange={(product) =>
-            setDraft((d) => ({
-              ...d,
-              product,
-              name: product?.name ?? d.name,
-              garment_type: product?.garment_type ?? d.garment_type,
-            }))
-          }
+          onChange={(product) => setDraft((d) => withProduct(d, product))}
           className="sm:col-span-2"
         />
         <TextField
@@ -188,22 +156,6 @@ export function ProgramForm({
   );
 }
 
-/** One run of 'program a tag': registered on the server, then written (or simulated), then recorded. */
-export type ProgramRun = {
-  programmed: ProgrammedTag;
-  mode: "web-nfc" | "simulation";
-  phase: "writing" | "recording" | "done";
-  /** The write's outcome once recorded: the tag is active (true) or inactive (false). */
-  ok: boolean | null;
-  /** The tag as the server last answered. */
-  tag: AdminTag;
-  /** The simulation's chip UID: shown, never sent as a real one. */
-  simulatedUid: string | null;
-  /** The write's failure, or the recording's. */
-  error: string | null;
-  attachedTo: PickedClient | null;
-};
-
 /** The outcome: chip id, UID, slug, URL, status and QR; while writing, the hint to hold the tag and a Cancel. */
 export function ProgramResult({
   run,
@@ -222,8 +174,7 @@ export function ProgramResult({
   useEffect(() => {
     if (run.phase === "done") heading.current?.focus();
   }, [run.phase]);
-  const canRetry =
-    run.phase === "done" && run.ok === false && run.tag.status === "inactive" && run.tag.writeError !== null;
+  const canRetry = canRetryWrite(run);
   return (
     <section
       aria-labelledby="program-result-heading"

@@ -1,5 +1,5 @@
 import type { AdminTag } from "@releve/core/tags/contracts";
-import { normalizeUid, TAG_MESSAGES, tagsCsvFileName } from "@releve/core/tags/rules";
+import { TAG_MESSAGES, tagsCsvFileName } from "@releve/core/tags/rules";
 import { Button, FormAlert, TextField } from "@releve/ui";
 import { type FormEvent, useRef, useState } from "react";
 import { useNotify } from "../../notify";
@@ -10,6 +10,7 @@ import { makeReadOnly } from "./nfc-device";
 import type { NfcMode } from "./reader";
 import { SimulationBadge } from "./tag-card";
 import { exportTagsCsv, type LookupBy, useLockTag, useReassignTag } from "./tag-queries";
+import { isLockable, lookupByText } from "./tag-rules";
 
 /**
  * The utilities panel (spec part 2 §4): search by tag UID, and on the tag found or read:
@@ -37,9 +38,7 @@ export function UtilitiesPanel({
 
   function search(event: FormEvent) {
     event.preventDefault();
-    const text = uid.trim();
-    // A chip id (RLV-…) is looked up as one; anything else as a UID (the server says what is wrong with it).
-    onSearch(/^rlv/i.test(text) ? { chip_id: text } : { uid: normalizeUid(text) ?? text });
+    onSearch(lookupByText(uid));
   }
 
   async function exportCsv() {
@@ -61,7 +60,7 @@ export function UtilitiesPanel({
     }
   }
 
-  const lockable = tag !== null && (tag.status === "active" || tag.status === "released") && tag.programmedAt !== null;
+  const lockable = isLockable(tag);
 
   return (
     <section

@@ -1,25 +1,12 @@
 import type { AdminTag } from "@releve/core/tags/contracts";
-import { nextTagStatus, TAG_ACTIONS, type TagAction } from "@releve/core/tags/rules";
+import type { TagAction } from "@releve/core/tags/rules";
 import { TextAreaField } from "@releve/ui";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { useNotify } from "../../notify";
 import { DialogActions, Modal } from "../../ui";
 import { ACTION_DONE, ACTION_LABELS, STATUS_LABELS } from "./labels";
+import { actionsFor, isDangerAction, REASON_MAX, reasonProblem } from "./lifecycle";
 import { useTagAction } from "./queries";
-
-/** The actions the lifecycle allows for this tag now (the server decides again on submit). */
-export function actionsFor(tag: AdminTag): TagAction[] {
-  const state = {
-    status: tag.status,
-    programmed: tag.programmedAt !== null,
-    locked: tag.lockedAt !== null,
-    owned: tag.owner !== null,
-  };
-  return TAG_ACTIONS.filter((action) => nextTagStatus(state, action).ok);
-}
-
-const REASON_MAX = 500;
-const REASON_REQUIRED = "A reason is required.";
 
 /** 'Change status': one lifecycle action with its reason (kept in the audit log). */
 export function TagActionDialog({ tag, onClose }: { tag: AdminTag; onClose: () => void }) {
@@ -36,8 +23,9 @@ export function TagActionDialog({ tag, onClose }: { tag: AdminTag; onClose: () =
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!action) return;
-    if (!reason.trim()) {
-      setReasonError(REASON_REQUIRED);
+    const problem = reasonProblem(reason);
+    if (problem) {
+      setReasonError(problem);
       reasonBox.current?.querySelector("textarea")?.focus();
       return;
     }
@@ -116,7 +104,7 @@ export function TagActionDialog({ tag, onClose }: { tag: AdminTag; onClose: () =
           pendingLabel="Saving..."
           pending={changing.isPending}
           disabled={!action}
-          variant={action === "deactivate" || action === "release" || action === "report_stolen" ? "danger" : "primary"}
+          variant={isDangerAction(action) ? "danger" : "primary"}
         />
       </form>
     </Modal>

@@ -1,19 +1,13 @@
 import { counted } from "@releve/core/platform/plural";
 import type { TagBatch } from "@releve/core/tags/contracts";
-import {
-  BATCH_PROGRAM_MAX,
-  DEFAULT_TAG_TYPE,
-  type GARMENT_SIZES,
-  type GARMENT_TYPES,
-  IMPORT_MAX_CHARS,
-  TAG_TYPES,
-} from "@releve/core/tags/rules";
+import { BATCH_PROGRAM_MAX, IMPORT_MAX_CHARS, TAG_TYPES } from "@releve/core/tags/rules";
 import { Button, ButtonAnchor, TextField } from "@releve/ui";
 import { type FormEvent, useState } from "react";
 import { CsvImportDialog } from "../../csv-import";
 import { useNotify } from "../../notify";
-import { type ProductChoice, ProductPicker } from "../../passport/product-picker";
+import { ProductPicker } from "../../passport/product-picker";
 import { DialogActions, Modal, SelectField } from "../../ui";
+import { batchProgramInput, EMPTY_PROGRAM, type ProgramDraft } from "./batch-program";
 import { GARMENT_SIZE_OPTIONS, GARMENT_TYPE_OPTIONS } from "./labels";
 import { useImportBatch, useProgramBatch } from "./queries";
 
@@ -52,28 +46,6 @@ export function BatchFiles({ batch, size = "sm" }: { batch: TagBatch; size?: "sm
   );
 }
 
-type ProgramDraft = {
-  product: ProductChoice | null;
-  garment_type: string;
-  count: string;
-  name: string;
-  size: string;
-  color: string;
-  sku_prefix: string;
-  tag_type: string;
-};
-
-const EMPTY_PROGRAM: ProgramDraft = {
-  product: null,
-  garment_type: "",
-  count: "",
-  name: "",
-  size: "",
-  color: "",
-  sku_prefix: "",
-  tag_type: DEFAULT_TAG_TYPE,
-};
-
 /**
  * 'Program a batch': N stock garments of one type, each with its tag, in one request (a
  * second or two for 1,000). The server validates; its message is shown as it is.
@@ -88,23 +60,8 @@ export function ProgramBatchDialog({ batch, onClose }: { batch: TagBatch; onClos
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const count = Number(draft.count);
     programming.mutate(
-      {
-        batchId: batch.id,
-        input: {
-          garment_type: draft.garment_type as (typeof GARMENT_TYPES)[number],
-          // Sent as typed: the server says what is wrong with it.
-          count: draft.count.trim() === "" ? Number.NaN : count,
-          name: pool ? null : draft.name || null,
-          size: pool ? null : ((draft.size || null) as (typeof GARMENT_SIZES)[number] | null),
-          color: pool ? null : draft.color || null,
-          sku_prefix: pool ? null : draft.sku_prefix || null,
-          tag_type: draft.tag_type as (typeof TAG_TYPES)[number],
-          pool,
-          product_id: draft.product?.id ?? null,
-        },
-      },
+      { batchId: batch.id, input: batchProgramInput(draft, pool) },
       {
         onSuccess: ({ programmed }) =>
           notify({

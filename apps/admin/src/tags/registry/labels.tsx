@@ -51,6 +51,9 @@ export const ACTION_DONE: Record<TagAction, string> = {
   release: "Tag released",
 };
 
+/** Spec part 2 §9: a tag UID shows its first 16 characters (the table cell's title has it whole). */
+export const shortUid = (uid: string) => (uid.length > 16 ? `${uid.slice(0, 16)}…` : uid);
+
 export function StatusBadge({ status }: { status: TagStatus }) {
   return (
     <span className={`inline-block whitespace-nowrap border px-1.5 text-xs ${STATUS_TONES[status]}`}>

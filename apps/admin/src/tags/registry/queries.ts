@@ -1,23 +1,12 @@
 import type { AdminTag, BatchImportResult, BatchProgramInput, TagPage } from "@releve/core/tags/contracts";
-import type { TagAction, TagStatus } from "@releve/core/tags/rules";
+import type { TagAction } from "@releve/core/tags/rules";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { adminApi, adminText } from "../../api";
 import { keys, keysetQuery } from "../../queries";
+import { filterQuery, type TagFilters } from "./filters";
 
 /** The registry's tags: every view of them refreshes together. */
 export const tagKeys = { all: ["admin", "tags"] } as const;
-
-export type TagFilters = { q: string; status: TagStatus | ""; batchId: number | null };
-
-/** `?q=&status=&batch_id=`: the list's filters, the same for its pages and the CSV export. */
-export function filterQuery(filters: TagFilters): string {
-  const params = new URLSearchParams();
-  if (filters.q) params.set("q", filters.q);
-  if (filters.status) params.set("status", filters.status);
-  if (filters.batchId !== null) params.set("batch_id", String(filters.batchId));
-  const query = params.toString();
-  return query ? `?${query}` : "";
-}
 
 export const tagsQuery = (filters: TagFilters) =>
   keysetQuery<TagPage>([...tagKeys.all, "list", filters], `/tags${filterQuery(filters)}`, true);
@@ -44,6 +33,9 @@ const invalidateBatchWork = (client: ReturnType<typeof useQueryClient>) =>
     ),
   );
 
+/** The tags an encoder CSV lists: its non-empty lines after the header. */
+export const encoderRowCount = (csv: string) => csv.split(/\r?\n/).filter(Boolean).length - 1;
+
 /**
  * Programs `count` stock garments in the batch (one request, all or nothing). The answer is
  * the encoder's CSV; its data rows are the tags made.
@@ -53,7 +45,7 @@ export function useProgramBatch() {
   return useMutation({
     mutationFn: async ({ batchId, input }: { batchId: number; input: BatchProgramInput }) => {
       const csv = await adminText(`/tag-batches/${batchId}/program`, { method: "POST", body: input });
-      return { programmed: csv.split(/\r?\n/).filter(Boolean).length - 1 };
+      return { programmed: encoderRowCount(csv) };
     },
     onSuccess: () => invalidateBatchWork(client),
   });

@@ -5,10 +5,7 @@ import { type FormEvent, useState } from "react";
 import { useNotify } from "../../notify";
 import { DialogActions, Modal } from "../../ui";
 import { useMakeSecure } from "./queries";
-
-const UID_PATTERN = /^[0-9a-f]{14}$/i;
-const UID_PROBLEM = "A secure tag's UID is 7 bytes, like 04:DE:5F:1E:AC:C0:40.";
-const VERSION_PROBLEM = "The key version must be a whole number from 1 to 65535.";
+import { checkSecureTag, encoderRows } from "./secure-tag";
 
 /**
  * 'Secure tag' (issue #21): registers the garment's tag as an NTAG 424 DNA whose every tap must
@@ -24,12 +21,7 @@ export function SecureTagDialog({ tag, onClose }: { tag: AdminTag; onClose: () =
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const bare = uid.replace(/[\s:-]/g, "");
-    const keyVersion = Number(version);
-    const next = {
-      uid: UID_PATTERN.test(bare) ? undefined : UID_PROBLEM,
-      version: Number.isInteger(keyVersion) && keyVersion >= 1 && keyVersion <= 65535 ? undefined : VERSION_PROBLEM,
-    };
+    const { uid: bare, keyVersion, problems: next } = checkSecureTag(uid, version);
     setProblems(next);
     if (next.uid || next.version) return;
     making.mutate(
@@ -94,16 +86,7 @@ export function SecureTagDialog({ tag, onClose }: { tag: AdminTag; onClose: () =
 }
 
 function EncoderSettings({ encoder }: { encoder: SunEncoderSettings }) {
-  const rows: [string, string][] = [
-    ["URL template", encoder.urlTemplate],
-    ["NDEF file", `${encoder.fileBytes} bytes (file 02)`],
-    ["PICC data offset", String(encoder.piccDataOffset)],
-    ["MAC input offset", String(encoder.macInputOffset)],
-    ["MAC offset", String(encoder.macOffset)],
-    ["PICC data tag", `0x${encoder.piccDataTag} (UID and counter mirrored)`],
-    ["File-read key", encoder.fileReadKey],
-    ["Meta-read key", encoder.metaReadKey],
-  ];
+  const rows = encoderRows(encoder);
   return (
     <section aria-labelledby="encoder-heading" className="mt-6 border-t border-ink/10 pt-4">
       <h3 id="encoder-heading" className="font-display text-lg">

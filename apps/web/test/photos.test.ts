@@ -17,11 +17,10 @@ import {
 } from "@releve/core/wardrobe/photo";
 import { getDb } from "@releve/db";
 import { createGarment, createOwner } from "@releve/db/testing/factories";
+import { deliverPending } from "@releve/verbs/testing/effects";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { WebEnv } from "../app/env.server";
 import { createSession } from "../app/features/accounts/session.server";
 import { loader as shareLoader } from "../app/features/sharing/share";
-import { replacePhoto } from "../app/features/wardrobe/photos-api";
 import { adminApiCallers, json, ORIGIN } from "./admin-support";
 import { args, routeContext } from "./route-support";
 
@@ -58,7 +57,12 @@ const put = (who: Who, id: number | string, bytes: BodyInit, type = "image/jpeg"
 const patch = (who: Who, id: number, body: unknown) =>
   photoCall(who, "PATCH", id, JSON.stringify(body), "application/json");
 
+/**
+ * The bucket's keys once every change's event is delivered: the objects a change lets go are
+ * deleted by the event's consumer (issue #48), as the events queue would shortly after.
+ */
 async function bucketKeys(): Promise<string[]> {
+  await deliverPending(db);
   const keys: string[] = [];
   let cursor: string | undefined;
   do {
@@ -193,19 +197,6 @@ describe("PUT /api/garments/:id/photo (the owner)", () => {
     expect(keys).not.toContain(keyOf(first));
     expect((await exports.default.fetch(`${ORIGIN}${first.url}`)).status).toBe(404);
     expect((await exports.default.fetch(`${ORIGIN}${second.url}`)).status).toBe(200);
-  });
-
-  it("deletes the new object again when the row cannot be updated", async () => {
-    const before = await bucketKeys();
-    const request = new Request(`${ORIGIN}/x`, { method: "PUT", body: sampleBytes(PNG_37X21) });
-    const failing = replacePhoto(env as unknown as WebEnv, request, async () => {
-      throw new Error("D1 unavailable");
-    });
-    await expect(failing).rejects.toThrow("D1 unavailable");
-    expect(await bucketKeys()).toEqual(before);
-    const gone = new Request(`${ORIGIN}/x`, { method: "PUT", body: sampleBytes(PNG_37X21) });
-    expect(await replacePhoto(env as unknown as WebEnv, gone, async () => null)).toBeNull();
-    expect(await bucketKeys()).toEqual(before);
   });
 });
 

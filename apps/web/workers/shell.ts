@@ -1,11 +1,12 @@
-import { photoKeyType } from "@releve/core/wardrobe/photo";
+import { VISITOR } from "@releve/core/platform/events";
 import { getDb } from "@releve/db";
-import { findPhotoByKey } from "@releve/db/wardrobe/queries";
+import { readPhoto } from "@releve/verbs/wardrobe/read-photo";
 import { Hono } from "hono";
 import { api } from "../app/api";
 import type { Loopback } from "../app/api/api-env";
 import { getWebEnv, type WebEnv } from "../app/env.server";
 import { readSession } from "../app/features/accounts/session.server";
+import { requestEffects } from "../app/request-context.server";
 import { drainUnreadBody, requireSameOrigin } from "./csrf";
 import { securityHeaders } from "./security-headers";
 
@@ -32,7 +33,9 @@ export function createShellApp(renderPage: RenderPage, options: { dev?: boolean 
   app.use(requireSameOrigin);
   app.use(drainUnreadBody);
   app.route("/api", api);
-  app.get("/photos/:key", (c) => servePhoto(getWebEnv(c.env), c.req.raw, c.req.param("key")));
+  app.get("/photos/:key", (c) =>
+    servePhoto(getWebEnv(c.env), c.req.raw, c.req.param("key"), c.executionCtx as ExecutionContext),
+  );
   // One origin locally: /t/* goes to the tap worker through its service binding. In
   // production the /t/* route reaches the tap worker directly and never touches this one.
   // Copied: a fetched response's headers are immutable, and the shell's own go on top.
@@ -58,39 +61,34 @@ const PHOTO_NOT_FOUND = () =>
   });
 
 /**
- * GET (and HEAD) /photos/<key>: a garment photo from R2 (issue #19). Only a well-formed key that a
- * garment names now is looked up; anything else, a removed or hidden photo's old key, or a key
- * with no object, is a plain 404. A photo its owner shows on the card is the same bytes for
- * everyone under that key (a new photo gets a new key): cached for a year as immutable. One not
- * shown (issue #28) is its owner's (and staff's) only, `private, no-store`; anyone else gets the
- * 404. The object's ETag revalidates; the Content-Type is the checked type the key names, never sniffed.
+ * GET (and HEAD) /photos/<key>: a stored photo (issue #19), as the readPhoto verb finds it (only
+ * a key a row names now; one not shown, its owner's and staff's only). A photo its owner shows on
+ * the card is the same bytes for everyone under that key (a new photo gets a new key): cached for
+ * a year as immutable; one not shown, `private, no-store`; anything else a plain 404. The
+ * object's ETag revalidates; the Content-Type is the checked type the key names, never sniffed.
  */
-async function servePhoto(env: WebEnv, request: Request, key: string): Promise<Response> {
-  const type = photoKeyType(key);
-  if (!type) return PHOTO_NOT_FOUND();
+async function servePhoto(env: WebEnv, request: Request, key: string, ctx: ExecutionContext): Promise<Response> {
   const db = getDb(env.DB);
-  const holder = await findPhotoByKey(db, key);
-  if (!holder) return PHOTO_NOT_FOUND();
-  if (!holder.photo_public) {
-    const { user } = await readSession(db, request);
-    if (!user || (user.userId !== holder.owner_user_id && !user.adminRole)) return PHOTO_NOT_FOUND();
-  }
-  // Only If-None-Match is honoured: R2 answers a match with the metadata and no body.
-  const ifNoneMatch = request.headers.get("If-None-Match");
-  const onlyIf = ifNoneMatch ? new Headers({ "If-None-Match": ifNoneMatch }) : undefined;
-  const object = request.method === "HEAD" ? await env.PHOTOS.head(key) : await env.PHOTOS.get(key, { onlyIf });
-  if (!object) return PHOTO_NOT_FOUND();
-  const headers = new Headers({
-    "Content-Type": type,
-    "Cache-Control": holder.photo_public ? "public, max-age=31536000, immutable" : "private, no-store",
-    ETag: object.httpEtag,
-    "X-Content-Type-Options": "nosniff",
-    "Content-Length": String(object.size),
+  const found = await readPhoto(requestEffects(request, { env, db, ctx }, VISITOR), {
+    key,
+    head: request.method === "HEAD",
+    ifNoneMatch: request.headers.get("If-None-Match"),
+    viewer: async () => {
+      const { user } = await readSession(db, request);
+      return user && { userId: user.userId, staff: Boolean(user.adminRole) };
+    },
   });
-  const body = "body" in object ? (object as R2ObjectBody).body : null;
-  if (request.method !== "HEAD" && !body) {
+  if (found.code === "not_found") return PHOTO_NOT_FOUND();
+  const headers = new Headers({
+    "Content-Type": found.type,
+    "Cache-Control": found.shown ? "public, max-age=31536000, immutable" : "private, no-store",
+    ETag: found.etag,
+    "X-Content-Type-Options": "nosniff",
+    "Content-Length": String(found.size),
+  });
+  if (request.method !== "HEAD" && !found.body) {
     headers.delete("Content-Length");
     return new Response(null, { status: 304, headers });
   }
-  return new Response(body, { headers });
+  return new Response(found.body, { headers });
 }

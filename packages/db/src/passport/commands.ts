@@ -2,10 +2,12 @@
  * Products, the writes (issue #31): an admin creates and edits them, audited in the same batch.
  * Reads: ./queries.ts. Every function takes `db` first; drizzle's query builder and `db.batch()`.
  */
+import type { DomainEvent } from "@releve/core/platform/events";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { type Actor, auditEntry } from "../platform/audit";
 import { onUniqueViolation } from "../platform/d1-errors";
+import { eventBeforeProductChange } from "../platform/events";
 import { insertJsonRows, jsonRowField } from "../platform/json-rows";
 import { products } from "../schema";
 import type { PhotoObject } from "../wardrobe/queries";
@@ -92,7 +94,13 @@ export async function updateProduct(
  * Sets (or, with null, removes) a product's photo, audited: the key it held before (for the
  * caller to delete once the change stands), or null when no product has the id.
  */
-export async function setProductPhoto(db: Db, actor: Actor, id: number, photo: PhotoObject | null) {
+export async function setProductPhoto(
+  db: Db,
+  actor: Actor,
+  id: number,
+  photo: PhotoObject | null,
+  event?: DomainEvent,
+) {
   const after = {
     photo_key: photo?.key ?? null,
     photo_width: photo?.width ?? null,
@@ -100,8 +108,9 @@ export async function setProductPhoto(db: Db, actor: Actor, id: number, photo: P
   };
   // A missing product changes nothing, its audit row included.
   if (!(await db.select({ id: products.id }).from(products).where(eq(products.id, id)).get())) return null;
-  const [before, changed] = await db.batch([
+  const [before, ...rest] = await db.batch([
     db.select({ photo_key: products.photo_key }).from(products).where(eq(products.id, id)),
+    ...(event ? [eventBeforeProductChange(db, event, eq(products.id, id))] : []),
     db
       .update(products)
       .set({ ...after, updated_at: new Date() })
@@ -109,6 +118,7 @@ export async function setProductPhoto(db: Db, actor: Actor, id: number, photo: P
       .returning({ id: products.id }),
     auditEntry(db, actor, photo ? "product.photo_set" : "product.photo_remove", { type: "product", id }, null, after),
   ]);
+  const changed = rest.at(-2) as { id: number }[];
   if (!changed[0]) return null;
   return { previousKey: before[0]?.photo_key ?? null };
 }

@@ -6,9 +6,10 @@
  */
 import type { Actor, DomainEvent, EventPayloads, EventSubjects, EventType } from "@releve/core/platform/events";
 import { and, desc, eq, exists, inArray, isNotNull, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { v7 as uuidv7 } from "uuid";
 import type { Db } from "../client";
-import { domainEvents, eventDeliveries, garments } from "../schema";
+import { domainEvents, eventDeliveries, garments, products } from "../schema";
 
 /** A new event, its id a UUIDv7 (ordered by time, then by a counter within the millisecond). */
 export function domainEvent<T extends EventType>(
@@ -59,20 +60,44 @@ export function eventAfterInsert(db: Db, event: DomainEvent, idField: string) {
 }
 
 /**
- * The INSERT of one event that precedes a garment's UPDATE in the same batch, on the same
- * condition `where`: written only if a garment matches it (so only if the update will change
- * one), with that garment's photo keys at that moment (the ones the update drops) at
- * `payload.photoKeys`.
+ * The INSERT of one event that precedes an UPDATE of `table` in the same batch, on the same
+ * condition `where`: written only if a row matches it (so only if the update will change one),
+ * naming that row as the event's garment or product, with the photo keys of `keys` it holds at
+ * that moment (the ones the update drops) at `payload.photoKeys`.
  */
-export function eventBeforeGarmentChange(db: Db, event: DomainEvent, where: SQL | undefined) {
+function eventBeforeChange(
+  db: Db,
+  event: DomainEvent,
+  row: { table: typeof garments | typeof products; where: SQL | undefined; keys: SQLiteColumn[] },
+) {
   const json = JSON.stringify(event.payload);
-  // Raw: INSERT ... SELECT with json_each over the row's two keys, which drizzle cannot say.
+  const id = row.table === garments ? garments.id : products.id;
+  const garmentId = row.table === garments ? id : sql`${event.subjects.garmentId ?? null}`;
+  const productId = row.table === products ? id : sql`${event.subjects.productId ?? null}`;
+  const keys = sql.join(row.keys, sql`, `);
+  // Raw: INSERT ... SELECT with json_each over the row's keys, which drizzle cannot say.
   return db.insert(domainEvents).select(
-    sql`SELECT ${event.id}, ${event.type}, ${garments.id}, ${event.subjects.productId ?? null},
-      ${event.subjects.tagId ?? null}, ${event.actor.kind}, ${event.actor.id}, ${event.personId}, ${event.at.getTime()},
-      json_set(${json}, '$.photoKeys', (SELECT json_group_array(value) FROM json_each(json_array(${garments.photo_key}, ${garments.photo_card_key})) WHERE value IS NOT NULL)),
-      NULL FROM ${garments} WHERE ${where ?? sql`0`} LIMIT 1`,
+    sql`SELECT ${event.id}, ${event.type}, ${garmentId}, ${productId}, ${event.subjects.tagId ?? null},
+      ${event.actor.kind}, ${event.actor.id}, ${event.personId}, ${event.at.getTime()},
+      json_set(${json}, '$.photoKeys', (SELECT json_group_array(value) FROM json_each(json_array(${keys})) WHERE value IS NOT NULL)),
+      NULL FROM ${row.table} WHERE ${row.where ?? sql`0`} LIMIT 1`,
   );
+}
+
+/** An event before a garment's UPDATE on `where`; `drops` names the photo keys the update lets go. */
+export function eventBeforeGarmentChange(
+  db: Db,
+  event: DomainEvent,
+  where: SQL | undefined,
+  drops: "photo_and_card" | "card" = "photo_and_card",
+) {
+  const keys = drops === "card" ? [garments.photo_card_key] : [garments.photo_key, garments.photo_card_key];
+  return eventBeforeChange(db, event, { table: garments, where, keys });
+}
+
+/** An event before a product's UPDATE on `where`, with the photo key it held. */
+export function eventBeforeProductChange(db: Db, event: DomainEvent, where: SQL | undefined) {
+  return eventBeforeChange(db, event, { table: products, where, keys: [products.photo_key] });
 }
 
 const eventColumns = {

@@ -4,10 +4,12 @@
  * Every function takes `db` first; drizzle's query builder and `db.batch()`; raw `sql` only
  * where drizzle cannot say it, with a one-line reason. Row types come from the schema.
  */
+import type { DomainEvent } from "@releve/core/platform/events";
 import type { OwnershipChange } from "@releve/core/wardrobe/ownership";
 import { and, eq, isNull, not } from "drizzle-orm";
 import type { Db } from "../client";
 import { type Actor, auditEntry } from "../platform/audit";
+import { eventBeforeGarmentChange } from "../platform/events";
 import { garments, profiles } from "../schema";
 import { keepTapTrue, type TapStores } from "../tap/cache";
 import {
@@ -182,31 +184,39 @@ export async function registerPoolGarment(
  * then the conditional update. `null` when the garment is not this user's (nothing changed);
  * else the row after and the key it held before (its object is the caller's to delete).
  */
-export async function setOwnedGarmentPhoto(db: Db, garmentId: number, userId: string, photo: PhotoObject) {
-  const [before, after] = await db.batch([
+export async function setOwnedGarmentPhoto(
+  db: Db,
+  garmentId: number,
+  userId: string,
+  photo: PhotoObject,
+  event?: DomainEvent,
+) {
+  const [before, ...rest] = await db.batch([
     db.select(previousKeys).from(garments).where(owned(garmentId, userId)),
+    ...(event ? [eventBeforeGarmentChange(db, event, owned(garmentId, userId))] : []),
     db
       .update(garments)
       .set({ photo_key: photo.key, photo_width: photo.width, photo_height: photo.height, photo_card_key: null })
       .where(owned(garmentId, userId))
       .returning(photoColumns),
   ]);
-  const row = after[0];
+  const row = lastRows(rest)[0];
   if (!row) return null;
   return { row, ...previousOf(before[0]) };
 }
 
 /** Removes the owner's garment photo: `null` when not theirs, else the row after and the key it held. */
-export async function clearOwnedGarmentPhoto(db: Db, garmentId: number, userId: string) {
-  const [before, after] = await db.batch([
+export async function clearOwnedGarmentPhoto(db: Db, garmentId: number, userId: string, event?: DomainEvent) {
+  const [before, ...rest] = await db.batch([
     db.select(previousKeys).from(garments).where(owned(garmentId, userId)),
+    ...(event ? [eventBeforeGarmentChange(db, event, owned(garmentId, userId))] : []),
     db
       .update(garments)
       .set({ photo_key: null, photo_width: null, photo_height: null, photo_card_key: null })
       .where(owned(garmentId, userId))
       .returning(photoColumns),
   ]);
-  const row = after[0];
+  const row = lastRows(rest)[0];
   if (!row) return null;
   return { row, ...previousOf(before[0]) };
 }
@@ -234,20 +244,27 @@ export async function hideOwnedGarmentPhoto(
   userId: string,
   from: { photoKey: string; cardKey: string | null },
   to: { photoKey: string; cardKey: string | null },
+  event?: DomainEvent,
 ) {
   const where = and(
     owned(garmentId, userId),
     eq(garments.photo_key, from.photoKey),
     from.cardKey === null ? isNull(garments.photo_card_key) : eq(garments.photo_card_key, from.cardKey),
   );
-  const row = await db
+  const update = db
     .update(garments)
     .set({ photo_key: to.photoKey, photo_card_key: to.cardKey, photo_public: false })
     .where(where)
-    .returning(photoColumns)
-    .get();
-  return row ?? null;
+    .returning(photoColumns);
+  if (!event) return (await update.get()) ?? null;
+  const [, rows] = await db.batch([eventBeforeGarmentChange(db, event, where), update]);
+  return rows[0] ?? null;
 }
+
+/** The rows the batch's UPDATE returned: its last statement's (an event may come before it). */
+const lastRows = (results: readonly unknown[]) => (results.at(-1) ?? []) as GarmentPhotoRow[];
+/** The same when an audit entry follows the UPDATE. */
+const updatedRows = (results: readonly unknown[]) => (results.at(-2) ?? []) as GarmentPhotoRow[];
 
 const auditedPhoto = (row: Omit<GarmentPhotoRow, "id" | "photo_public">) => ({
   photo_key: row.photo_key,
@@ -260,31 +277,39 @@ const auditedPhoto = (row: Omit<GarmentPhotoRow, "id" | "photo_public">) => ({
  * An admin sets any garment's photo, audited ("garment.photo_set"): `null` when no garment has
  * the id. The key returned as previous is the one the same transaction replaced.
  */
-export async function adminSetGarmentPhoto(db: Db, actor: Actor, garmentId: number, photo: PhotoObject) {
+export async function adminSetGarmentPhoto(
+  db: Db,
+  actor: Actor,
+  garmentId: number,
+  photo: PhotoObject,
+  event?: DomainEvent,
+) {
   const current = await getGarmentPhoto(db, garmentId);
   if (!current) return null;
   const after = { photo_key: photo.key, photo_width: photo.width, photo_height: photo.height, photo_card_key: null };
-  const [before, rows] = await db.batch([
+  const [before, ...rest] = await db.batch([
     db.select(previousKeys).from(garments).where(eq(garments.id, garmentId)),
+    ...(event ? [eventBeforeGarmentChange(db, event, eq(garments.id, garmentId))] : []),
     db.update(garments).set(after).where(eq(garments.id, garmentId)).returning(photoColumns),
     auditEntry(db, actor, "garment.photo_set", { type: "garment", id: garmentId }, auditedPhoto(current), after),
   ]);
-  const row = rows[0];
+  const row = updatedRows(rest)[0];
   if (!row) return null;
   return { row, ...previousOf(before[0]) };
 }
 
 /** An admin removes any garment's photo, audited ("garment.photo_remove"): `null` when no garment has the id. */
-export async function adminClearGarmentPhoto(db: Db, actor: Actor, garmentId: number) {
+export async function adminClearGarmentPhoto(db: Db, actor: Actor, garmentId: number, event?: DomainEvent) {
   const current = await getGarmentPhoto(db, garmentId);
   if (!current) return null;
   const after = { photo_key: null, photo_width: null, photo_height: null, photo_card_key: null };
-  const [before, rows] = await db.batch([
+  const [before, ...rest] = await db.batch([
     db.select(previousKeys).from(garments).where(eq(garments.id, garmentId)),
+    ...(event ? [eventBeforeGarmentChange(db, event, eq(garments.id, garmentId))] : []),
     db.update(garments).set(after).where(eq(garments.id, garmentId)).returning(photoColumns),
     auditEntry(db, actor, "garment.photo_remove", { type: "garment", id: garmentId }, auditedPhoto(current), after),
   ]);
-  const row = rows[0];
+  const row = updatedRows(rest)[0];
   if (!row) return null;
   return { row, ...previousOf(before[0]) };
 }
@@ -301,13 +326,15 @@ export async function setOwnedGarmentPhotoCard(
   userId: string,
   photoKey: string,
   cardKey: string,
+  event?: DomainEvent,
 ) {
   const where = and(owned(garmentId, userId), eq(garments.photo_key, photoKey));
-  const [before, after] = await db.batch([
+  const [before, ...rest] = await db.batch([
     db.select(previousKeys).from(garments).where(where),
+    ...(event ? [eventBeforeGarmentChange(db, event, where, "card")] : []),
     db.update(garments).set({ photo_card_key: cardKey }).where(where).returning(photoColumns),
   ]);
-  const row = after[0];
+  const row = lastRows(rest)[0];
   if (!row) return null;
   return { row, previousKey: before[0]?.photo_card_key ?? null };
 }
@@ -319,12 +346,14 @@ export async function adminSetGarmentPhotoCard(
   garmentId: number,
   photoKey: string,
   cardKey: string,
+  event?: DomainEvent,
 ) {
   const current = await getGarmentPhoto(db, garmentId);
   if (!current || current.photo_key !== photoKey) return null;
   const where = and(eq(garments.id, garmentId), eq(garments.photo_key, photoKey));
-  const [before, rows] = await db.batch([
+  const [before, ...rest] = await db.batch([
     db.select(previousKeys).from(garments).where(where),
+    ...(event ? [eventBeforeGarmentChange(db, event, where, "card")] : []),
     db.update(garments).set({ photo_card_key: cardKey }).where(where).returning(photoColumns),
     auditEntry(
       db,
@@ -335,7 +364,7 @@ export async function adminSetGarmentPhotoCard(
       { photo_card_key: cardKey },
     ),
   ]);
-  const row = rows[0];
+  const row = updatedRows(rest)[0];
   if (!row) return null;
   return { row, previousKey: before[0]?.photo_card_key ?? null };
 }

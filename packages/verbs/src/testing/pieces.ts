@@ -1,5 +1,6 @@
 /** Test pieces for the ownership verbs: an owner's claimed garment, with a photo in R2 when asked. */
 import { env } from "cloudflare:workers";
+import { newPhotoKey } from "@releve/core/wardrobe/photo";
 import type { Db } from "@releve/db";
 import { garments } from "@releve/db/schema";
 import { createGarment, createOwner } from "@releve/db/testing/factories";
@@ -12,7 +13,7 @@ export async function ownedPiece(db: Db, opts: { photo?: boolean } = {}) {
   await claimGarment(db, { DB: env.DB, TAP_KV: env.TAP_KV }, { slug: garment.slug, userId: owner.userId });
   let photoKey: string | null = null;
   if (opts.photo) {
-    photoKey = `garments/${garment.id}/${crypto.randomUUID()}.jpg`;
+    photoKey = newPhotoKey("image/jpeg");
     await env.PHOTOS.put(photoKey, new Uint8Array([1, 2, 3]));
     await db
       .update(garments)

@@ -18,7 +18,7 @@ import { streamExport } from "@releve/core/platform/stream-export";
 import { GarmentIdParamSchema } from "@releve/core/tags/contracts";
 import { photoUrl } from "@releve/core/wardrobe/photo";
 import type { Db } from "@releve/db/client";
-import { createProduct, importProducts, setProductPhoto, updateProduct } from "@releve/db/passport/commands";
+import { createProduct, importProducts, updateProduct } from "@releve/db/passport/commands";
 import {
   getProduct,
   lastGtinUnder,
@@ -29,12 +29,13 @@ import {
   readProductBatches,
 } from "@releve/db/passport/queries";
 import { onUniqueViolation } from "@releve/db/platform/d1-errors";
+import { setProductPhoto } from "@releve/verbs/passport/set-product-photo";
 import { type Context, Hono } from "hono";
 import { type AdminEnv, actorOf } from "../../api/admin/admin-env";
 import { jsonBody, validator } from "../../api/validation";
 import { downloadHeaders, logExportError } from "../../lib/export-response.server";
 import { originOf } from "../tags/tag-view";
-import { deletePhotoObject, replacePhoto } from "../wardrobe/photos-api";
+import { photoRefused, readPhotoBody } from "../wardrobe/photos-api";
 import { passportView, productJsonLd } from "./passport.server";
 
 const toProduct = (row: ProductRow): Product => ({
@@ -195,20 +196,21 @@ productRoutes.put("/:id/photo", idParam, async (c) => {
   const id = c.req.valid("param").id;
   // Checked before the body is read: a missing product costs no upload and stores nothing.
   await productOrThrow(db, id);
-  const stored = await replacePhoto(c.get("env"), c.req.raw, async (photo) => {
-    const changed = await setProductPhoto(db, actorOf(c), id, photo);
-    return changed && { row: true, previousKey: changed.previousKey, previousCardKey: null };
+  const outcome = await setProductPhoto(c.get("effects"), {
+    productId: id,
+    staff: actorOf(c),
+    read: () => readPhotoBody(c.req.raw),
   });
-  if (!stored) throw new AppError("not_found", PRODUCT_MESSAGES.notFound);
+  if (outcome.code === "not_found") throw new AppError("not_found", PRODUCT_MESSAGES.notFound);
+  if (outcome.code === "refused") throw photoRefused(outcome.reason);
   return c.json({ product: toProduct(await productOrThrow(db, id)) });
 });
 
 productRoutes.delete("/:id/photo", idParam, async (c) => {
   const db = c.get("db");
   const id = c.req.valid("param").id;
-  const changed = await setProductPhoto(db, actorOf(c), id, null);
-  if (!changed) throw new AppError("not_found", PRODUCT_MESSAGES.notFound);
-  await deletePhotoObject(c.get("env"), changed.previousKey);
+  const outcome = await setProductPhoto(c.get("effects"), { productId: id, staff: actorOf(c) });
+  if (outcome.code === "not_found") throw new AppError("not_found", PRODUCT_MESSAGES.notFound);
   return c.json({ product: toProduct(await productOrThrow(db, id)) });
 });
 

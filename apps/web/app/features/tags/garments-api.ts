@@ -16,7 +16,6 @@ import {
   UnclaimedQuerySchema,
 } from "@releve/core/tags/contracts";
 import { garmentTagUrl, TAG_MESSAGES } from "@releve/core/tags/rules";
-import { PHOTO_CARD_MESSAGES } from "@releve/core/wardrobe/photo";
 import type { AdminOwnershipHistory } from "@releve/core/wardrobe/transfer";
 import type { Db } from "@releve/db/client";
 import { ownershipHistory } from "@releve/db/ownership/queries";
@@ -28,13 +27,15 @@ import {
   listUnclaimedGarments,
   readAdminGarmentBatches,
 } from "@releve/db/tags/queries";
-import { adminClearGarmentPhoto, adminSetGarmentPhoto, adminSetGarmentPhotoCard } from "@releve/db/wardrobe/commands";
 import { getGarmentPhoto } from "@releve/db/wardrobe/queries";
+import { clearGarmentPhoto } from "@releve/verbs/wardrobe/clear-garment-photo";
+import { setGarmentPhoto } from "@releve/verbs/wardrobe/set-garment-photo";
+import { setGarmentPhotoCard } from "@releve/verbs/wardrobe/set-garment-photo-card";
 import { Hono } from "hono";
 import { type AdminEnv, actorOf } from "../../api/admin/admin-env";
 import { jsonBody, validator } from "../../api/validation";
 import { downloadHeaders, logExportError } from "../../lib/export-response.server";
-import { deletePhotoObject, replacePhoto, replacePhotoCard, toPhoto } from "../wardrobe/photos-api";
+import { cardAnswer, photoRefused, readCardBody, readPhotoBody, toPhoto } from "../wardrobe/photos-api";
 import { originOf } from "./tag-view";
 
 const GARMENT_CSV_COLUMNS = [
@@ -203,32 +204,34 @@ garmentRoutes.post("/:id/programmed", idParam, async (c) => {
 
 // The garment's product photo (issue #19), e.g. taken while programming its tag: any garment,
 // audited; the same checks, storage and answers as the owner's /api/garments/:id/photo.
+const garmentNotFound = () => new AppError("not_found", "Garment not found.");
+
 garmentRoutes.put("/:id/photo", idParam, async (c) => {
-  const { id } = c.req.valid("param");
-  const db = c.get("db");
-  await garmentOrThrow(db, id);
-  const row = await replacePhoto(c.get("env"), c.req.raw, (photo) => adminSetGarmentPhoto(db, actorOf(c), id, photo));
-  if (!row) throw new AppError("not_found", "Garment not found.");
-  return c.json({ photo: toPhoto(row) });
+  const outcome = await setGarmentPhoto(c.get("effects"), {
+    garmentId: c.req.valid("param").id,
+    by: { staff: actorOf(c) },
+    read: () => readPhotoBody(c.req.raw),
+  });
+  if (outcome.code === "not_found") throw garmentNotFound();
+  if (outcome.code === "refused") throw photoRefused(outcome.reason);
+  return c.json({ photo: toPhoto(outcome.row) });
 });
 
 garmentRoutes.delete("/:id/photo", idParam, async (c) => {
-  const cleared = await adminClearGarmentPhoto(c.get("db"), actorOf(c), c.req.valid("param").id);
-  if (!cleared) throw new AppError("not_found", "Garment not found.");
-  await deletePhotoObject(c.get("env"), cleared.previousKey);
-  await deletePhotoObject(c.get("env"), cleared.previousCardKey);
+  const outcome = await clearGarmentPhoto(c.get("effects"), {
+    garmentId: c.req.valid("param").id,
+    by: { staff: actorOf(c) },
+  });
+  if (outcome.code === "not_found") throw garmentNotFound();
   return c.json({ photo: null });
 });
 
 // Its card-size rendition (decision 0039): the same checks as the owner's /api/garments/:id/photo/card.
 garmentRoutes.put("/:id/photo/card", idParam, async (c) => {
-  const { id } = c.req.valid("param");
-  const db = c.get("db");
-  const current = await getGarmentPhoto(db, id);
-  if (!current) throw new AppError("not_found", "Garment not found.");
-  const row = await replacePhotoCard(c.get("env"), c.req.raw, current, (photoKey, cardKey) =>
-    adminSetGarmentPhotoCard(db, actorOf(c), id, photoKey, cardKey),
-  );
-  if (!row) throw new AppError("conflict", PHOTO_CARD_MESSAGES.changed);
-  return c.json({ photo: toPhoto(row) });
+  const outcome = await setGarmentPhotoCard(c.get("effects"), {
+    garmentId: c.req.valid("param").id,
+    by: { staff: actorOf(c) },
+    read: () => readCardBody(c.req.raw),
+  });
+  return c.json(cardAnswer(outcome, garmentNotFound));
 });

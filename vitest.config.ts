@@ -13,6 +13,8 @@ export default defineConfig({
             "apps/admin/src/**/*.test.{ts,tsx}",
             "scripts/**/*.test.ts",
           ],
+          // The verbs' tests run in workerd, with the real bindings (packages/verbs/vitest.config.ts).
+          exclude: ["packages/verbs/**", "**/node_modules/**"],
           setupFiles: ["tests/console-errors.ts"],
           // A time limit, not an assertion: `npm test` runs this tier beside the end-to-end
           // lanes on two cores (decision 0045).

@@ -117,6 +117,36 @@ const cases: [string, string, string, string][] = [
     "only packages/db commands refresh the tap's records",
   ],
   [
+    "drizzle only in packages/db (the verbs)",
+    "packages/verbs/src/zz-house-rule.ts",
+    'import { eq as a } from "drizzle-orm";',
+    "drizzle is imported only in packages/db",
+  ],
+  [
+    "apps never call the photo bucket (R2)",
+    "apps/web/app/features/wardrobe/zz-house-rule.ts",
+    'const a = (env: { PHOTOS: { delete(key: string): Promise<void> } }) => env.PHOTOS.delete("k");',
+    "apps never call R2, Queue or mail bindings",
+  ],
+  [
+    "apps never send to a queue",
+    "apps/web/app/api/admin/zz-house-rule.ts",
+    "const a = (c: { env: { ALERTS: { send(body: unknown): void } } }) => c.env.ALERTS.send({});",
+    "apps never call R2, Queue or mail bindings",
+  ],
+  [
+    "apps never call the mail binding",
+    "apps/web/workers/zz-house-rule.ts",
+    'const a = (env: { EMAIL: { send(m: string): void } }) => env.EMAIL.send("m");',
+    "apps never call R2, Queue or mail bindings",
+  ],
+  [
+    "apps never send mail through a sender",
+    "apps/web/app/features/accounts/zz-house-rule.ts",
+    'const a = (deps: { mail: { sender: { send(m: string): void } } }) => deps.mail.sender.send("m");',
+    "apps never send mail",
+  ],
+  [
     "the tap worker never imports zod",
     "workers/tap/src/zz-house-rule.ts",
     'import { z as a } from "zod";',

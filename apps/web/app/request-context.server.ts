@@ -1,24 +1,21 @@
 import { type Actor, VISITOR } from "@releve/core/platform/events";
-import type { Db } from "@releve/db";
 import type { TapStores } from "@releve/db/tap/cache";
 import { type Effects, effectsOf } from "@releve/verbs/effects";
 import type { RouterContextProvider } from "react-router";
 import { type CloudflareContext, cloudflareContext, getUser } from "./context";
 import { tapStores, type WebEnv } from "./env.server";
 import type { SessionUser } from "./features/accounts/session.server";
-import { type EmailSender, getEmailSender } from "./lib/email.server";
 
 /**
  * What a request's code reaches beyond its bindings (issue #29): the sender's address, the
- * origin links are made on, the tap's stores a command keeps true, and the mail sender, built
- * once when first used. Loaders, actions and API handlers get the same fields.
+ * origin links are made on, and the tap's stores a command keeps true. Loaders, actions and API
+ * handlers get the same fields; mail, photos and queues are the verbs' (the request's effects).
  */
 export type RequestServices = {
   /** CF-Connecting-IP: the sender, for rate limits and lock-outs. */
   ip: string | null;
   origin: string;
   tap: TapStores;
-  mail: { readonly sender: EmailSender; origin: string };
 };
 
 /**
@@ -41,21 +38,12 @@ export function requestEffects(
   });
 }
 
-/** The services of one request on `env` and `db` (the API's middleware and requestContext build them alike). */
-export function requestServices(request: Request, env: WebEnv, db: Db): RequestServices {
-  const origin = new URL(request.url).origin;
-  let sender: EmailSender | undefined;
+/** The services of one request on `env` (the API's middleware and requestContext build them alike). */
+export function requestServices(request: Request, env: WebEnv): RequestServices {
   return {
     ip: request.headers.get("CF-Connecting-IP"),
-    origin,
+    origin: new URL(request.url).origin,
     tap: tapStores(env),
-    mail: {
-      get sender() {
-        sender ??= getEmailSender(env, db);
-        return sender;
-      },
-      origin,
-    },
   };
 }
 
@@ -69,7 +57,7 @@ export function requestContext(request: Request, context: Readonly<RouterContext
     let effects: Effects | undefined;
     rc = {
       ...base,
-      ...requestServices(request, base.env, base.db),
+      ...requestServices(request, base.env),
       get user() {
         return getUser(context);
       },

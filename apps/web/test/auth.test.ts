@@ -1,28 +1,29 @@
 import { env } from "cloudflare:workers";
 import { hashPassword } from "@releve/core";
 import { AUTH_MESSAGES, MAIL_LIMITS } from "@releve/core/accounts/auth-constants";
+import { VISITOR } from "@releve/core/platform/events";
 import { authTokens, emailOutbox, getDb, sessions, users } from "@releve/db";
 import { makeAdmin, setAdminActive } from "@releve/db/testing/factories";
+import { issueToken, TOKEN_TTL_MS } from "@releve/verbs/accounts/auth-tokens";
+import { requestPasswordReset } from "@releve/verbs/accounts/request-password-reset";
+import { signUp } from "@releve/verbs/accounts/sign-up";
+import { testEffects } from "@releve/verbs/testing/effects";
 import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import {
   authenticate,
   consumeToken,
-  issueToken,
   LOCKOUT_WINDOW_MS,
   MAX_FAILURES_PER_EMAIL_NETWORK,
   MAX_FAILURES_PER_IP,
-  requestPasswordReset,
   resetPassword,
-  signUp,
-  TOKEN_TTL_MS,
   verifyEmail,
 } from "../app/features/accounts/auth.server";
 import { createSession, destroyUserSessions, readSession } from "../app/features/accounts/session.server";
-import { outboxSender } from "../app/lib/email.server";
 
 const db = getDb(env.DB);
-const mail = { sender: outboxSender(db), origin: "https://releve.test" };
+// The sign-up and reset verbs act as a visitor from https://releve.test (issue #48).
+const fx = testEffects(db, VISITOR);
 const PASSWORD = "correct horse battery";
 let seq = 0;
 
@@ -218,8 +219,8 @@ describe("single-use tokens", () => {
 describe("sign-up and email verification", () => {
   it("creates the user, mails a verification link that verifies once and names the account", async () => {
     const email = `new-${crypto.randomUUID().slice(0, 8)}@example.com`;
-    const result = await signUp(db, { firstName: "Jo", lastName: "March", email, password: PASSWORD, ip: null }, mail);
-    expect(result).toEqual({ ok: true });
+    const result = await signUp(fx, { firstName: "Jo", lastName: "March", email, password: PASSWORD, ip: null });
+    expect(result).toEqual({ code: "accepted" });
     const [message] = await db.select().from(emailOutbox).where(eq(emailOutbox.to_address, email));
     expect(message?.kind).toBe("email_verification");
     const token = new URL(/https:\/\/\S+/.exec(message?.text_body ?? "")?.[0] ?? "").searchParams.get("token") ?? "";
@@ -234,12 +235,14 @@ describe("sign-up and email verification", () => {
   it("answers a taken address as a new one, creates nothing, keeps its password and mails its owner", async () => {
     const existing = await makeUser();
     const before = await db.$count(users);
-    const result = await signUp(
-      db,
-      { firstName: "X", lastName: "Y", email: existing.email, password: "a stranger's password", ip: null },
-      mail,
-    );
-    expect(result).toEqual({ ok: true });
+    const result = await signUp(fx, {
+      firstName: "X",
+      lastName: "Y",
+      email: existing.email,
+      password: "a stranger's password",
+      ip: null,
+    });
+    expect(result).toEqual({ code: "accepted" });
     expect(await db.$count(users)).toBe(before);
     const mails = await db.select().from(emailOutbox).where(eq(emailOutbox.to_address, existing.email));
     expect(mails.map((m) => [m.kind, m.subject])).toEqual([
@@ -254,9 +257,9 @@ describe("sign-up and email verification", () => {
   it("mails nothing the form typed but the address: a stranger's first name does not ride on it", async () => {
     const email = `named-${crypto.randomUUID().slice(0, 8)}@example.com`;
     const firstName = "Win a prize at spam.example";
-    expect((await signUp(db, { firstName, lastName: "Y", email, password: PASSWORD, ip: null }, mail)).ok).toBe(true);
+    expect((await signUp(fx, { firstName, lastName: "Y", email, password: PASSWORD, ip: null })).code).toBe("accepted");
     const existing = await makeUser();
-    await signUp(db, { firstName, lastName: "Y", email: existing.email, password: PASSWORD, ip: null }, mail);
+    await signUp(fx, { firstName, lastName: "Y", email: existing.email, password: PASSWORD, ip: null });
     for (const to of [email, existing.email]) {
       const [message] = await db.select().from(emailOutbox).where(eq(emailOutbox.to_address, to));
       expect(message?.kind).toMatch(/^(email_verification|signup_attempt)$/);
@@ -268,27 +271,26 @@ describe("sign-up and email verification", () => {
     const ip = freshIp();
     const t0 = Date.now();
     const signUpAs = (email: string, at: number, from = ip) =>
-      signUp(db, { firstName: "Bot", lastName: "Y", email, password: PASSWORD, ip: from }, mail, { now: at });
+      signUp(fx, { firstName: "Bot", lastName: "Y", email, password: PASSWORD, ip: from }, { now: at });
     const stamp = crypto.randomUUID().slice(0, 8);
     for (let i = 0; i < MAIL_LIMITS.email_verification.perIp; i++)
-      expect((await signUpAs(`bulk${i}-${stamp}@example.com`, t0 + i)).ok, `sign-up ${i + 1}`).toBe(true);
+      expect((await signUpAs(`bulk${i}-${stamp}@example.com`, t0 + i)).code, `sign-up ${i + 1}`).toBe("accepted");
     const refused = `bulk-over-${stamp}@example.com`;
     expect(await signUpAs(refused, t0 + 100)).toEqual({
-      ok: false,
-      reason: "rate_limited",
+      code: "rate_limited",
       message: AUTH_MESSAGES.signupLimited,
     });
     expect(await db.$count(users, eq(users.email, refused))).toBe(0);
     expect(await mailsTo(refused, "email_verification")).toBe(0);
-    expect((await signUpAs(`other-${stamp}@example.com`, t0 + 100, freshIp())).ok).toBe(true);
-    expect((await signUpAs(refused, t0 + MAIL_LIMITS.windowMs + 100)).ok).toBe(true);
+    expect((await signUpAs(`other-${stamp}@example.com`, t0 + 100, freshIp())).code).toBe("accepted");
+    expect((await signUpAs(refused, t0 + MAIL_LIMITS.windowMs + 100)).code).toBe("accepted");
   });
 });
 
 describe("password reset", () => {
   it("mails nothing for an unknown email", async () => {
     const before = await db.$count(emailOutbox);
-    expect(await requestPasswordReset(db, { email: "ghost@example.com", ip: null }, mail)).toEqual({ ok: true });
+    expect(await requestPasswordReset(fx, { email: "ghost@example.com", ip: null })).toEqual({ code: "accepted" });
     expect(await db.$count(emailOutbox)).toBe(before);
   });
 
@@ -298,21 +300,24 @@ describe("password reset", () => {
     const t0 = Date.now();
     const { perEmailNetwork } = MAIL_LIMITS.password_reset;
     for (let i = 0; i < perEmailNetwork; i++)
-      expect(await requestPasswordReset(db, { email: user.email, ip }, mail, { now: t0 + i })).toEqual({
-        ok: true,
+      expect(await requestPasswordReset(fx, { email: user.email, ip }, { now: t0 + i })).toEqual({
+        code: "accepted",
       });
     expect(await mailsTo(user.email, "password_reset")).toBe(perEmailNetwork);
-    expect(await requestPasswordReset(db, { email: user.email, ip }, mail, { now: t0 + 10 })).toEqual({
-      ok: false,
-      reason: "rate_limited",
+    expect(await requestPasswordReset(fx, { email: user.email, ip }, { now: t0 + 10 })).toEqual({
+      code: "rate_limited",
       message: AUTH_MESSAGES.mailLimitedEmail,
     });
     expect(await mailsTo(user.email, "password_reset")).toBe(perEmailNetwork);
     // The window slides: an hour after the first, a mail goes again.
-    const later = await requestPasswordReset(db, { email: user.email, ip }, mail, {
-      now: t0 + MAIL_LIMITS.windowMs + 1,
-    });
-    expect(later).toEqual({ ok: true });
+    const later = await requestPasswordReset(
+      fx,
+      { email: user.email, ip },
+      {
+        now: t0 + MAIL_LIMITS.windowMs + 1,
+      },
+    );
+    expect(later).toEqual({ code: "accepted" });
     expect(await mailsTo(user.email, "password_reset")).toBe(perEmailNetwork + 1);
   });
 
@@ -323,9 +328,9 @@ describe("password reset", () => {
     const { perEmailNetwork } = MAIL_LIMITS.password_reset;
     const answers = [];
     for (let i = 0; i <= perEmailNetwork; i++)
-      answers.push(await requestPasswordReset(db, { email: ghost, ip }, mail, { now: t0 + i }));
-    expect(answers.slice(0, -1)).toEqual(Array(perEmailNetwork).fill({ ok: true }));
-    expect(answers.at(-1)).toEqual({ ok: false, reason: "rate_limited", message: AUTH_MESSAGES.mailLimitedEmail });
+      answers.push(await requestPasswordReset(fx, { email: ghost, ip }, { now: t0 + i }));
+    expect(answers.slice(0, -1)).toEqual(Array(perEmailNetwork).fill({ code: "accepted" }));
+    expect(answers.at(-1)).toEqual({ code: "rate_limited", message: AUTH_MESSAGES.mailLimitedEmail });
   });
 
   it("sends at most the limit when many requests for one address arrive at once from one network", async () => {
@@ -333,9 +338,11 @@ describe("password reset", () => {
     const ip = freshIp();
     const t0 = Date.now();
     const answers = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => requestPasswordReset(db, { email: user.email, ip }, mail, { now: t0 + i })),
+      Array.from({ length: 12 }, (_, i) => requestPasswordReset(fx, { email: user.email, ip }, { now: t0 + i })),
     );
-    expect(answers.filter((answer) => answer.ok)).toHaveLength(MAIL_LIMITS.password_reset.perEmailNetwork);
+    expect(answers.filter((answer) => answer.code === "accepted")).toHaveLength(
+      MAIL_LIMITS.password_reset.perEmailNetwork,
+    );
     expect(await mailsTo(user.email, "password_reset")).toBe(MAIL_LIMITS.password_reset.perEmailNetwork);
   });
 
@@ -347,18 +354,17 @@ describe("password reset", () => {
     const limit = MAIL_LIMITS.password_reset.perIp;
     for (let i = 0; i < limit; i++) {
       const ip = `${net}::${(i + 1).toString(16)}`;
-      expect((await requestPasswordReset(db, { email: users[i]?.email ?? "", ip }, mail, { now: t0 + i })).ok).toBe(
-        true,
+      expect((await requestPasswordReset(fx, { email: users[i]?.email ?? "", ip }, { now: t0 + i })).code).toBe(
+        "accepted",
       );
     }
     const last = users[limit]?.email ?? "";
-    expect(await requestPasswordReset(db, { email: last, ip: `${net}:1::1` }, mail, { now: t0 + 100 })).toEqual({
-      ok: false,
-      reason: "rate_limited",
+    expect(await requestPasswordReset(fx, { email: last, ip: `${net}:1::1` }, { now: t0 + 100 })).toEqual({
+      code: "rate_limited",
       message: AUTH_MESSAGES.mailLimitedIp,
     });
     expect(await mailsTo(last, "password_reset")).toBe(0);
-    expect((await requestPasswordReset(db, { email: last, ip: freshIp() }, mail, { now: t0 + 100 })).ok).toBe(true);
+    expect((await requestPasswordReset(fx, { email: last, ip: freshIp() }, { now: t0 + 100 })).code).toBe("accepted");
     expect(await mailsTo(last, "password_reset")).toBe(1);
   });
 
@@ -366,7 +372,7 @@ describe("password reset", () => {
     const user = await makeUser();
     const first = await createSession(db, requestWith(), user.id);
     await createSession(db, requestWith(), user.id);
-    await requestPasswordReset(db, { email: user.email, ip: null }, mail);
+    await requestPasswordReset(fx, { email: user.email, ip: null });
     const [message] = await db.select().from(emailOutbox).where(eq(emailOutbox.to_address, user.email));
     const token = new URL(/https:\/\/\S+/.exec(message?.text_body ?? "")?.[0] ?? "").searchParams.get("token") ?? "";
     expect(await resetPassword(db, token, "a brand new password")).toBe(user.id);

@@ -17,8 +17,8 @@ import {
   type TestOwner,
 } from "@releve/db/testing/factories";
 import { claimGarment } from "@releve/db/wardrobe/commands";
+import { issueToken } from "@releve/verbs/accounts/auth-tokens";
 import { beforeAll, describe, expect, it } from "vitest";
-import { issueToken } from "../app/features/accounts/auth.server";
 import * as resetPassword from "../app/features/accounts/reset-password";
 import { createSession } from "../app/features/accounts/session.server";
 import { groupByEvent } from "../app/features/crm/connection-groups";

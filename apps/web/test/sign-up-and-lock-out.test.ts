@@ -2,23 +2,21 @@ import { env } from "cloudflare:workers";
 import { hashPassword } from "@releve/core";
 import { AUTH_MESSAGES, MAIL_LIMITS } from "@releve/core/accounts/auth-constants";
 import { SIGN_IN_DELAY, signInDelayMs } from "@releve/core/accounts/sign-in-delay";
+import { VISITOR } from "@releve/core/platform/events";
 import { emailOutbox, getDb, users } from "@releve/db";
 import { createGarment } from "@releve/db/testing/factories";
+import { takeMailLimits } from "@releve/verbs/accounts/mail-limits";
+import { requestPasswordReset } from "@releve/verbs/accounts/request-password-reset";
+import { signUp } from "@releve/verbs/accounts/sign-up";
+import { testEffects } from "@releve/verbs/testing/effects";
 import { and, desc, eq } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { cloudflareContext } from "../app/context";
 import * as authPage from "../app/features/accounts/auth";
-import {
-  authenticate,
-  MAX_FAILURES_PER_EMAIL_NETWORK,
-  requestPasswordReset,
-  signUp,
-  takeMailLimits,
-} from "../app/features/accounts/auth.server";
+import { authenticate, MAX_FAILURES_PER_EMAIL_NETWORK } from "../app/features/accounts/auth.server";
 import * as verifiedPage from "../app/features/accounts/auth.verified";
 import { readSession } from "../app/features/accounts/session.server";
-import { outboxSender } from "../app/lib/email.server";
 import { args, routeContext } from "./route-support";
 
 // Issue #28, deliverables 3 and 4: sign-up that does not tell a taken address from a new one,
@@ -26,7 +24,8 @@ import { args, routeContext } from "./route-support";
 
 const db = getDb(env.DB);
 const ORIGIN = "https://releve.test";
-const mail = { sender: outboxSender(db), origin: ORIGIN };
+// The sign-up and reset verbs act as a visitor from ORIGIN (issue #48).
+const fx = testEffects(db, VISITOR);
 const PASSWORD = "correct horse battery";
 
 // A fresh sender network per use (rate events and attempts outlive a test).
@@ -293,14 +292,18 @@ describe("sign-up's mail limits are taken before the address is looked up", () =
       for (let i = 0; i < MAIL_LIMITS.email_verification.perEmail; i++)
         expect(await takeMailLimits(db, "email_verification", { email, ip: freshIp() }, t0 + i)).toBeNull();
       answers.push(
-        await signUp(db, { firstName: "A", lastName: "B", email, password: PASSWORD, ip: freshIp() }, mail, {
-          now: t0 + 10,
-        }),
+        await signUp(
+          fx,
+          { firstName: "A", lastName: "B", email, password: PASSWORD, ip: freshIp() },
+          {
+            now: t0 + 10,
+          },
+        ),
       );
     }
     expect(answers).toEqual([
-      { ok: false, reason: "rate_limited", message: AUTH_MESSAGES.mailLimitedEmail },
-      { ok: false, reason: "rate_limited", message: AUTH_MESSAGES.mailLimitedEmail },
+      { code: "rate_limited", message: AUTH_MESSAGES.mailLimitedEmail },
+      { code: "rate_limited", message: AUTH_MESSAGES.mailLimitedEmail },
     ]);
     expect(await db.$count(users, eq(users.email, fresh))).toBe(0);
     expect(await db.$count(emailOutbox, eq(emailOutbox.to_address, owner.email))).toBe(0);
@@ -310,11 +313,16 @@ describe("sign-up's mail limits are taken before the address is looked up", () =
     const owner = await makeUser();
     const t0 = Date.now();
     const attempt = (i: number) =>
-      signUp(db, { firstName: "A", lastName: "B", email: owner.email, password: PASSWORD, ip: freshIp() }, mail, {
-        now: t0 + i,
-      });
-    for (let i = 0; i < MAIL_LIMITS.email_verification.perEmail; i++) expect(await attempt(i)).toEqual({ ok: true });
-    expect(await attempt(10)).toEqual({ ok: false, reason: "rate_limited", message: AUTH_MESSAGES.mailLimitedEmail });
+      signUp(
+        fx,
+        { firstName: "A", lastName: "B", email: owner.email, password: PASSWORD, ip: freshIp() },
+        {
+          now: t0 + i,
+        },
+      );
+    for (let i = 0; i < MAIL_LIMITS.email_verification.perEmail; i++)
+      expect(await attempt(i)).toEqual({ code: "accepted" });
+    expect(await attempt(10)).toEqual({ code: "rate_limited", message: AUTH_MESSAGES.mailLimitedEmail });
     expect(
       await db.$count(
         emailOutbox,
@@ -394,28 +402,27 @@ describe("reset mails per address and sender network", () => {
     const t0 = Date.now();
     const { perEmailNetwork } = MAIL_LIMITS.password_reset;
     for (let i = 0; i < perEmailNetwork; i++)
-      expect(await requestPasswordReset(db, { email: owner.email, ip: stranger }, mail, { now: t0 + i })).toEqual({
-        ok: true,
+      expect(await requestPasswordReset(fx, { email: owner.email, ip: stranger }, { now: t0 + i })).toEqual({
+        code: "accepted",
       });
-    expect(await requestPasswordReset(db, { email: owner.email, ip: stranger }, mail, { now: t0 + 10 })).toEqual({
-      ok: false,
-      reason: "rate_limited",
+    expect(await requestPasswordReset(fx, { email: owner.email, ip: stranger }, { now: t0 + 10 })).toEqual({
+      code: "rate_limited",
       message: AUTH_MESSAGES.mailLimitedEmail,
     });
     // Every address of the stranger's /64 shares its share.
     const net = freshIpv6Net();
     for (let i = 1; i <= perEmailNetwork; i++)
-      await requestPasswordReset(db, { email: owner.email, ip: `${net}::${i}` }, mail, { now: t0 + 20 + i });
-    expect(
-      (await requestPasswordReset(db, { email: owner.email, ip: `${net}::ffff` }, mail, { now: t0 + 30 })).ok,
-    ).toBe(false);
+      await requestPasswordReset(fx, { email: owner.email, ip: `${net}::${i}` }, { now: t0 + 20 + i });
+    expect((await requestPasswordReset(fx, { email: owner.email, ip: `${net}::ffff` }, { now: t0 + 30 })).code).toBe(
+      "rate_limited",
+    );
 
     const before = await db.$count(
       emailOutbox,
       and(eq(emailOutbox.to_address, owner.email), eq(emailOutbox.kind, "password_reset")),
     );
-    expect(await requestPasswordReset(db, { email: owner.email, ip: freshIp() }, mail, { now: t0 + 40 })).toEqual({
-      ok: true,
+    expect(await requestPasswordReset(fx, { email: owner.email, ip: freshIp() }, { now: t0 + 40 })).toEqual({
+      code: "accepted",
     });
     expect(
       await db.$count(

@@ -20,11 +20,10 @@ api.use(async (c, next) => {
   const db = getDb(env.DB);
   c.set("env", env);
   c.set("db", db);
-  const services = requestServices(c.req.raw, env, db);
+  const services = requestServices(c.req.raw, env);
   c.set("ip", services.ip);
   c.set("origin", services.origin);
   c.set("tap", services.tap);
-  c.set("mail", services.mail);
   c.set(
     "effects",
     requestEffects(c.req.raw, { env, db, ctx: { waitUntil: (p) => c.executionCtx.waitUntil(p) } }, VISITOR),

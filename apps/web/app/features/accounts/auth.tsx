@@ -10,6 +10,8 @@ import { CONTACT_MESSAGES } from "@releve/core/sharing/contact";
 import { slot, splitSlots } from "@releve/i18n";
 import { m } from "@releve/i18n/messages";
 import { FormAlert, TextField } from "@releve/ui";
+import { requestPasswordReset } from "@releve/verbs/accounts/request-password-reset";
+import { signUp } from "@releve/verbs/accounts/sign-up";
 import { data, Form, Link, redirect } from "react-router";
 import { BackLink } from "../../components/back-link";
 import { GeneralErrorBoundary } from "../../components/error-boundary";
@@ -25,7 +27,7 @@ import { requestContext } from "../../request-context.server";
 import { pieceToClaimName } from "../wardrobe/claim.server";
 import { pendingClaimRedirect } from "../wardrobe/pending-claim.server";
 import type { Route } from "./+types/auth";
-import { authenticate, requestPasswordReset, signUp } from "./auth.server";
+import { authenticate } from "./auth.server";
 import { signupNextHeader } from "./auth-page.server";
 import { NewPasswordFields, PasswordField } from "./password-fields";
 import { createSession, signInHeaders } from "./session.server";
@@ -132,10 +134,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!parsed.success) return fail(400, { fieldErrors: fieldErrors(parsed.error), values });
     // The same answer, headers and work for a new and a taken address (issue #28): the session
     // starts when the emailed link is opened, and the taken address's owner is mailed instead.
-    const result = await signUp(deps.db, { ...parsed.data, ip: deps.ip }, deps.mail, {
-      defer: (work) => deps.ctx.waitUntil(work.catch((error) => console.error("[sign-up-email]", error))),
-    });
-    if (!result.ok) return fail(429, { formError: result.message, values });
+    const result = await signUp(deps.effects, { ...parsed.data, ip: deps.ip }, { defer: true });
+    if (result.code === "rate_limited") return fail(429, { formError: result.message, values });
     const headers = new Headers();
     if (redirectTo) headers.append("Set-Cookie", await signupNextHeader(deps.env, request, redirectTo));
     return data<ActionData>({ mode, checkInbox: parsed.data.email }, { headers });
@@ -146,10 +146,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = ForgotPasswordSchema.safeParse({ email: form.get("email") });
   if (!parsed.success) return fail(400, { fieldErrors: fieldErrors(parsed.error), values: form.echo(["email"]) });
   // Sent after the response, so an existing and an unknown email answer alike, at the same speed.
-  const reset = await requestPasswordReset(deps.db, { email: parsed.data.email, ip: deps.ip }, deps.mail, {
-    defer: (sending) => deps.ctx.waitUntil(sending.catch((error) => console.error("[reset-email]", error))),
-  });
-  if (!reset.ok) return fail(429, { formError: reset.message, values: { email: parsed.data.email } });
+  const reset = await requestPasswordReset(deps.effects, { email: parsed.data.email, ip: deps.ip }, { defer: true });
+  if (reset.code === "rate_limited")
+    return fail(429, { formError: reset.message, values: { email: parsed.data.email } });
   const back = `/auth?mode=login${redirectTo ? `&redirect=${encodeURIComponent(redirectTo)}` : ""}`;
   return redirect(back, {
     headers: {

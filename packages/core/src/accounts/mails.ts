@@ -1,26 +1,16 @@
-import { type Mail, renderMail } from "@releve/core/platform/mail";
-import type { Db } from "@releve/db";
-import { type MailSender, mailSender } from "@releve/db/platform/outbox";
+/**
+ * The accounts' mails (issue #28, decisions 0031, 0041): the verification link, the note to an
+ * address's owner when someone signs up with it, the password reset and the staff's invitation.
+ * Each carries nothing the sender typed but the address. Built by packages/core/src/platform/mail.ts.
+ */
 import { m } from "@releve/i18n/messages";
-import type { WebEnv } from "../env.server";
-
-export { outboxSender } from "@releve/db/platform/outbox";
-
-/** A mail as the shell's pages and APIs send it (packages/core/src/platform/mail.ts makes every one). */
-export type OutgoingEmail = Mail;
-
-/** The one way email leaves the app (docs/alerts.md): the outbox locally, the Workers binding in production. */
-export type EmailSender = MailSender;
-
-export function getEmailSender(env: WebEnv, db: Db): EmailSender {
-  return mailSender(env, db);
-}
+import { type Mail, renderMail } from "../platform/mail";
 
 // The person on the page asked for each of these mails: they speak the request's language
 // (issue #34). An invitation goes to someone else, whose language the staff do not know: English.
 
 /** Nothing the sign-up form typed but the address: the address is not proved yet (decision 0031). */
-export function verificationEmail(to: string, url: string): OutgoingEmail {
+export function verificationEmail(to: string, url: string): Mail {
   return renderMail(to, "email_verification", {
     subject: m.mail_verify_subject(),
     paragraphs: [m.mail_verify_welcome(), m.mail_verify_p2(), m.mail_verify_p3()],
@@ -33,7 +23,7 @@ export function verificationEmail(to: string, url: string): OutgoingEmail {
  * a way in, and the person signing up sees what a new address would see (decision 0041). Like
  * the verification mail, it carries nothing the form typed but the address.
  */
-export function signupAttemptEmail(to: string, links: { signIn: string; reset: string }): OutgoingEmail {
+export function signupAttemptEmail(to: string, links: { signIn: string; reset: string }): Mail {
   return renderMail(to, "signup_attempt", {
     subject: m.mail_attempt_subject(),
     paragraphs: [m.mail_attempt_p1(), m.mail_attempt_p2(), m.mail_attempt_p3()],
@@ -42,7 +32,7 @@ export function signupAttemptEmail(to: string, links: { signIn: string; reset: s
   });
 }
 
-export function passwordResetEmail(to: string, url: string): OutgoingEmail {
+export function passwordResetEmail(to: string, url: string): Mail {
   return renderMail(to, "password_reset", {
     subject: m.mail_reset_subject(),
     paragraphs: [m.mail_reset_p1(), m.mail_reset_p2()],
@@ -51,7 +41,7 @@ export function passwordResetEmail(to: string, url: string): OutgoingEmail {
 }
 
 /** A client created by brand staff (issue #18): the link sets their password and opens their wardrobe. */
-export function invitationEmail(to: string, url: string): OutgoingEmail {
+export function invitationEmail(to: string, url: string): Mail {
   const locale = "en";
   return renderMail(to, "client_invitation", {
     locale,

@@ -1,0 +1,54 @@
+import { invitationEmail } from "@releve/core/accounts/mails";
+import { hashPassword } from "@releve/core/accounts/password";
+import { randomToken, sha256Hex } from "@releve/core/platform/crypto";
+import { INVITATION_TTL_MS } from "@releve/core/tags/rules";
+import { createInvitedClient } from "@releve/db/accounts/commands";
+import { findUserIdByEmail } from "@releve/db/accounts/queries";
+import type { Actor as Staff } from "@releve/db/platform/audit";
+import { isUniqueViolation } from "@releve/db/platform/d1-errors";
+import type { Effects } from "../effects";
+
+export type InviteClientOutcome =
+  | { code: "invited"; profileId: number; clientId: string; invitationSent: boolean }
+  | { code: "email_taken" };
+
+/**
+ * 'Create client' (issue #18): a real account and profile, audited, and an invitation mail whose
+ * link sets the password (the reset flow). The account stands if the mail cannot go; the outcome
+ * says so (a password reset sends another link).
+ */
+export async function inviteClient(
+  effects: Effects,
+  input: { email: string; firstName: string; lastName: string; staff: Staff },
+): Promise<InviteClientOutcome> {
+  if (await findUserIdByEmail(effects.db, input.email)) return { code: "email_taken" };
+  const token = randomToken();
+  let profile: Awaited<ReturnType<typeof createInvitedClient>>;
+  try {
+    profile = await createInvitedClient(effects.db, input.staff, {
+      userId: crypto.randomUUID(),
+      email: input.email,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      // Nobody knows this password: the client chooses theirs through the invitation.
+      passwordHash: await hashPassword(randomToken()),
+      invitation: {
+        tokenHash: await sha256Hex(token),
+        expiresAt: new Date(effects.now().getTime() + INVITATION_TTL_MS),
+      },
+    });
+  } catch (error) {
+    // Lost a race with another creation or sign-up of the same email: the unique index decided.
+    if (isUniqueViolation(error)) return { code: "email_taken" };
+    throw error;
+  }
+  const url = `${effects.origin}/reset-password?token=${encodeURIComponent(token)}`;
+  let invitationSent = true;
+  try {
+    await effects.mail.send(invitationEmail(input.email, url));
+  } catch (error) {
+    console.warn(`[admin] invitation email to client ${profile.id} failed`, error);
+    invitationSent = false;
+  }
+  return { code: "invited", profileId: profile.id, clientId: profile.client_id, invitationSent };
+}

@@ -10,7 +10,7 @@ import {
   type TapDiagnosis,
   verifyDryRunToken,
 } from "@releve/core/qa/dry-run";
-import { OWNER_TOKEN_COOKIE, verifyOwnerToken } from "@releve/core/tap/owner-token";
+import { verifyOwnerToken } from "@releve/core/tap/owner-token";
 import { decideTap, type TapDecision, type TapRoute } from "@releve/core/tap/rules";
 import type { SecureTag, SuspectReason } from "@releve/core/tap/secure-tap";
 import { normalizeSlug } from "@releve/core/tap/slug";
@@ -21,8 +21,7 @@ import { tapViewer } from "@releve/db/tap/owner-session";
 import { loadProductFacts, type ProductFacts } from "@releve/db/tap/product-facts";
 import { type Locale, requestLocale, slot } from "@releve/i18n";
 import { tapMessage } from "@releve/i18n/tap";
-import { type Context, Hono } from "hono";
-import { getCookie } from "hono/cookie";
+import { Hono } from "hono";
 import { getTapEnv, type TapEnv } from "./env";
 import { MEMO_TTL_MS, Memo, RouteMemo } from "./memo";
 import { notAuthenticatedPage } from "./not-authenticated";
@@ -42,11 +41,9 @@ import {
 } from "./resolver";
 import { mayBeScan, recordScan } from "./scan";
 import { shareInPlace } from "./share-in-place";
+import { sourcedHeaders, type Tap, type TapBindings, type TapHeaders, tapOf } from "./tap";
 
 export { TagCounter } from "./tag-counter";
-
-type TapBindings = { Bindings: Env };
-type WaitUntil = (promise: Promise<unknown>) => void;
 
 const app = new Hono<TapBindings>({ strict: false });
 
@@ -63,54 +60,39 @@ const LOCAL_TAP_HEADERS = {
   "X-Served-By": "releve-tap",
 } as const;
 const TAP_HEADERS = { ...LOCAL_TAP_HEADERS, "Strict-Transport-Security": HSTS } as const;
-/** An answer's headers: one of the two sets, or (a Digital Link's tap) one with the resolver's added. */
-type TapHeaders = Readonly<Record<string, string>>;
 
 const tapHeaders = (url: string): TapHeaders => (isLocalHost(url) ? LOCAL_TAP_HEADERS : TAP_HEADERS);
-
-type Source = "memo" | "kv" | "d1";
 
 /**
  * The headers of one of the tap's own pages, in the language it was written in (issue #34): it
  * varies by the language cookie and Accept-Language (never stored anyway: no-store above).
  */
-const pageHeaders = (headers: TapHeaders, locale: Locale, source?: Source) => ({
-  ...headers,
+const pageHeaders = (tap: Tap, locale: Locale) => ({
+  ...sourcedHeaders(tap),
   "Content-Type": "text/html; charset=UTF-8",
   "Content-Security-Policy": RESOLUTION_FAILED_CSP,
   "Content-Language": locale,
   Vary: "Accept-Language, Cookie",
-  ...(source && { "X-Tap-Source": source }),
 });
 
 /** The failure page; `message` writes its markup in the request's language. */
-const failurePage = (
-  request: Request,
-  headers: TapHeaders,
-  message: (locale: Locale) => string,
-  status: 400 | 404 | 503,
-  source?: Source,
-) => {
-  const locale = requestLocale(request);
-  return new Response(resolutionFailedPage(locale, message(locale)), {
-    status,
-    headers: pageHeaders(headers, locale, source),
-  });
+const failurePage = (tap: Tap, message: (locale: Locale) => string, status: 400 | 404 | 503) => {
+  const locale = requestLocale(tap.request);
+  return new Response(resolutionFailedPage(locale, message(locale)), { status, headers: pageHeaders(tap, locale) });
 };
 
-const invalidLink = (request: Request, headers: TapHeaders, source?: Source) =>
-  failurePage(request, headers, (locale) => escapeHtml(tapMessage(locale, "tap_invalid_link")), 404, source);
+const invalidLink = (tap: Tap) => failurePage(tap, (locale) => escapeHtml(tapMessage(locale, "tap_invalid_link")), 404);
 
 /**
  * A garment reported lost or stolen: the neutral page, 200 (the link is good and this page is
  * its answer; a phone shows it as the page, not as a broken link), with no Link to the share
  * page and nothing of the owner.
  */
-const reportedMissing = (env: TapEnv, request: Request, headers: TapHeaders, source: Source, route: TapRoute) => {
-  const locale = requestLocale(request);
+const reportedMissing = (tap: Tap, route: TapRoute) => {
+  const locale = requestLocale(tap.request);
   return new Response(
-    reportedMissingPage(locale, env.BRAND_CONTACT_EMAIL, route.gtin && route.active ? route.slug : null),
-    { status: 200, headers: pageHeaders(headers, locale, source) },
+    reportedMissingPage(locale, tap.env.BRAND_CONTACT_EMAIL, route.gtin && route.active ? route.slug : null),
+    { status: 200, headers: pageHeaders(tap, locale) },
   );
 };
 
@@ -118,9 +100,9 @@ const reportedMissing = (env: TapEnv, request: Request, headers: TapHeaders, sou
  * A secure garment's tap that did not verify (issue #21): 403, the page saying so and nothing
  * of the owner (no Link, no Location), the failure page's CSP (same stylesheet).
  */
-const notAuthenticated = (request: Request, headers: TapHeaders, source: Source) => {
-  const locale = requestLocale(request);
-  return new Response(notAuthenticatedPage(locale), { status: 403, headers: pageHeaders(headers, locale, source) });
+const notAuthenticated = (tap: Tap) => {
+  const locale = requestLocale(tap.request);
+  return new Response(notAuthenticatedPage(locale), { status: 403, headers: pageHeaders(tap, locale) });
 };
 
 let memo: RouteMemo | undefined;
@@ -130,9 +112,9 @@ const routeMemo = (env: TapEnv) => {
 };
 
 /** For a slug this isolate's memo does not hold: KV, then D1; the answer is remembered (decisions 0010, 0022). */
-async function readThrough(env: TapEnv, slug: string, waitUntil: WaitUntil) {
-  const found = await getTapRoute(env, slug, waitUntil);
-  routeMemo(env).set(slug, found.route);
+async function readThrough(tap: Tap, slug: string) {
+  const found = await getTapRoute(tap.env, slug, tap.waitUntil);
+  routeMemo(tap.env).set(slug, found.route);
   return found;
 }
 
@@ -140,8 +122,8 @@ async function readThrough(env: TapEnv, slug: string, waitUntil: WaitUntil) {
  * Outside production, `?answer=redirect` makes a visitor's tap answer the 302 to the share
  * page instead of the page itself, so `bench:share` and `bench:tap` can set both side by side.
  */
-const wantsRedirect = (env: TapEnv, request: Request) =>
-  env.APP_ENV !== "production" && new URL(request.url).searchParams.get("answer") === "redirect";
+const wantsRedirect = (tap: Tap) =>
+  tap.env.APP_ENV !== "production" && tap.url.searchParams.get("answer") === "redirect";
 
 /**
  * The answer for a resolved route; its scan is handed to the batch, built and sent after it.
@@ -149,26 +131,19 @@ const wantsRedirect = (env: TapEnv, request: Request) =>
  * the 302 to it when the shell cannot give it.
  */
 function answer(
-  env: TapEnv,
-  request: Request,
-  headers: TapHeaders,
-  waitUntil: WaitUntil,
+  tap: Tap,
   route: TapRoute | null,
-  source: Source,
   viewerUserId: string | null,
-  dryRun = false,
   sun?: SunVerdict,
 ): Response | Promise<Response> {
   const decision = decideTap(route, viewerUserId);
-  if (decision.status === 404 || !route) return invalidLink(request, headers, source);
+  if (decision.status === 404 || !route) return invalidLink(tap);
   // A secure garment's tap answers only once its SUN URL verifies (a missing one's page says nothing anyway).
-  if (route.secure && decision.status === 302) {
-    return secureAnswer(env, request, headers, waitUntil, route, route.secure, decision, source, dryRun, sun);
-  }
+  if (route.secure && decision.status === 302) return secureAnswer(tap, route, route.secure, decision, sun);
   // A missing garment's tap is a scan too (marked 'missing' from the route): the brand's sighting.
-  if (!dryRun && mayBeScan(request)) recordScan(env, waitUntil, request, route, decision.viewer, Date.now());
-  if (decision.outcome === "missing") return reportedMissing(env, request, headers, source, route);
-  return redirectOrShare(env, request, headers, decision, source);
+  if (!tap.dryRun && mayBeScan(tap.request)) recordScan(tap, route, decision.viewer);
+  if (decision.outcome === "missing") return reportedMissing(tap, route);
+  return redirectOrShare(tap, decision);
 }
 
 /**
@@ -178,33 +153,30 @@ function answer(
  * whose answer (page or 302) sets this browser's card window (issue #28).
  */
 function redirectOrShare(
-  env: TapEnv,
-  request: Request,
-  headers: TapHeaders,
+  tap: Tap,
   decision: Extract<TapDecision, { status: 302 }>,
-  source: Source,
   verified?: { slug: string; counter: number },
 ): Response | Promise<Response> {
   const share = decision.outcome === "share" || decision.outcome === "share_unavailable";
   const redirect = (cookie?: string) => {
     const response = new Response(null, {
       status: 302,
-      headers: { ...headers, Location: decision.location, "X-Tap-Source": source },
+      headers: { ...sourcedHeaders(tap), Location: decision.location },
     });
     if (cookie) response.headers.append("Set-Cookie", cookie);
     return response;
   };
-  if (!verified || !share) return plainAnswer(env, request, headers, decision, source, share, redirect);
+  if (!verified || !share) return plainAnswer(tap, decision, share, redirect);
   // A visitor's verified secure tap (issue #28): the card window for this browser, on the page or the 302 alike.
+  const { env } = tap;
   return Promise.all([
     signVerifiedTap(env.SESSION_SECRET, verified),
     signCardWindow(env.SESSION_SECRET, verified.slug),
   ]).then(async ([marker, window]) => {
-    const cookie = cardWindowCookie(verified.slug, window, !isLocalHost(request.url));
+    const cookie = cardWindowCookie(verified.slug, window, !isLocalHost(tap.request.url));
     const shell = env.SHELL;
-    if (!shell || wantsRedirect(env, request)) return redirect(cookie);
-    const tapHeaders = { ...headers, "X-Tap-Source": source };
-    const page = await shareInPlace(shell, request, decision.location, tapHeaders, marker);
+    if (!shell || wantsRedirect(tap)) return redirect(cookie);
+    const page = await shareInPlace(shell, tap, decision.location, marker);
     if (!page) return redirect(cookie);
     page.headers.append("Set-Cookie", cookie);
     return page;
@@ -213,18 +185,14 @@ function redirectOrShare(
 
 /** A 302 decision's answer without a verified tap: the redirect, or a visitor's share page in place. */
 function plainAnswer(
-  env: TapEnv,
-  request: Request,
-  headers: TapHeaders,
+  tap: Tap,
   decision: Extract<TapDecision, { status: 302 }>,
-  source: Source,
   share: boolean,
   redirect: () => Response,
 ): Response | Promise<Response> {
-  const shell = env.SHELL;
-  if (!share || !shell || wantsRedirect(env, request)) return redirect();
-  const tapHeaders = { ...headers, "X-Tap-Source": source };
-  return shareInPlace(shell, request, decision.location, tapHeaders).then((found) => found ?? redirect());
+  const shell = tap.env.SHELL;
+  if (!share || !shell || wantsRedirect(tap)) return redirect();
+  return shareInPlace(shell, tap, decision.location).then((found) => found ?? redirect());
 }
 
 /** A secure tap's SUN check, before any I/O: its counter, or why it is refused. */
@@ -235,11 +203,12 @@ type SunVerdict = { ok: true; counter: number } | { ok: false; reason: SuspectRe
  * and that it is this garment's tag. Pure and synchronous: the raw query, as the tag wrote it
  * (the MAC covers its text). The counter is checked after, by the tag's Durable Object.
  */
-function checkSun(env: TapEnv, request: Request, secure: SecureTag): SunVerdict {
-  if (!env.sunKeys) return { ok: false, reason: "keys_unavailable" };
+function checkSun(tap: Tap, secure: SecureTag): SunVerdict {
+  const { sunKeys } = tap.env;
+  if (!sunKeys) return { ok: false, reason: "keys_unavailable" };
   const result = verifySunTap({
-    query: new URL(request.url).search,
-    keys: env.sunKeys,
+    query: tap.url.search,
+    keys: sunKeys,
     keyVersion: secure.keyVersion,
     expectedUid: secure.uid,
   });
@@ -257,30 +226,25 @@ function checkSun(env: TapEnv, request: Request, secure: SecureTag): SunVerdict 
  * visitor's tap: a replayed URL passes a dry run.
  */
 async function secureAnswer(
-  env: TapEnv,
-  request: Request,
-  headers: TapHeaders,
-  waitUntil: WaitUntil,
+  tap: Tap,
   route: TapRoute,
   secure: SecureTag,
   decision: Extract<TapDecision, { status: 302 }>,
-  source: Source,
-  dryRun: boolean,
   // Already checked by a tap that had to know before reading the owner's session.
   sun?: SunVerdict,
 ): Promise<Response> {
-  let verdict = sun ?? checkSun(env, request, secure);
-  if (verdict.ok && !dryRun) {
-    const counter = env.TAG_COUNTERS.getByName(secure.uid);
+  let verdict = sun ?? checkSun(tap, secure);
+  if (verdict.ok && !tap.dryRun) {
+    const counter = tap.env.TAG_COUNTERS.getByName(secure.uid);
     if (!(await counter.advance(verdict.counter)).ok) verdict = { ok: false, reason: "replay" };
   }
-  const scan = !dryRun && mayBeScan(request);
+  const scan = !tap.dryRun && mayBeScan(tap.request);
   if (!verdict.ok) {
-    if (scan) recordScan(env, waitUntil, request, route, decision.viewer, Date.now(), verdict.reason);
-    return notAuthenticated(request, headers, source);
+    if (scan) recordScan(tap, route, decision.viewer, verdict.reason);
+    return notAuthenticated(tap);
   }
-  if (scan) recordScan(env, waitUntil, request, route, decision.viewer, Date.now());
-  return redirectOrShare(env, request, headers, decision, source, { slug: route.slug, counter: verdict.counter });
+  if (scan) recordScan(tap, route, decision.viewer);
+  return redirectOrShare(tap, decision, { slug: route.slug, counter: verdict.counter });
 }
 
 /**
@@ -289,28 +253,23 @@ async function secureAnswer(
  * a token; the request's own cookies do not count), no scan, and the diagnosis in
  * `X-Releve-Dry-Run-Result`: where the answer came from and whether KV's record equals D1's.
  */
-async function dryRun(
-  env: TapEnv,
-  request: Request,
-  headers: TapHeaders,
-  waitUntil: WaitUntil,
-  slug: string | null,
-  claims: DryRunClaims,
-): Promise<Response> {
+async function dryRun(tap: Tap, slug: string | null, claims: DryRunClaims): Promise<Response> {
   let response: Response;
   let diagnosis: TapDiagnosis;
   if (!slug) {
-    response = invalidLink(request, headers);
+    response = invalidLink(tap);
     diagnosis = NOT_FOUND_DIAGNOSIS;
   } else {
+    const { env } = tap;
     // Read before the answer, whose KV refill (on a miss) must not count as a cached record.
     const [cached, fromD1] = await Promise.all([readCachedTapRoute(env.TAP_KV, slug), loadTapRoute(env.DB, slug)]);
     const held = routeMemo(env).get(slug);
     const { route, source } =
-      held !== undefined ? { route: held, source: "memo" as const } : await readThrough(env, slug, waitUntil);
+      held !== undefined ? { route: held, source: "memo" as const } : await readThrough(tap, slug);
+    tap.source = source;
     const viewerUserId = claims.viewer === "owner" ? (route?.ownerUserId ?? null) : null;
     const decision = decideTap(route, viewerUserId);
-    response = await answer(env, request, headers, waitUntil, route, source, viewerUserId, true);
+    response = await answer(tap, route, viewerUserId);
     const status = response.status;
     diagnosis = {
       found: route !== null,
@@ -340,47 +299,42 @@ app.get("/t/:slug", (c) => {
   // Only a marker the shell signed for an admin's link test makes a dry run; any other is ignored.
   if (marker) {
     return (async () => {
-      const env = getTapEnv(c.env);
-      const claims = await verifyDryRunToken(env.SESSION_SECRET, marker);
-      const waitUntil: WaitUntil = (promise) => c.executionCtx.waitUntil(promise);
-      return claims ? dryRun(env, c.req.raw, headers, waitUntil, slug, claims) : tap(c, headers, slug);
+      const claims = await verifyDryRunToken(getTapEnv(c.env).SESSION_SECRET, marker);
+      return claims ? dryRun(tapOf(c, headers, { dryRun: true }), slug, claims) : realTap(tapOf(c, headers), slug);
     })();
   }
-  return tap(c, headers, slug);
+  return realTap(tapOf(c, headers), slug);
 });
 
 /**
  * A real tap: the memo, KV or D1, the owner token, the answer, and its scan. `gtin`: tapped through
  * a Digital Link (issue #31), which names the garment only under its own product's GTIN.
  */
-function tap(
-  c: Context<TapBindings>,
-  headers: TapHeaders,
-  slug: string | null,
-  gtin?: string,
-): Response | Promise<Response> {
-  if (!slug) return invalidLink(c.req.raw, headers);
-  const env = getTapEnv(c.env);
-  const token = getCookie(c, OWNER_TOKEN_COOKIE);
+function realTap(tap: Tap, slug: string | null, gtin?: string): Response | Promise<Response> {
+  if (!slug) return invalidLink(tap);
+  const { env } = tap;
+  const token = tap.ownerToken;
   const ofLink = (route: TapRoute | null) => (gtin === undefined || route?.gtin === gtin ? route : null);
   const held = routeMemo(env).get(slug);
-  const waitUntil: WaitUntil = (promise) => c.executionCtx.waitUntil(promise);
   // This isolate's memo first (no I/O). A remembered answer for someone without an owner
   // token: nothing to await.
-  if (held !== undefined && !token) return answer(env, c.req.raw, headers, waitUntil, ofLink(held), "memo", null);
+  if (held !== undefined && !token) {
+    tap.source = "memo";
+    return answer(tap, ofLink(held), null);
+  }
 
   return (async () => {
     const [found, owner] = await Promise.all([
-      held !== undefined ? { route: held, source: "memo" as const } : readThrough(env, slug, waitUntil),
+      held !== undefined ? { route: held, source: "memo" as const } : readThrough(tap, slug),
       verifyOwnerToken(env.SESSION_SECRET, token),
     ]);
-    const { source } = found;
+    tap.source = found.source;
     const route = ofLink(found.route);
     // The garment's owner only while the token's session lives (one D1 read, owners only). A
     // secure garment's SUN URL is checked first: one that fails is refused before any such read.
-    const sun = route?.secure ? checkSun(env, c.req.raw, route.secure) : undefined;
+    const sun = route?.secure ? checkSun(tap, route.secure) : undefined;
     const viewerUserId = sun?.ok === false ? null : await tapViewer(env.DB, route, owner);
-    return answer(env, c.req.raw, headers, waitUntil, route, source, viewerUserId, false, sun);
+    return answer(tap, route, viewerUserId, sun);
   })();
 }
 
@@ -403,15 +357,15 @@ function withResolverHeaders(response: Response): Response {
 }
 
 /** A malformed Digital Link: 400 with its reason, as a page for a browser and a line for a machine. */
-function badDigitalLink(request: Request, headers: TapHeaders, reason: string): Response {
-  if (!(request.headers.get("Accept") ?? "").includes("text/html")) return resolverError(headers, 400, reason);
+function badDigitalLink(tap: Tap, reason: string): Response {
+  if (!(tap.request.headers.get("Accept") ?? "").includes("text/html")) return resolverError(tap, 400, reason);
   // The reason is the resolver's diagnosis, in English for every client; marked so.
   const message = (locale: Locale) =>
     escapeHtml(tapMessage(locale, "tap_invalid_digital_link", { reason: slot("reason") })).replace(
       slot("reason"),
       locale === "en" ? escapeHtml(reason) : `<span lang="en">${escapeHtml(reason)}</span>`,
     );
-  return withResolverHeaders(failurePage(request, headers, message, 400));
+  return withResolverHeaders(failurePage(tap, message, 400));
 }
 
 /**
@@ -423,7 +377,7 @@ app.get("/01/*", async (c) => {
   const url = new URL(c.req.url);
   const headers = tapHeaders(c.req.url);
   const parsed = parseDigitalLink(url.pathname, url.searchParams);
-  if (!parsed.ok) return badDigitalLink(c.req.raw, headers, parsed.reason);
+  if (!parsed.ok) return badDigitalLink(tapOf(c, headers, { url }), parsed.reason);
   const { link } = parsed;
   const linkHeader = linkHeaderFor(url.origin, link);
   const asked = url.searchParams.get("linkType");
@@ -432,37 +386,35 @@ app.get("/01/*", async (c) => {
   const wantsJsonLd = !wantsLinkset && acceptsJsonLd(c.req.raw);
   if (link.serial !== undefined && asked === null && !wantsLinkset && !wantsJsonLd) {
     // The resolver's headers go in with the tap's, so every answer is built with them (no copy).
-    return tap(c, { ...headers, ...RESOLVER_CORS, Link: linkHeader }, normalizeSlug(link.serial), link.gtin);
+    const tap = tapOf(c, { ...headers, ...RESOLVER_CORS, Link: linkHeader }, { url });
+    return realTap(tap, normalizeSlug(link.serial), link.gtin);
   }
-  return resolve(c, url, headers, link, linkHeader, wantsLinkset ? "linkset" : asked, wantsJsonLd);
+  return resolve(tapOf(c, headers, { url }), link, linkHeader, wantsLinkset ? "linkset" : asked, wantsJsonLd);
 });
 
 /** A resolver's question: the levels up to the product, then a linkset or the asked link type. */
 async function resolve(
-  c: Context<TapBindings>,
-  url: URL,
-  headers: TapHeaders,
+  tap: Tap,
   link: DigitalLink,
   linkHeader: string,
   asked: string | null,
   jsonLd = false,
 ): Promise<Response> {
-  const env = getTapEnv(c.env);
+  const { env, url } = tap;
   const product = await productFacts(env, link.gtin);
-  if (!product) return resolverError(headers, 404, "No product has this GTIN.", linkHeader);
+  if (!product) return resolverError(tap, 404, "No product has this GTIN.", linkHeader);
   const levels = [productLevel(url.origin, product)];
   const slug = link.serial === undefined ? null : normalizeSlug(link.serial);
   if (slug) {
     const held = routeMemo(env).get(slug);
-    const waitUntil: WaitUntil = (promise) => c.executionCtx.waitUntil(promise);
-    const route = held !== undefined ? held : (await readThrough(env, slug, waitUntil)).route;
+    const route = held !== undefined ? held : (await readThrough(tap, slug)).route;
     // An unknown or withdrawn serial under a known GTIN answers the product's links (GS1: walk up).
     if (route?.active && route.gtin === link.gtin) levels.unshift(itemLevel(url.origin, route, product));
   }
-  if (asked === "linkset") return linksetAnswer(headers, levels, linkHeader);
+  if (asked === "linkset") return linksetAnswer(tap, levels, linkHeader);
   const type = asked === null ? "defaultLink" : readLinkType(asked);
   const mediaType = jsonLd ? JSON_LD_TYPE : undefined;
-  return linkTypeAnswer(headers, levels, type === "linkset" ? null : type, url.searchParams, linkHeader, mediaType);
+  return linkTypeAnswer(tap, levels, type === "linkset" ? null : type, linkHeader, mediaType);
 }
 
 app.options("/01/*", (c) => {
@@ -473,18 +425,14 @@ app.options("/01/*", (c) => {
   return new Response(null, { status: 204, headers });
 });
 
-app.get("/.well-known/gs1resolver", (c) => resolverDescription(tapHeaders(c.req.url), new URL(c.req.url).origin));
+app.get("/.well-known/gs1resolver", (c) => resolverDescription(tapOf(c, tapHeaders(c.req.url))));
 
-app.notFound((c) => invalidLink(c.req.raw, tapHeaders(c.req.url)));
+app.notFound((c) => invalidLink(tapOf(c, tapHeaders(c.req.url))));
 
 app.onError((err, c) => {
   console.error("[tap]", err);
-  return failurePage(
-    c.req.raw,
-    tapHeaders(c.req.url),
-    (locale) => escapeHtml(tapMessage(locale, "tap_resolve_failed")),
-    503,
-  );
+  const message = (locale: Locale) => escapeHtml(tapMessage(locale, "tap_resolve_failed"));
+  return failurePage(tapOf(c, tapHeaders(c.req.url)), message, 503);
 });
 
 export default app;

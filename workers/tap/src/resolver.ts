@@ -23,6 +23,7 @@ import {
 import type { TapRoute } from "@releve/core/tap/rules";
 import { SUN_PARAMS } from "@releve/core/tap/sun";
 import type { ProductFacts } from "@releve/db/tap/product-facts";
+import type { Tap } from "./tap";
 
 /** On every resolver answer: any origin may read it, and the headers that carry its meaning. */
 export const RESOLVER_CORS = {
@@ -124,48 +125,54 @@ export function acceptsJsonLd(request: Request): boolean {
 /** Whether the request asks for a linkset by its Accept header. */
 export const acceptsLinkset = (request: Request) => (request.headers.get("Accept") ?? "").includes(LINKSET_TYPE);
 
-type Headers = Record<string, string>;
-
 /** The linkset answer: 200, `application/linkset+json`, with the JSON-LD context that reads it as JSON-LD. */
-export function linksetAnswer(headers: Headers, levels: LinkLevel[], link: string): Response {
+export function linksetAnswer(tap: Tap, levels: LinkLevel[], link: string): Response {
   const response = new Response(JSON.stringify(buildLinkset(levels)), {
     status: 200,
-    headers: { ...headers, ...RESOLVER_CORS, "Content-Type": LINKSET_TYPE, Link: link, Vary: "Accept" },
+    headers: { ...tap.headers, ...RESOLVER_CORS, "Content-Type": LINKSET_TYPE, Link: link, Vary: "Accept" },
   });
   response.headers.append("Link", linksetContextHeader());
   return response;
 }
 
-/** A link of `type` (null: a type we do not know), 307 to it, or 404 when the levels have none. */
+/**
+ * A link of `type` (null: a type we do not know), 307 to it with the rest of the request's query,
+ * or 404 when the levels have none.
+ */
 export function linkTypeAnswer(
-  headers: Headers,
+  tap: Tap,
   levels: LinkLevel[],
   type: LinkType | null,
-  query: URLSearchParams,
   link: string,
   mediaType?: string,
 ): Response {
   const found = type === null ? null : findLink(levels, type, mediaType);
-  if (!found) return resolverError(headers, 404, "This item has no link of that type.", link);
+  if (!found) return resolverError(tap, 404, "This item has no link of that type.", link);
+  const location = redirectTarget(found.href, tap.url.searchParams);
   return new Response(null, {
     status: 307,
-    headers: { ...headers, ...RESOLVER_CORS, Location: redirectTarget(found.href, query), Link: link, Vary: "Accept" },
+    headers: { ...tap.headers, ...RESOLVER_CORS, Location: location, Link: link, Vary: "Accept" },
   });
 }
 
 /** A resolver's refusal for a machine: the status and a one-line reason in plain text. */
-export function resolverError(headers: Headers, status: 400 | 404, reason: string, link?: string): Response {
+export function resolverError(tap: Tap, status: 400 | 404, reason: string, link?: string): Response {
   return new Response(`${reason}\n`, {
     status,
-    headers: { ...headers, ...RESOLVER_CORS, "Content-Type": "text/plain; charset=UTF-8", ...(link && { Link: link }) },
+    headers: {
+      ...tap.headers,
+      ...RESOLVER_CORS,
+      "Content-Type": "text/plain; charset=UTF-8",
+      ...(link && { Link: link }),
+    },
   });
 }
 
 /** `/.well-known/gs1resolver`: what this resolver answers (GS1 resolver 1.2 description file). */
-export function resolverDescription(headers: Headers, origin: string): Response {
+export function resolverDescription(tap: Tap): Response {
   const description = {
     name: "Relevé garment resolver",
-    resolverRoot: origin,
+    resolverRoot: tap.url.origin,
     supportedPrimaryKeys: ["01"],
     supportedLinkType: [{ namespace: GS1_VOC, prefix: "gs1:" }],
     linkTypeDefaultCanBeLinkset: false,
@@ -173,6 +180,6 @@ export function resolverDescription(headers: Headers, origin: string): Response 
   };
   return new Response(JSON.stringify(description), {
     status: 200,
-    headers: { ...headers, ...RESOLVER_CORS, "Content-Type": "application/json" },
+    headers: { ...tap.headers, ...RESOLVER_CORS, "Content-Type": "application/json" },
   });
 }

@@ -4,6 +4,7 @@ import type { ScanMessage } from "@releve/core/tap/scan-message";
 import type { SuspectReason } from "@releve/core/tap/secure-tap";
 import { isbot } from "isbot";
 import type { TapEnv } from "./env";
+import type { Tap } from "./tap";
 
 /**
  * Whether a request may be a person's tap, from what costs nothing to read: not HEAD, not a
@@ -64,20 +65,14 @@ async function flush(env: TapEnv): Promise<void> {
 }
 
 /**
- * Hands one tap's scan to the batch. Synchronous and cheap: it runs while the redirect is
- * being answered, and everything costly happens in the flush, after the response. `suspect`:
- * a secure garment's refused tap, kept as a 'suspect' scan with its reason (issue #21).
+ * Hands one tap's scan to the batch, timed now. Synchronous and cheap: it runs while the
+ * redirect is being answered, and everything costly happens in the flush, after the response.
+ * `suspect`: a secure garment's refused tap, kept as a 'suspect' scan with its reason (issue #21).
  */
-export function recordScan(
-  env: TapEnv,
-  waitUntil: (promise: Promise<unknown>) => void,
-  request: Request,
-  route: TapRoute,
-  viewer: ViewerKind,
-  now: number,
-  suspect?: SuspectReason,
-): void {
-  pending.push({ route, viewer, origin: scanOrigin(request), now, suspect });
+export function recordScan(tap: Tap, route: TapRoute, viewer: ViewerKind, suspect?: SuspectReason): void {
+  const { env, waitUntil } = tap;
+  const now = Date.now();
+  pending.push({ route, viewer, origin: scanOrigin(tap.request), now, suspect });
   if (pending.length >= MAX_BATCH) {
     waitUntil(flush(env));
     return;

@@ -1,5 +1,6 @@
 import { VERIFIED_TAP_HEADER } from "@releve/core/tap/verified-tap";
 import { LOCALE_PARAM } from "@releve/i18n";
+import { sourcedHeaders, type Tap } from "./tap";
 
 /**
  * A visitor's tap answered with the share page itself (decision 0029): the shell renders
@@ -16,8 +17,8 @@ const FORWARDED = ["cookie", "user-agent", "accept-language", "cf-connecting-ip"
 
 /**
  * The shell's answer for `sharePath` (always `/share/<slug>`, never `/t/`: locally the shell
- * hands `/t/*` back to this worker), with the tap's own headers on top; null when the tap
- * should answer the 302 instead: the shell threw, answered 5xx, or redirected.
+ * hands `/t/*` back to this worker), with the tap's own headers (and its `X-Tap-Source`) on top;
+ * null when the tap should answer the 302 instead: the shell threw, answered 5xx, or redirected.
  * HEAD is forwarded as HEAD: the same status and headers as a GET, and no page is rendered.
  * `verifiedTap`: after a secure garment's tap verified (issue #21), the marker the tap signed
  * for the shell (`signVerifiedTap`), sent as VERIFIED_TAP_HEADER so the card says
@@ -25,11 +26,11 @@ const FORWARDED = ["cookie", "user-agent", "accept-language", "cf-connecting-ip"
  */
 export async function shareInPlace(
   shell: Fetcher,
-  request: Request,
+  tap: Tap,
   sharePath: string,
-  tapHeaders: Record<string, string>,
   verifiedTap?: string,
 ): Promise<Response | null> {
+  const { request } = tap;
   const headers = new Headers();
   for (const name of FORWARDED) {
     const value = request.headers.get(name);
@@ -67,7 +68,7 @@ export async function shareInPlace(
   // second request would have set on this origin); the tap's replace any of the same name.
   // The page names /share/<slug> as canonical in its HTML; the header says so for any client.
   const answer = new Headers(page.headers);
-  for (const [name, value] of Object.entries(tapHeaders)) answer.set(name, value);
+  for (const [name, value] of Object.entries(sourcedHeaders(tap))) answer.set(name, value);
   // Appended: a Digital Link's tap also carries its Link to the linkset (issue #31).
   answer.append("Link", `<${shareUrl.href}>; rel="canonical"`);
   return new Response(page.body, { status: page.status, headers: answer });

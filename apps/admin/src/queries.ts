@@ -1,4 +1,4 @@
-import type { AuditEntry } from "@releve/core/platform/admin-api";
+import type { AuditEntry, DeadLetter, EventLogPage } from "@releve/core/platform/admin-api";
 import type { AdminStats } from "@releve/core/platform/admin-portal";
 import type { InstagramPost, InstagramPostInput } from "@releve/core/site/contracts";
 import type {
@@ -37,6 +37,7 @@ export const keys = {
   batches: ["admin", "tag-batches"],
   posts: ["admin", "instagram-posts"],
   products: ["admin", "products"],
+  events: ["admin", "events-log"],
 } as const;
 
 const q = (value: string) => encodeURIComponent(value);
@@ -109,6 +110,14 @@ export const postsQuery = queryOptions({
   queryFn: () => adminApi<{ posts: InstagramPost[] }>("/instagram-posts"),
 });
 
+/** The domain event log (issue #48), newest first, 25 at a time. */
+export const eventLogQuery = keysetQuery<EventLogPage>([...keys.events, "log"], "/activity");
+
+export const deadLettersQuery = queryOptions({
+  queryKey: [...keys.events, "dead-letters"],
+  queryFn: () => adminApi<{ letters: DeadLetter[] }>("/dead-letters"),
+});
+
 /** A write to the admin API that, once done, refreshes the queries it affects. */
 function useAdminMutation<Vars>(request: (vars: Vars) => Promise<unknown>, affects: readonly QueryKey[]) {
   const client = useQueryClient();
@@ -159,4 +168,13 @@ export const useDeletePost = () =>
   useAdminMutation(
     (post: InstagramPost) => adminApi(`/instagram-posts/${post.id}`, { method: "DELETE" }),
     [keys.posts, keys.audit],
+  );
+
+export const useRetryDeadLetter = () =>
+  useAdminMutation(
+    (eventId: string) =>
+      adminApi<{ queued: number; message: string }>(`/dead-letters/${encodeURIComponent(eventId)}/retry`, {
+        method: "POST",
+      }),
+    [keys.events],
   );

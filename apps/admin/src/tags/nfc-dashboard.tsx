@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { NewsList } from "../crm/news-list";
 import { AuditLog } from "../platform/audit-log";
+import { EventLog } from "../platform/event-log";
 import { statsQuery } from "../queries";
 import { Tabs } from "../tabs";
 import { ScansTab } from "../tap/scans-tab";
@@ -91,6 +92,7 @@ export function NfcDashboard() {
       <TagBatches />
       <NewsList />
       <AuditLog />
+      <EventLog />
     </>
   );
 }

@@ -16,6 +16,7 @@ import { garmentRoutes } from "../features/tags/garments-api";
 import { statsRoutes } from "../features/tags/stats-api";
 import { tagRoutes } from "../features/tags/tags-api";
 import { scanRoutes } from "../features/tap/scans-api";
+import { activityRoutes, deadLetterRoutes } from "./admin/activity";
 import type { AdminEnv } from "./admin/admin-env";
 import { auditRoutes } from "./admin/audit";
 
@@ -42,6 +43,8 @@ admin.route("/products", productRoutes);
 admin.route("/clients", clientRoutes);
 admin.route("/scans", scanRoutes);
 admin.route("/audit", auditRoutes);
+admin.route("/activity", activityRoutes);
+admin.route("/dead-letters", deadLetterRoutes);
 admin.route("/instagram-posts", postRoutes);
 admin.route("/tag-batches", batchRoutes);
 admin.route("/tags", tagRoutes);

@@ -40,3 +40,36 @@ export type AuditEntry = {
   after: unknown;
   createdAt: number;
 };
+
+/** One event of the domain event log (issue #48), as the portal's event log lists it: no personal data. */
+export type EventLogEntry = {
+  id: string;
+  type: string;
+  garmentId: number | null;
+  productId: number | null;
+  tagId: number | null;
+  actorKind: string;
+  at: number;
+  delivered: boolean;
+};
+
+export type EventLogPage = { events: EventLogEntry[]; nextCursor: string | null };
+
+/** Events per page of the portal's event log. */
+export const EVENT_LOG_PAGE = 25;
+
+/** A consumer that gave up on an event after its retries, for staff to read and send again. */
+export type DeadLetter = {
+  eventId: string;
+  type: string;
+  occurredAt: number;
+  consumer: string;
+  attempts: number;
+  lastError: string | null;
+  deadAt: number;
+};
+
+/** An event id as the log gives it (a UUIDv7), e.g. an event log page's cursor. */
+export const EventIdSchema = z
+  .string()
+  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/, "Not an event id.");

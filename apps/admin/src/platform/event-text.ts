@@ -1,0 +1,42 @@
+/**
+ * The event log's words (issue #48): each event type and actor kind as staff read them, and the
+ * row an event names. Unknown types (a newer worker's) show as they are.
+ */
+import type { EventLogEntry } from "@releve/core/platform/admin-api";
+
+const TYPES: Record<string, string> = {
+  "account.deleted": "Account deleted",
+  "contact.received": "Contact received",
+  "transfer.requested": "Transfer requested",
+  "garment.transferred": "Piece transferred",
+  "garment.released": "Piece released",
+  "garment.photo_changed": "Garment photo changed",
+  "product.photo_changed": "Product photo changed",
+};
+
+const ACTORS: Record<string, string> = {
+  client: "a client",
+  admin: "staff",
+  visitor: "a visitor",
+  system: "the system",
+};
+
+export const eventTypeText = (type: string) => TYPES[type] ?? type;
+
+export const actorText = (kind: string) => ACTORS[kind] ?? kind;
+
+/** What the event is about: "garment 12", "product 3", "tag 7", or "—". */
+export function subjectText(event: Pick<EventLogEntry, "garmentId" | "productId" | "tagId">): string {
+  const parts = [
+    event.garmentId !== null ? `garment ${event.garmentId}` : null,
+    event.productId !== null ? `product ${event.productId}` : null,
+    event.tagId !== null ? `tag ${event.tagId}` : null,
+  ].filter((part): part is string => part !== null);
+  return parts.length > 0 ? parts.join(", ") : "—";
+}
+
+/** A consumer's attempts and last error, in one line. */
+export function failureText(letter: { attempts: number; lastError: string | null }): string {
+  const tries = `${letter.attempts} ${letter.attempts === 1 ? "attempt" : "attempts"}`;
+  return letter.lastError ? `${tries}: ${letter.lastError}` : tries;
+}

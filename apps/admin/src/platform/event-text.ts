@@ -7,6 +7,7 @@ import type { EventLogEntry } from "@releve/core/platform/admin-api";
 const TYPES: Record<string, string> = {
   "account.deleted": "Account deleted",
   "contact.received": "Contact received",
+  "garment.claimed": "Piece claimed",
   "transfer.requested": "Transfer requested",
   "garment.transferred": "Piece transferred",
   "garment.released": "Piece released",

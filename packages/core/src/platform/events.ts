@@ -22,6 +22,8 @@ export type EventPayloads = {
   "account.deleted": { garments: number; photoKeys: string[] };
   /** A visitor's (or client's) details were filed with an owner through a door of the card. */
   "contact.received": { contactId: number; source: string; origin: string; locale: string };
+  /** A piece became its owner's: claimed at its tap, or (a pool garment) registered with their details. */
+  "garment.claimed": { via: "claim" | "registration" };
   /** Someone asked an owner for a piece (a transfer request); the owner is told. */
   "transfer.requested": { transferId: number };
   /** A piece changed hands through a transfer; the previous owner's photo objects go. */
@@ -39,6 +41,7 @@ export type EventType = keyof EventPayloads;
 export const EVENT_TYPES = [
   "account.deleted",
   "contact.received",
+  "garment.claimed",
   "transfer.requested",
   "garment.transferred",
   "garment.released",

@@ -75,23 +75,34 @@ function eventBeforeChange(
   const garmentId = row.table === garments ? id : sql`${event.subjects.garmentId ?? null}`;
   const productId = row.table === products ? id : sql`${event.subjects.productId ?? null}`;
   const keys = sql.join(row.keys, sql`, `);
+  const payload =
+    row.keys.length === 0
+      ? sql`${json}`
+      : sql`json_set(${json}, '$.photoKeys', (SELECT json_group_array(value) FROM json_each(json_array(${keys})) WHERE value IS NOT NULL))`;
   // Raw: INSERT ... SELECT with json_each over the row's keys, which drizzle cannot say.
   return db.insert(domainEvents).select(
     sql`SELECT ${event.id}, ${event.type}, ${garmentId}, ${productId}, ${event.subjects.tagId ?? null},
       ${event.actor.kind}, ${event.actor.id}, ${event.personId}, ${event.at.getTime()},
-      json_set(${json}, '$.photoKeys', (SELECT json_group_array(value) FROM json_each(json_array(${keys})) WHERE value IS NOT NULL)),
-      NULL FROM ${row.table} WHERE ${row.where ?? sql`0`} LIMIT 1`,
+      ${payload}, NULL FROM ${row.table} WHERE ${row.where ?? sql`0`} LIMIT 1`,
   );
 }
 
-/** An event before a garment's UPDATE on `where`; `drops` names the photo keys the update lets go. */
+/**
+ * An event before a garment's UPDATE on `where`; `drops` names the photo keys the update lets go
+ * (`none`: the payload is kept as it is).
+ */
 export function eventBeforeGarmentChange(
   db: Db,
   event: DomainEvent,
   where: SQL | undefined,
-  drops: "photo_and_card" | "card" = "photo_and_card",
+  drops: "photo_and_card" | "card" | "none" = "photo_and_card",
 ) {
-  const keys = drops === "card" ? [garments.photo_card_key] : [garments.photo_key, garments.photo_card_key];
+  const keys =
+    drops === "none"
+      ? []
+      : drops === "card"
+        ? [garments.photo_card_key]
+        : [garments.photo_key, garments.photo_card_key];
   return eventBeforeChange(db, event, { table: garments, where, keys });
 }
 

@@ -91,7 +91,7 @@ const claimable = (slug: string, pool: boolean) =>
 export async function claimGarment(
   db: Db,
   tap: TapStores,
-  input: { slug: string; userId: string },
+  input: { slug: string; userId: string; event?: DomainEvent },
   now = Date.now(),
 ): Promise<ClaimResult> {
   // What cannot be claimed is said first: nobody is sent to set up a profile for it.
@@ -105,18 +105,14 @@ export async function claimGarment(
 
   // One conditional UPDATE decides a race: of two people claiming at once exactly one matches
   // `status = 'unclaimed'`, the other sees a claimed garment afterwards (claimed_by_other).
-  const claimed = await db
+  // A report landing between the read and this write still wins.
+  const where = and(claimable(input.slug, false), not(tagReportedMissing(db)));
+  const update = db
     .update(garments)
     .set(claimedBy(input.userId, profileId, now))
-    .where(
-      and(
-        claimable(input.slug, false),
-        // A report landing between the read and this write still wins.
-        not(tagReportedMissing(db)),
-      ),
-    )
-    .returning({ id: garments.id })
-    .get();
+    .where(where)
+    .returning({ id: garments.id });
+  const claimed = await withEvent(db, input.event, where, update);
   if (claimed) {
     await keepTapTrue(tap, [input.slug]);
     return { status: "claimed", garmentId: claimed.id };
@@ -144,7 +140,7 @@ export type PoolGarmentDetails = {
 export async function registerPoolGarment(
   db: Db,
   tap: TapStores,
-  input: { slug: string; userId: string; details: PoolGarmentDetails },
+  input: { slug: string; userId: string; details: PoolGarmentDetails; event?: DomainEvent },
   now = Date.now(),
 ): Promise<ClaimResult> {
   const state = await claimState(db, input.slug);
@@ -156,7 +152,8 @@ export async function registerPoolGarment(
   if (profileId === undefined) return { status: "profile_missing" };
 
   const d = input.details;
-  const registered = await db
+  const where = and(claimable(input.slug, true), not(tagReportedMissing(db)));
+  const update = db
     .update(garments)
     .set({
       ...claimedBy(input.userId, profileId, now, "registration"),
@@ -169,9 +166,9 @@ export async function registerPoolGarment(
       ...(d.sku !== undefined && { sku: d.sku }),
       ...(d.purchase_date !== undefined && { purchase_date: d.purchase_date }),
     })
-    .where(and(claimable(input.slug, true), not(tagReportedMissing(db))))
-    .returning({ id: garments.id })
-    .get();
+    .where(where)
+    .returning({ id: garments.id });
+  const registered = await withEvent(db, input.event, where, update);
   if (registered) {
     await keepTapTrue(tap, [input.slug]);
     return { status: "claimed", garmentId: registered.id };
@@ -259,6 +256,18 @@ export async function hideOwnedGarmentPhoto(
   if (!event) return (await update.get()) ?? null;
   const [, rows] = await db.batch([eventBeforeGarmentChange(db, event, where), update]);
   return rows[0] ?? null;
+}
+
+/** Runs a garment UPDATE returning its id, with the change's event before it on the same condition. */
+async function withEvent(
+  db: Db,
+  event: DomainEvent | undefined,
+  where: ReturnType<typeof and>,
+  update: { get(): Promise<{ id: number } | undefined> } & Parameters<Db["batch"]>[0][number],
+): Promise<{ id: number } | undefined> {
+  if (!event) return update.get();
+  const [, rows] = await db.batch([eventBeforeGarmentChange(db, event, where, "none"), update]);
+  return (rows as { id: number }[])[0];
 }
 
 /** The rows the batch's UPDATE returned: its last statement's (an event may come before it). */

@@ -1,12 +1,8 @@
 import type { Db } from "@releve/db/client";
-import {
-  type ClaimResult,
-  claimGarment,
-  type PoolGarmentDetails,
-  registerPoolGarment,
-} from "@releve/db/wardrobe/commands";
+import type { PoolGarmentDetails } from "@releve/db/wardrobe/commands";
 import { garmentBySlug } from "@releve/db/wardrobe/queries";
 import { m } from "@releve/i18n/messages";
+import { type ClaimGarmentOutcome, claimGarment } from "@releve/verbs/wardrobe/claim-garment";
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { getUser } from "../../context";
 import { pendingClaimHeader } from "../../lib/cookies.server";
@@ -23,7 +19,7 @@ export type ClaimFailure = {
 };
 
 type Deps = ReturnType<typeof requestContext>;
-type Registered = { status: "claimed" | "already_owned"; garmentId: number };
+type Registered = { code: "claimed" | "already_owned"; garmentId: number };
 
 /**
  * The one claim path (spec part 1 §4) behind /claim/:slug, /garment-registration and
@@ -56,12 +52,9 @@ export async function claimOrRegister(
       status: "not_found",
     });
 
-  let result: ClaimResult;
+  let result: ClaimGarmentOutcome;
   try {
-    const input = { slug, userId: user.userId };
-    result = details
-      ? await registerPoolGarment(deps.db, deps.tap, { ...input, details })
-      : await claimGarment(deps.db, deps.tap, input);
+    result = await claimGarment(deps.effects, { slug, userId: user.userId, ...(details ? { details } : {}) });
   } catch (error) {
     console.error("[claim]", error);
     return fail(503, {
@@ -72,7 +65,7 @@ export async function claimOrRegister(
     });
   }
 
-  switch (result.status) {
+  switch (result.code) {
     case "claimed":
     case "already_owned":
       return { ok: true, deps, result };
@@ -92,7 +85,7 @@ export async function claimOrRegister(
         title: m.wardrobe_already_claimed(),
         message: m.wardrobe_claimed_by_other(),
         retryable: false,
-        status: result.status,
+        status: result.code,
       });
     case "reported_missing":
       // Lost or stolen (issue #18): nobody takes it over; nothing changed.
@@ -100,7 +93,7 @@ export async function claimOrRegister(
         title: m.wardrobe_claim_failed(),
         message: m.tap_missing_title(),
         retryable: false,
-        status: result.status,
+        status: result.code,
       });
     case "not_pool":
       // Details sent for a stock garment (only a crafted post does): it keeps the brand's.
@@ -108,14 +101,14 @@ export async function claimOrRegister(
         title: m.wardrobe_claim_failed(),
         message: m.wardrobe_not_pool(),
         retryable: false,
-        status: result.status,
+        status: result.code,
       });
     case "not_found":
       return fail(404, {
         title: m.wardrobe_claim_failed(),
         message: m.wardrobe_garment_not_found(),
         retryable: false,
-        status: result.status,
+        status: result.code,
       });
     default:
       return fail(500, {
@@ -139,14 +132,14 @@ export async function claimedHeaders(
 ): Promise<Headers> {
   const headers = new Headers([["Set-Cookie", await pendingClaimHeader(deps.env, request, null)]]);
   // The success names the garment (spec part 1 §8); the claim itself answers only its id.
-  const claimed = result.status === "claimed" ? await garmentBySlug(deps.db, slug) : undefined;
+  const claimed = result.code === "claimed" ? await garmentBySlug(deps.db, slug) : undefined;
   const name = claimed ? garmentWords(claimed).name.slice(0, 200) : m.wardrobe_your_garment();
   headers.append(
     "Set-Cookie",
     await toastHeader(
       deps.env,
       request,
-      result.status === "claimed"
+      result.code === "claimed"
         ? {
             type: "success",
             title: m.wardrobe_registered(),

@@ -101,7 +101,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     name: garmentWords(now ?? {}).name,
     tapUrl: tagUrl(new URL(request.url).origin, slug),
     stock: !pool,
-    already: outcome.result.status === "already_owned",
+    already: outcome.result.code === "already_owned",
   };
   return data<Registered>({ registered }, { headers: { "Set-Cookie": await pendingClaimHeader(env, request, null) } });
 }

@@ -449,6 +449,21 @@ const SHELL: Record<string, (ids: Ids) => Case[]> = {
     { path: "/api/admin/scans/recent?type=suspect", cell: adminApi(200) },
   ],
   "GET /api/admin/audit": () => [{ path: "/api/admin/audit", cell: adminApi(200) }],
+  // The domain event log and its dead letters (issue #48): staff only.
+  "GET /api/admin/activity": () => [
+    { path: "/api/admin/activity", cell: adminApi(200) },
+    { path: "/api/admin/activity?before=x", cell: adminApi(400) },
+  ],
+  "GET /api/admin/dead-letters": () => [{ path: "/api/admin/dead-letters", cell: adminApi(200) }],
+  "POST /api/admin/dead-letters/:eventId/retry": () => [
+    {
+      path: "/api/admin/dead-letters/01900000-0000-7000-8000-000000000000/retry",
+      method: "POST",
+      json: {},
+      cell: adminApi(404),
+    },
+    { path: "/api/admin/dead-letters/x/retry", method: "POST", json: {}, cell: adminApi(400) },
+  ],
   "GET /api/admin/instagram-posts": () => [{ path: "/api/admin/instagram-posts", cell: adminApi(200) }],
   "POST /api/admin/instagram-posts": () => [
     { path: "/api/admin/instagram-posts", method: "POST", json: HIDDEN_POST, cell: adminApi(201) },

@@ -234,6 +234,7 @@ export const EXCLUDED_TABLES: Record<string, string> = {
   scan_daily_stats: "written by the five-minute rollup cron, never by a request",
   scan_daily_dimensions: "written by the five-minute rollup cron, never by a request",
   job_watermarks: "the rollup cron's progress marker",
+  event_deliveries: "the events consumer's record of each delivery, written seconds after the request (issue #48)",
   // SQLite's AUTOINCREMENT counter moves even when a unique index turns an insert away (the
   // early-access list's "already on the list"): bookkeeping, not a row of ours.
   sqlite_sequence: "SQLite's own counter",
@@ -248,11 +249,18 @@ export const EXCLUDED_TABLES: Record<string, string> = {
  */
 export const EXCLUDED_COLUMNS: Record<string, readonly string[]> = {
   sessions: ["last_seen_at", "expires_at"],
+  // The events consumer marks an event delivered seconds after the request that wrote it (issue #48).
+  domain_events: ["delivered_at"],
   owner_alerts: ["sent_at"],
   users: ["alerts_sent_at"],
 };
-/** Rows written by a background job, seconds after the request that caused them: the alert mails. */
-export const EXCLUDED_ROWS: Record<string, string> = { email_outbox: "kind IS NOT 'connection_alert'" };
+/**
+ * Rows written by a background job, seconds after the request that caused them: the alert mails,
+ * and a visitor's details-shared mail (sent by the contact.received event's consumer, issue #48).
+ */
+export const EXCLUDED_ROWS: Record<string, string> = {
+  email_outbox: "kind IS NOT 'connection_alert' AND kind IS NOT 'details_shared'",
+};
 
 function findD1File(): string {
   const state = join(ROOT, "apps/web/.wrangler", SECURITY_STATE);
@@ -321,7 +329,11 @@ export class DbWatch {
     let entry = this.readers.get(name);
     if (!entry) {
       const where = EXCLUDED_ROWS[name] ? ` WHERE ${EXCLUDED_ROWS[name]}` : "";
-      const statement = this.db.prepare(`SELECT rowid AS "__rowid", * FROM "${name.replaceAll('"', '""')}"${where}`);
+      const table = `"${name.replaceAll('"', '""')}"`;
+      // A WITHOUT ROWID table (the event log) is keyed by its primary key instead.
+      const { sql } = this.db.prepare("SELECT sql FROM sqlite_master WHERE name = ?").get(name) as { sql: string };
+      const key = /WITHOUT ROWID\s*$/i.test(sql.trim()) ? this.primaryKey(name) : "rowid";
+      const statement = this.db.prepare(`SELECT ${key} AS "__rowid", * FROM ${table}${where}`);
       statement.setReturnArrays(true);
       const skip = new Set(EXCLUDED_COLUMNS[name] ?? []);
       const columns = statement.columns().map((c) => c.name);
@@ -330,6 +342,20 @@ export class DbWatch {
       this.readers.set(name, entry);
     }
     return entry;
+  }
+
+  /** A table's primary key columns, joined, as a key expression. */
+  private primaryKey(name: string): string {
+    const columns = (
+      this.db.prepare(`PRAGMA table_info("${name.replaceAll('"', '""')}")`).all() as {
+        name: string;
+        pk: number;
+      }[]
+    )
+      .filter((c) => c.pk > 0)
+      .sort((a, b) => a.pk - b.pk)
+      .map((c) => `"${c.name}"`);
+    return columns.join(" || '\u0001' || ");
   }
 
   static diff(before: Snapshot, after: Snapshot): Diff {

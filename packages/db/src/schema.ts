@@ -1,9 +1,9 @@
 import { ALERT_FREQUENCIES } from "@releve/core/crm/alerts";
+import { TRANSFER_END_REASONS, TRANSFER_KINDS, TRANSFER_STATUSES } from "@releve/core/ownership/transfer";
 import type { Care, Fibre } from "@releve/core/passport/product-rules";
 import { ACTOR_KINDS } from "@releve/core/platform/events";
 import { TAG_STATUSES } from "@releve/core/tags/rules";
 import { SUSPECT_REASONS } from "@releve/core/tap/secure-tap";
-import { TRANSFER_END_REASONS, TRANSFER_KINDS, TRANSFER_STATUSES } from "@releve/core/wardrobe/transfer";
 import { relations, sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 

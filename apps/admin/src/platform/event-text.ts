@@ -13,6 +13,13 @@ const TYPES: Record<string, string> = {
   "garment.released": "Piece released",
   "garment.photo_changed": "Garment photo changed",
   "product.photo_changed": "Product photo changed",
+  "garment.active_changed": "Garment in or out of service",
+  "garment.reassigned": "Piece reassigned",
+  "tag.programmed": "Tag programmed",
+  "tag.written": "Tag written",
+  "tag.secured": "Tag made secure",
+  "tag.locked": "Tag locked",
+  "tag.status_changed": "Tag status changed",
 };
 
 const ACTORS: Record<string, string> = {

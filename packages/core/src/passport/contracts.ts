@@ -4,11 +4,11 @@
  * remote imports only the types. Every refusal names its field.
  */
 import { z } from "zod";
-import { normaliseUrl } from "../accounts/normalise";
 import { ListQuerySchema } from "../platform/admin-api";
+import { GARMENT_TYPES } from "../platform/garment-types";
 import { idCursorParam } from "../platform/keyset";
+import { normaliseUrl } from "../platform/normalise";
 import { text } from "../platform/text-field";
-import { GARMENT_TYPES } from "../tags/rules";
 import { gtinProblem } from "./gtin";
 import {
   CARE_CATEGORIES,

@@ -1,5 +1,4 @@
 import { stringify } from "csv-stringify/browser/esm/sync";
-import type { CrmContact } from "../crm/rules";
 
 /**
  * Spreadsheet apps run a cell that starts with = + - @ (or a tab/CR) as a formula; prefixing
@@ -80,8 +79,25 @@ export const CONTACT_CSV_COLUMNS = [
   "Notes",
 ];
 
-/** The contact fields the CSV export reads: the CRM's contact with its dates. */
-export type ContactCsvRow = CrmContact & { created_at: Date; contacted_at: Date | null };
+/**
+ * The contact fields the CSV export reads: the CRM's contact (CrmContact, crm/rules.ts) with its
+ * dates, spelt out here so that platform imports no room.
+ */
+export type ContactCsvRow = {
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  phone: string | null;
+  instagram: string | null;
+  linkedin: string | null;
+  tiktok?: string | null;
+  facebook?: string | null;
+  notes: string | null;
+  contact_notes: string | null;
+  event_name: string | null;
+  created_at: Date;
+  contacted_at: Date | null;
+};
 
 /** Spec part 2 §9: the contacts export's columns, in order, for each contact. */
 export function contactCsvRecords(rows: ContactCsvRow[]): string {

@@ -34,6 +34,20 @@ export type EventPayloads = {
   "garment.photo_changed": { photoKeys: string[] };
   /** A product's photo was set or replaced; the object no longer used goes. */
   "product.photo_changed": { photoKeys: string[] };
+  /** Staff took a garment out of service or put it back (its tap answers 'deactivated' while out). */
+  "garment.active_changed": { active: boolean };
+  /** Staff gave a garment to another client (the person it concerns). */
+  "garment.reassigned": Record<string, never>;
+  /** Staff registered a new tag and its garment (spec part 2 §4), attached to a client or not. */
+  "tag.programmed": { tagType: string; batchId: number | null; attached: boolean };
+  /** The programmer reported how writing the tag went: active, or inactive with the error. */
+  "tag.written": { ok: boolean };
+  /** The tag was registered as an NTAG 424 DNA whose taps must verify (issue #21). */
+  "tag.secured": { keyVersion: number };
+  /** The tag was made read-only, for good. */
+  "tag.locked": Record<string, never>;
+  /** Staff moved the tag through its lifecycle: deactivated, reactivated, reported lost or stolen, released. */
+  "tag.status_changed": { action: string; status: string };
 };
 
 export type EventType = keyof EventPayloads;
@@ -47,6 +61,13 @@ export const EVENT_TYPES = [
   "garment.released",
   "garment.photo_changed",
   "product.photo_changed",
+  "garment.active_changed",
+  "garment.reassigned",
+  "tag.programmed",
+  "tag.written",
+  "tag.secured",
+  "tag.locked",
+  "tag.status_changed",
 ] as const satisfies readonly EventType[];
 
 /** What an event is about: the rows it names, each optional. */

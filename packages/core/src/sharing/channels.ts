@@ -1,4 +1,4 @@
-import { normaliseHandle, normalisePhone, normaliseUrl } from "../accounts/normalise";
+import { normaliseHandle, normalisePhone, normaliseUrl } from "../platform/normalise";
 
 /** What the profile form asks for a channel. Email has none: it is the account's address. */
 export interface ChannelInput {

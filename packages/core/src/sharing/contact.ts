@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { normaliseHandle, normalisePhone, normaliseUrl } from "../accounts/normalise";
 import { normalisedField as normalised, optionalText } from "../platform/form-fields";
+import { normaliseHandle, normalisePhone, normaliseUrl } from "../platform/normalise";
 import { text } from "../platform/text-field";
 
 /** Spec part 2 §5 and §8 (Share), verbatim. */

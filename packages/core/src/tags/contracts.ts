@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { normalisePhone } from "../accounts/normalise";
 import { ListQuerySchema, positiveInt } from "../platform/admin-api";
 import { idField } from "../platform/form-fields";
 import { idCursorParam, timeCursorParam } from "../platform/keyset";
+import { normalisePhone } from "../platform/normalise";
 import { adminSearchText, text } from "../platform/text-field";
 import { NOTES_MAX_BYTES } from "../sharing/contact";
 import { GARMENT_TYPES } from "./chip-id";

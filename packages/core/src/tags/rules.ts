@@ -1,14 +1,14 @@
 // No schemas and no crypto here (they are in tags-api.ts and chip-id.ts): the admin remote
 // imports these texts and rules, and must not pull zod or jose in with them.
 import { garmentDigitalLink } from "../passport/digital-link";
+import { GARMENT_SIZES, GARMENT_TYPES, type GarmentSize, type GarmentType } from "../platform/garment-types";
 import { REPORTED_MISSING_MESSAGE } from "../tap/rules";
 
 /** Every chip id of ours starts with it (spec part 2 §3); also the export's file name prefix. */
 export const CHIP_PREFIX = "RLV";
 
-/** The spec's garment type choices (part 2 §5); a secure chip id carries the type's code. */
-export const GARMENT_TYPES = ["Shirt", "Pants", "Dress", "Jacket", "Shoes", "Accessories", "Bag", "Hat"] as const;
-export type GarmentType = (typeof GARMENT_TYPES)[number];
+/** The garment's choices, shared with passport and wardrobe: ../platform/garment-types.ts. */
+export { GARMENT_SIZES, GARMENT_TYPES, type GarmentSize, type GarmentType };
 
 /**
  * Tag programming and the tag registry (issue #18, spec part 2 §3-§5, §8, §9): the rules and
@@ -20,10 +20,6 @@ export const TAG_TYPES = ["NTAG213", "NTAG215", "NTAG216"] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 export const DEFAULT_TAG_TYPE: TagType = "NTAG213";
 export const TAG_BYTE_BUDGET: Record<TagType, number> = { NTAG213: 144, NTAG215: 504, NTAG216: 888 };
-
-/** Spec part 2 §5: size choices. */
-export const GARMENT_SIZES = ["XS", "S", "M", "L", "XL", "XXL"] as const;
-export type GarmentSize = (typeof GARMENT_SIZES)[number];
 
 /** The spec's five tag statuses (part 2 §3) and the registry's lifecycle (decision 0033). */
 export const TAG_STATUSES = [

@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { GARMENT_SIZES, GARMENT_TYPES } from "../platform/garment-types";
 import { text as ruledText } from "../platform/text-field";
-import { GARMENT_SIZES, GARMENT_TYPES, TAG_MESSAGES } from "../tags/rules";
+import { TAG_MESSAGES } from "../tags/rules";
 
 /**
  * An owner registering a piece (issue #19): the tap-to-register 'garment' step and the

@@ -6,8 +6,9 @@
  * Every function takes `db` first; drizzle's query builder and `db.batch()`; raw `sql` only
  * where drizzle cannot say it, with a one-line reason. Row types come from the schema.
  */
+
+import { TRANSFER_REQUEST_LIMITS, TRANSFER_TTL_MS } from "@releve/core/ownership/transfer";
 import type { DomainEvent } from "@releve/core/platform/events";
-import { TRANSFER_REQUEST_LIMITS, TRANSFER_TTL_MS } from "@releve/core/wardrobe/transfer";
 import { and, eq, exists, lte, not, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { isUniqueViolation } from "../platform/d1-errors";

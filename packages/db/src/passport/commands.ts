@@ -9,8 +9,8 @@ import { type Actor, auditEntry } from "../platform/audit";
 import { onUniqueViolation } from "../platform/d1-errors";
 import { eventBeforeProductChange } from "../platform/events";
 import { insertJsonRows, jsonRowField } from "../platform/json-rows";
+import type { PhotoObject } from "../platform/photo-object";
 import { products } from "../schema";
-import type { PhotoObject } from "../wardrobe/queries";
 import type { ProductRow } from "./queries";
 
 /** What an admin gives of a product (the photo is set apart). */

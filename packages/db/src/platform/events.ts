@@ -28,14 +28,17 @@ export function domainEvent<T extends EventType>(
   };
 }
 
-/** The INSERT of one event, to run in the same `db.batch()` as the change it records. */
-export function eventEntry(db: Db, event: DomainEvent) {
+/**
+ * The INSERT of one event, to run in the same `db.batch()` as the change it records. `rows`
+ * names subjects by SQL when the batch itself creates them (their ids are not known before).
+ */
+export function eventEntry(db: Db, event: DomainEvent, rows: { garmentId?: SQL; tagId?: SQL } = {}) {
   return db.insert(domainEvents).values({
     id: event.id,
     type: event.type,
-    garment_id: event.subjects.garmentId ?? null,
+    garment_id: rows.garmentId ?? event.subjects.garmentId ?? null,
     product_id: event.subjects.productId ?? null,
-    tag_id: event.subjects.tagId ?? null,
+    tag_id: rows.tagId ?? event.subjects.tagId ?? null,
     actor_kind: event.actor.kind,
     actor_id: event.actor.id,
     person_id: event.personId,

@@ -12,6 +12,7 @@
  * Reads: ./queries.ts.
  */
 
+import type { DomainEvent } from "@releve/core/platform/events";
 import type { SecureChip } from "@releve/core/tags/chip-id";
 import type { TagStatus } from "@releve/core/tags/rules";
 import type { StockTag } from "@releve/core/tags/stock";
@@ -20,6 +21,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../client";
 import { type Actor, auditEntry } from "../platform/audit";
+import { eventEntry } from "../platform/events";
 import { insertJsonRows } from "../platform/json-rows";
 import {
   adminUsers,
@@ -64,6 +66,8 @@ export type TagToProgram = {
   owner: { userId: string; profileId: number; clientId: string } | null;
   /** The URL the NDEF record will carry. */
   url: string;
+  /** The change's event (issue #48), naming the new garment and tag. */
+  event?: DomainEvent;
 };
 
 const garmentValues = (g: NewProgrammedGarment, slug: string, chipId: string, tagUuid: string) =>
@@ -130,6 +134,15 @@ export async function programTag(db: Db, tap: TapStores, actor: Actor, input: Ta
       batch_id: input.batchId,
       owner_profile_id: input.owner?.profileId ?? null,
     }),
+    ...(input.event
+      ? [
+          eventEntry(db, input.event, {
+            garmentId: garmentIdOf(input.slug),
+            // Raw sql: the tag inserted earlier in the same batch, by its unique chip id.
+            tagId: sql`(SELECT ${nfcTags.id} FROM ${nfcTags} WHERE ${nfcTags.chip_id} = ${input.chip.chipId})`,
+          }),
+        ]
+      : []),
   ]);
   if (!tag) throw new Error("nfc tag not created");
   await keepTapTrue(tap, [input.slug]);
@@ -150,7 +163,14 @@ export type WriteOutcome =
  * the error in its metadata (its garment then answers as deactivated). Audited; one D1 batch;
  * the next tap answers the new status.
  */
-export async function recordTagWrite(db: Db, tap: TapStores, actor: Actor, tag: TagRow, outcome: WriteOutcome) {
+export async function recordTagWrite(
+  db: Db,
+  tap: TapStores,
+  actor: Actor,
+  tag: TagRow,
+  outcome: WriteOutcome,
+  event?: DomainEvent,
+) {
   const now = new Date();
   const { write_error: _previousError, ...kept } = tag.metadata ?? {};
   const attempt = {
@@ -188,6 +208,7 @@ export async function recordTagWrite(db: Db, tap: TapStores, actor: Actor, tag: 
         .where(eq(garments.id, tag.garment_id)),
     );
   }
+  if (event) statements.push(eventEntry(db, event));
   await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   if (tag.short_slug) await keepTapTrue(tap, [tag.short_slug]);
 }
@@ -206,6 +227,7 @@ export async function makeTagSecure(
   actor: Actor,
   tag: TagRow,
   secure: { uid: string; keyVersion: number },
+  event?: DomainEvent,
 ) {
   const now = new Date();
   await db.batch([
@@ -221,12 +243,13 @@ export async function makeTagSecure(
       { uid: tag.uid, tag_type: tag.tag_type, sun_key_version: tag.sun_key_version },
       { uid: secure.uid, tag_type: SECURE_TAG_TYPE, sun_key_version: secure.keyVersion },
     ),
+    ...(event ? [eventEntry(db, event)] : []),
   ]);
   if (tag.short_slug) await keepTapTrue(tap, [tag.short_slug]);
 }
 
 /** Makes the tag read-only (Web NFC makeReadOnly was done): status locked, for good. Audited. */
-export async function lockTag(db: Db, actor: Actor, tag: TagRow) {
+export async function lockTag(db: Db, actor: Actor, tag: TagRow, event?: DomainEvent) {
   const now = new Date();
   await db.batch([
     db
@@ -234,6 +257,7 @@ export async function lockTag(db: Db, actor: Actor, tag: TagRow) {
       .set({ status: "locked", metadata: { ...tag.metadata, lockedAt: now.toISOString() }, updated_at: now })
       .where(eq(nfcTags.id, tag.id)),
     auditEntry(db, actor, "tag.lock", { type: "nfc_tag", id: tag.id }, { status: tag.status }, { status: "locked" }),
+    ...(event ? [eventEntry(db, event)] : []),
   ]);
 }
 
@@ -248,6 +272,7 @@ export async function setTagStatus(
   actor: Actor,
   tag: TagRow,
   change: { action: string; status: TagStatus; reason: string },
+  event?: DomainEvent,
 ) {
   const now = new Date();
   const release = change.action === "release" && tag.garment_id !== null;
@@ -274,6 +299,7 @@ export async function setTagStatus(
         .where(eq(garments.id, tag.garment_id)),
     );
   }
+  if (event) statements.push(eventEntry(db, event));
   await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   if (tag.short_slug) await keepTapTrue(tap, [tag.short_slug]);
 }
@@ -426,6 +452,7 @@ export async function setGarmentActive(
   actor: Actor,
   garment: AdminGarmentRow,
   isActive: boolean,
+  event?: DomainEvent,
 ) {
   await db.batch([
     db.update(garments).set({ is_active: isActive }).where(eq(garments.id, garment.id)),
@@ -437,6 +464,7 @@ export async function setGarmentActive(
       { is_active: garment.is_active },
       { is_active: isActive },
     ),
+    ...(event ? [eventEntry(db, event)] : []),
   ]);
   await keepTapTrue(tap, [garment.short_slug]);
 }
@@ -451,6 +479,8 @@ export async function reassignGarment(
   actor: Actor,
   garment: AdminGarmentRow,
   profileId: number,
+  /** The change's event, given the new owner's user id (the person it concerns). */
+  eventFor?: (ownerUserId: string) => DomainEvent,
 ) {
   const profile = await db
     .select({ id: profiles.id, user_id: profiles.user_id })
@@ -477,6 +507,7 @@ export async function reassignGarment(
       { owner_profile_id: garment.profile_id, status: garment.status },
       { owner_profile_id: profile.id, status: "claimed" },
     ),
+    ...(eventFor && profile.user_id ? [eventEntry(db, eventFor(profile.user_id))] : []),
   ]);
   await keepTapTrue(tap, [garment.short_slug]);
   return true;

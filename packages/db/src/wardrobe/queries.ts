@@ -180,8 +180,7 @@ export async function loadGarmentContacts(db: Db, garmentId: number, userId: str
   return { garment, read: readContactBatches(db, userId, garmentContactsFilter(garmentId), batchSize) };
 }
 
-/** A stored photo: its R2 key and the image's pixel size. */
-export type PhotoObject = { key: string; width: number; height: number };
+export type { PhotoObject } from "../platform/photo-object";
 
 export const photoColumns = {
   id: garments.id,

@@ -1,6 +1,9 @@
 import { safeRedirect } from "@releve/core/accounts/auth-constants";
+import type { Db } from "@releve/db/client";
+import { garmentBySlug } from "@releve/db/wardrobe/queries";
 import type { WebEnv } from "../../env.server";
 import { signedCookie } from "../../lib/cookies.server";
+import { garmentWords } from "../../lib/garment-words";
 
 export function formString(form: FormData, name: string): string {
   const value = form.get(name);
@@ -23,4 +26,20 @@ export function signupNextHeader(env: WebEnv, request: Request, path: string | n
 /** The sign-up's same-origin redirect, if this browser carries one ("" otherwise). */
 export async function readSignupNext(env: WebEnv, request: Request): Promise<string> {
   return safeRedirect(await signupNextCookie(env, request).parse(request.headers.get("Cookie")), "");
+}
+
+/**
+ * The name of the piece a sign-in is for (issue #35: the claim's sign-in says which piece), or
+ * null: only a piece still open to claim is named (never someone else's). Spec part 1 §8:
+ * 'Display info unavailable' is non-blocking, so a failed read names nothing and signs in all the same.
+ */
+export async function pieceToClaimName(db: Db, slug: string): Promise<string | null> {
+  try {
+    const garment = await garmentBySlug(db, slug);
+    if (garment?.is_active !== true || garment.status !== "unclaimed" || garment.reported_missing) return null;
+    return garmentWords(garment).name;
+  } catch (error) {
+    console.error("[claim] display info unavailable", error);
+    return null;
+  }
 }

@@ -24,12 +24,11 @@ import { readForm } from "../../lib/form.server";
 import { localizeErrors, localizeMessage } from "../../lib/localize.server";
 import { toastHeader } from "../../lib/toast.server";
 import { requestContext } from "../../request-context.server";
-import { pieceToClaimName } from "../wardrobe/claim.server";
-import { pendingClaimRedirect } from "../wardrobe/pending-claim.server";
 import type { Route } from "./+types/auth";
 import { authenticate } from "./auth.server";
-import { signupNextHeader } from "./auth-page.server";
+import { pieceToClaimName, signupNextHeader } from "./auth-page.server";
 import { NewPasswordFields, PasswordField } from "./password-fields";
+import { pendingClaimRedirect } from "./pending-claim.server";
 import { createSession, signInHeaders } from "./session.server";
 
 /**

@@ -9,10 +9,10 @@ import { readForm } from "../../lib/form.server";
 import { localizeMessage } from "../../lib/localize.server";
 import { toastHeader } from "../../lib/toast.server";
 import { requestContext } from "../../request-context.server";
-import { pendingClaimRedirect } from "../wardrobe/pending-claim.server";
 import type { Route } from "./+types/auth.verified";
 import { verifyEmail } from "./auth.server";
 import { readSignupNext, signupNextHeader } from "./auth-page.server";
+import { pendingClaimRedirect } from "./pending-claim.server";
 import { createSession, signInHeaders } from "./session.server";
 
 export const meta = () => [{ title: m.account_meta_verifying() }, { name: "robots", content: "noindex" }];

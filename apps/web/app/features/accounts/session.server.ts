@@ -1,9 +1,9 @@
+import { randomToken, sha256Hex } from "@releve/core/platform/crypto";
 import type { Db } from "@releve/db";
 import { extendSession, insertSession } from "@releve/db/accounts/commands";
 import { signInLocale } from "@releve/db/accounts/locale";
 import { findLiveSession } from "@releve/db/accounts/queries";
 import { localeFromCookieHeader, requestLocale, toLocale } from "@releve/i18n";
-import { randomToken, sha256Hex } from "../../../../../packages/core/src/platform/crypto";
 import {
   clearCookieHeader,
   languageCookieHeader,

@@ -1,5 +1,5 @@
+import { TRANSFER_MESSAGES } from "@releve/core/ownership/transfer";
 import { parseId } from "@releve/core/platform/input-limits";
-import { TRANSFER_MESSAGES } from "@releve/core/wardrobe/transfer";
 import { m } from "@releve/i18n/messages";
 import { type AnswerTransferOutcome, answerTransfer } from "@releve/verbs/ownership/accept-transfer";
 import { data, type RouterContextProvider } from "react-router";

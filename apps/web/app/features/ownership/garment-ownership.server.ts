@@ -1,5 +1,5 @@
+import { TRANSFER_MESSAGES } from "@releve/core/ownership/transfer";
 import { REPORTED_MISSING_MESSAGE } from "@releve/core/tap/rules";
-import { TRANSFER_MESSAGES } from "@releve/core/wardrobe/transfer";
 import { cancelTransferLink, createTransferLink } from "@releve/db/ownership/commands";
 import { ownsGarment } from "@releve/db/ownership/queries";
 import { m } from "@releve/i18n/messages";

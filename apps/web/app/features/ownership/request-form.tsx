@@ -1,4 +1,4 @@
-import { TRANSFER_REQUEST_MESSAGE_MAX } from "@releve/core/wardrobe/transfer";
+import { TRANSFER_REQUEST_MESSAGE_MAX } from "@releve/core/ownership/transfer";
 import { m } from "@releve/i18n/messages";
 import { Form } from "react-router";
 import { SubmitButton } from "../../components/submit-button";

@@ -1,6 +1,6 @@
+import { TRANSFER_MESSAGES, TRANSFER_REQUEST_MESSAGE_MAX } from "@releve/core/ownership/transfer";
 import { cleanText, textLength, textProblemMessage } from "@releve/core/platform/text";
 import { REPORTED_MISSING_MESSAGE } from "@releve/core/tap/rules";
-import { TRANSFER_MESSAGES, TRANSFER_REQUEST_MESSAGE_MAX } from "@releve/core/wardrobe/transfer";
 import { requestTransfer } from "@releve/verbs/ownership/request-transfer";
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { pendingClaimHeader } from "../../lib/cookies.server";

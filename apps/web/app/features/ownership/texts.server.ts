@@ -3,7 +3,7 @@
  * rules send to a page (packages/core constants, the spec's words), and each field label they name,
  * with the message that says it. Merged by apps/web/app/lib/localize.server.ts.
  */
-import { TRANSFER_MESSAGES } from "@releve/core/wardrobe/transfer";
+import { TRANSFER_MESSAGES } from "@releve/core/ownership/transfer";
 import { m } from "@releve/i18n/messages";
 
 export const TEXTS: ReadonlyArray<readonly [english: string, say: () => string]> = [

@@ -1,9 +1,9 @@
-import { transferIdOf, transferPath, transferToken } from "@releve/core/wardrobe/transfer";
+import { transferIdOf, transferPath, transferToken } from "@releve/core/ownership/transfer";
 import type { WebEnv } from "../../env.server";
 
 /**
  * Transfer links (issue #32) are signed with the server's session secret under their own label
- * (core wardrobe/transfer): rotating the secret kills every live link, as it ends every session.
+ * (core ownership/transfer): rotating the secret kills every live link, as it ends every session.
  */
 export const linkToken = (env: WebEnv, id: number) => transferToken(env.SESSION_SECRET, id);
 

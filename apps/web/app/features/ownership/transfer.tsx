@@ -1,12 +1,13 @@
+import { TRANSFER_MESSAGES } from "@releve/core/ownership/transfer";
 import { REPORTED_MISSING_MESSAGE } from "@releve/core/tap/rules";
 import { garmentLabels } from "@releve/core/wardrobe/garment";
-import { TRANSFER_MESSAGES } from "@releve/core/wardrobe/transfer";
 import { transferById, transferIsLive } from "@releve/db/ownership/queries";
 import { m } from "@releve/i18n/messages";
 import { buttonClass } from "@releve/ui";
 import { type AcceptTransferOutcome, acceptTransfer } from "@releve/verbs/ownership/accept-transfer";
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { GeneralErrorBoundary } from "../../components/error-boundary";
+import { GarmentFacts } from "../../components/garment-facts";
 import { SubmitButton } from "../../components/submit-button";
 import { getUser } from "../../context";
 import { pendingClaimHeader, pendingTransferHeader } from "../../lib/cookies.server";
@@ -15,7 +16,6 @@ import { localizeMessage } from "../../lib/localize.server";
 import { toastHeader } from "../../lib/toast.server";
 import { requestContext } from "../../request-context.server";
 import { formatDay } from "../crm/crm-format";
-import { GarmentFacts } from "../wardrobe/garment-card";
 import type { Route } from "./+types/transfer";
 import { transferIdFrom } from "./transfer.server";
 

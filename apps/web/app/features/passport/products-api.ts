@@ -34,7 +34,6 @@ import { type Context, Hono } from "hono";
 import { type AdminEnv, actorOf } from "../../api/admin/admin-env";
 import { jsonBody, validator } from "../../api/validation";
 import { downloadHeaders, logExportError } from "../../lib/export-response.server";
-import { originOf } from "../tags/tag-view";
 import { photoRefused, readPhotoBody } from "../wardrobe/photos-api";
 import { passportView, productJsonLd } from "./passport.server";
 
@@ -72,7 +71,7 @@ export function passportsDownload(
   of: { productId: number } | { batchId: number },
   name: string,
 ): Response {
-  const origin = originOf(c.req.url);
+  const origin = new URL(c.req.url).origin;
   const body = streamExport({
     read: readPassportBatches(c.get("db"), of),
     format: (rows) =>

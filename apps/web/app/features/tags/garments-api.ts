@@ -1,4 +1,5 @@
 import { AppError } from "@releve/core";
+import type { AdminOwnershipHistory } from "@releve/core/ownership/transfer";
 import { garmentDigitalLink } from "@releve/core/passport/digital-link";
 import { csvRecords } from "@releve/core/platform/csv";
 import { streamExport } from "@releve/core/platform/stream-export";
@@ -16,10 +17,9 @@ import {
   UnclaimedQuerySchema,
 } from "@releve/core/tags/contracts";
 import { garmentTagUrl, TAG_MESSAGES } from "@releve/core/tags/rules";
-import type { AdminOwnershipHistory } from "@releve/core/wardrobe/transfer";
 import type { Db } from "@releve/db/client";
 import { ownershipHistory } from "@releve/db/ownership/queries";
-import { markGarmentProgrammed, reassignGarment, setGarmentActive } from "@releve/db/tags/commands";
+import { markGarmentProgrammed } from "@releve/db/tags/commands";
 import {
   type AdminGarmentRow,
   getAdminGarment,
@@ -28,6 +28,8 @@ import {
   readAdminGarmentBatches,
 } from "@releve/db/tags/queries";
 import { getGarmentPhoto } from "@releve/db/wardrobe/queries";
+import { reassignGarment } from "@releve/verbs/tags/reassign-garment";
+import { setGarmentActive } from "@releve/verbs/tags/set-garment-active";
 import { clearGarmentPhoto } from "@releve/verbs/wardrobe/clear-garment-photo";
 import { setGarmentPhoto } from "@releve/verbs/wardrobe/set-garment-photo";
 import { setGarmentPhotoCard } from "@releve/verbs/wardrobe/set-garment-photo-card";
@@ -178,7 +180,7 @@ garmentRoutes.post("/:id/status", idParam, jsonBody(GarmentStatusBodySchema), as
   const { id } = c.req.valid("param");
   const db = c.get("db");
   const garment = await garmentOrThrow(db, id);
-  await setGarmentActive(db, c.get("tap"), actorOf(c), garment, c.req.valid("json").is_active);
+  await setGarmentActive(c.get("effects"), { staff: actorOf(c), garment, active: c.req.valid("json").is_active });
   return c.json(toGarment(await garmentOrThrow(db, id), originOf(c.req.url)));
 });
 
@@ -187,7 +189,8 @@ garmentRoutes.post("/:id/reassign", idParam, jsonBody(ReassignBodySchema), async
   const { client_id } = c.req.valid("json");
   const db = c.get("db");
   const garment = await garmentOrThrow(db, id);
-  if (!(await reassignGarment(db, c.get("tap"), actorOf(c), garment, client_id))) {
+  const reassigned = await reassignGarment(c.get("effects"), { staff: actorOf(c), garment, profileId: client_id });
+  if (reassigned.code === "client_not_found") {
     throw new AppError("not_found", `${TAG_MESSAGES.profileNotFound}: no client has the id ${client_id}.`);
   }
   return c.json(toGarment(await garmentOrThrow(db, id), originOf(c.req.url)));

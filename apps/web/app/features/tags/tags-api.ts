@@ -1,7 +1,7 @@
 import { AppError } from "@releve/core";
 import { csvRecords } from "@releve/core/platform/csv";
 import { streamExport } from "@releve/core/platform/stream-export";
-import { batchCode, createSecureChip, normalizeChipId, parseChipId } from "@releve/core/tags/chip-id";
+import { normalizeChipId, parseChipId } from "@releve/core/tags/chip-id";
 import {
   type ProgrammedTag,
   ProgramTagBodySchema,
@@ -18,34 +18,21 @@ import {
 } from "@releve/core/tags/contracts";
 import {
   garmentTagUrl,
-  newGarmentSlug,
-  nextTagStatus,
   TAG_BYTE_BUDGET,
   TAG_CSV_COLUMNS,
   TAG_MESSAGES,
   TAG_PAGE_SIZE,
   tagsCsvFileName,
-  writeRefusal,
 } from "@releve/core/tags/rules";
 import { normalizeSlug } from "@releve/core/tap/slug";
-import { onUniqueViolation } from "@releve/db/platform/d1-errors";
-import {
-  lockTag,
-  makeTagSecure,
-  programTag,
-  reassignGarment,
-  recordTagWrite,
-  setTagStatus,
-} from "@releve/db/tags/commands";
-import {
-  clientForAttach,
-  countBatchTags,
-  findTag,
-  getAdminGarment,
-  listTags,
-  readTagBatches,
-  tagHoldingUid,
-} from "@releve/db/tags/queries";
+import { clientForAttach, findTag, getAdminGarment, listTags, readTagBatches } from "@releve/db/tags/queries";
+import { changeTagStatus } from "@releve/verbs/tags/change-tag-status";
+import { lockTag } from "@releve/verbs/tags/lock-tag";
+import { programTag } from "@releve/verbs/tags/program-tag";
+import { reassignGarment } from "@releve/verbs/tags/reassign-garment";
+import { recordTagWritten } from "@releve/verbs/tags/record-tag-write";
+import { secureTag } from "@releve/verbs/tags/secure-tag";
+import type { TagRefusal } from "@releve/verbs/tags/tag-refusals";
 import { Hono } from "hono";
 import { type AdminEnv, actorOf } from "../../api/admin/admin-env";
 import { jsonBody, validator } from "../../api/validation";
@@ -54,6 +41,13 @@ import { qrDataUri } from "../sharing/qr.server";
 import { batchOrThrow, originOf, productForProgramming, tagOrThrow, toAdminTag } from "./tag-view";
 
 const idParam = validator("param", TagIdParamSchema);
+
+/** A tag verb's refusal as the API answers it: 409 with the spec's words. */
+const tagRefused = (refusal: TagRefusal, uid: string) =>
+  new AppError(
+    "conflict",
+    refusal.code === "uid_taken" ? `The UID ${uid} is already on tag ${refusal.holderChipId}.` : refusal.message,
+  );
 
 /**
  * `/api/admin/tags`: program a new tag (optionally attached to a client), record its write,
@@ -139,33 +133,23 @@ tagRoutes.post("/", jsonBody(ProgramTagBodySchema), async (c) => {
     ? { userId: client.user_id, profileId: client.profile_id, clientId: client.client_id }
     : null;
   const origin = originOf(c.req.url);
-  const register = async () => {
-    const serial = (await countBatchTags(db, batch?.id ?? null)) + 1;
-    const chip = await createSecureChip(env.CHIP_SECRET, {
-      garmentType: input.garment_type,
-      batch: batchCode(batch),
-      serial,
-    });
-    const slug = newGarmentSlug(input.garment_type);
-    return programTag(db, c.get("tap"), actorOf(c), {
-      garment: {
-        name: input.name,
-        garment_type: input.garment_type,
-        size: input.size,
-        color: input.color,
-        sku: input.sku,
-        product_id: product?.id ?? null,
-      },
-      slug,
-      chip,
-      tagType: input.tag_type,
-      batchId: batch?.id ?? null,
-      owner,
-      url: garmentTagUrl(origin, slug, product?.gtin ?? null),
-    });
-  };
-  // A fresh slug and chip on the one-in-2^50 chance that one was drawn before (a unique index refused it).
-  const tagId = await onUniqueViolation(register, register);
+  const { tagId } = await programTag(c.get("effects"), {
+    staff: actorOf(c),
+    chipSecret: env.CHIP_SECRET,
+    garmentType: input.garment_type,
+    garment: {
+      name: input.name,
+      garment_type: input.garment_type,
+      size: input.size,
+      color: input.color,
+      sku: input.sku,
+      product_id: product?.id ?? null,
+    },
+    tagType: input.tag_type,
+    batch,
+    product,
+    owner,
+  });
   const tag = await tagOrThrow(db, tagId);
   const view = toAdminTag(tag, origin);
   const url = view.garment?.url ?? "";
@@ -183,23 +167,14 @@ tagRoutes.post("/:id/write-result", idParam, jsonBody(WriteResultBodySchema), as
   const result = c.req.valid("json");
   const db = c.get("db");
   const tag = await tagOrThrow(db, c.req.valid("param").id);
-  const refusal = writeRefusal({ status: tag.status, writeFailed: Boolean(tag.metadata?.write_error) });
-  if (refusal) throw new AppError("conflict", refusal);
-  if (result.ok && result.uid) {
-    const holder = await tagHoldingUid(db, result.uid);
-    if (holder && holder.id !== tag.id) {
-      throw new AppError("conflict", `The UID ${result.uid} is already on tag ${holder.chip_id}.`);
-    }
-  }
-  await recordTagWrite(
-    db,
-    c.get("tap"),
-    actorOf(c),
+  const recorded = await recordTagWritten(c.get("effects"), {
+    staff: actorOf(c),
     tag,
-    result.ok
+    outcome: result.ok
       ? { ok: true, uid: result.uid ?? null, deviceInfo: result.device_info }
       : { ok: false, error: result.error, deviceInfo: result.device_info },
-  );
+  });
+  if (recorded.code !== "recorded") throw tagRefused(recorded, result.ok ? (result.uid ?? "") : "");
   const body: WriteResult = {
     tag: toAdminTag(await tagOrThrow(db, tag.id), originOf(c.req.url)),
     message: result.ok ? TAG_MESSAGES.programmed : TAG_MESSAGES.programmingError,
@@ -215,22 +190,16 @@ tagRoutes.post("/:id/secure", idParam, jsonBody(SecureTagBodySchema), async (c) 
   const { uid, key_version } = c.req.valid("json");
   const db = c.get("db");
   const tag = await tagOrThrow(db, c.req.valid("param").id);
-  if (!tag.short_slug) throw new AppError("conflict", "Only a tag with a garment can be made secure.");
-  const holder = await tagHoldingUid(db, uid);
-  if (holder && holder.id !== tag.id)
-    throw new AppError("conflict", `The UID ${uid} is already on tag ${holder.chip_id}.`);
-  await makeTagSecure(db, c.get("tap"), actorOf(c), tag, { uid, keyVersion: key_version });
+  const secured = await secureTag(c.get("effects"), { staff: actorOf(c), tag, uid, keyVersion: key_version });
+  if (secured.code !== "secured") throw tagRefused(secured, uid);
   return c.json(toAdminTag(await tagOrThrow(db, tag.id), originOf(c.req.url)));
 });
 
 tagRoutes.post("/:id/lock", idParam, async (c) => {
   const db = c.get("db");
   const tag = await tagOrThrow(db, c.req.valid("param").id);
-  if (tag.status === "locked") throw new AppError("conflict", "This tag is already locked.");
-  if ((tag.status !== "active" && tag.status !== "released") || tag.programmed_at === null) {
-    throw new AppError("conflict", "Only a written, working tag can be locked.");
-  }
-  await lockTag(db, actorOf(c), tag);
+  const locked = await lockTag(c.get("effects"), { staff: actorOf(c), tag });
+  if (locked.code !== "locked") throw tagRefused(locked, "");
   return c.json(toAdminTag(await tagOrThrow(db, tag.id), originOf(c.req.url)));
 });
 
@@ -240,7 +209,8 @@ tagRoutes.post("/:id/reassign", idParam, jsonBody(ReassignBodySchema), async (c)
   const tag = await tagOrThrow(db, c.req.valid("param").id);
   const garment = tag.garment_id === null ? undefined : await getAdminGarment(db, tag.garment_id);
   if (!garment) throw new AppError("conflict", "This tag has no garment to reassign.");
-  if (!(await reassignGarment(db, c.get("tap"), actorOf(c), garment, client_id))) {
+  const reassigned = await reassignGarment(c.get("effects"), { staff: actorOf(c), garment, profileId: client_id });
+  if (reassigned.code === "client_not_found") {
     throw new AppError("not_found", `${TAG_MESSAGES.profileNotFound}: no client has the id ${client_id}.`);
   }
   return c.json({
@@ -253,16 +223,7 @@ tagRoutes.post("/:id/status", idParam, jsonBody(TagActionBodySchema), async (c) 
   const { action, reason } = c.req.valid("json");
   const db = c.get("db");
   const tag = await tagOrThrow(db, c.req.valid("param").id);
-  const next = nextTagStatus(
-    {
-      status: tag.status,
-      programmed: tag.programmed_at !== null,
-      locked: Boolean(tag.metadata?.lockedAt),
-      owned: tag.owner_user_id !== null,
-    },
-    action,
-  );
-  if (!next.ok) throw new AppError("conflict", next.message);
-  await setTagStatus(db, c.get("tap"), actorOf(c), tag, { action, status: next.status, reason });
+  const changed = await changeTagStatus(c.get("effects"), { staff: actorOf(c), tag, action, reason });
+  if (changed.code !== "changed") throw tagRefused(changed, "");
   return c.json(toAdminTag(await tagOrThrow(db, tag.id), originOf(c.req.url)));
 });

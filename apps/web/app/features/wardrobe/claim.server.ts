@@ -1,4 +1,3 @@
-import type { Db } from "@releve/db/client";
 import type { PoolGarmentDetails } from "@releve/db/wardrobe/commands";
 import { garmentBySlug } from "@releve/db/wardrobe/queries";
 import { m } from "@releve/i18n/messages";
@@ -165,20 +164,4 @@ export async function claimAndRespond(
   if (!outcome.ok) return outcome.response;
   const headers = await claimedHeaders(outcome.deps, request, slug ?? "", outcome.result);
   return redirect(`/dashboard/wardrobe?claimed=${outcome.result.garmentId}`, { headers });
-}
-
-/**
- * The name of the piece a sign-in is for (issue #35: the claim's sign-in says which piece), or
- * null: only a piece still open to claim is named (never someone else's). Spec part 1 §8:
- * 'Display info unavailable' is non-blocking, so a failed read names nothing and signs in all the same.
- */
-export async function pieceToClaimName(db: Db, slug: string): Promise<string | null> {
-  try {
-    const garment = await garmentBySlug(db, slug);
-    if (garment?.is_active !== true || garment.status !== "unclaimed" || garment.reported_missing) return null;
-    return garmentWords(garment).name;
-  } catch (error) {
-    console.error("[claim] display info unavailable", error);
-    return null;
-  }
 }

@@ -9,6 +9,7 @@ import { Button, buttonClass } from "@releve/ui";
 import { useEffect, useRef, useState } from "react";
 import { data, Link, redirect, useActionData, useFetcher } from "react-router";
 import { GeneralErrorBoundary } from "../../components/error-boundary";
+import { GarmentFacts } from "../../components/garment-facts";
 import { SubmitButton } from "../../components/submit-button";
 import { getUser } from "../../context";
 import { pendingClaimHeader } from "../../lib/cookies.server";
@@ -18,7 +19,6 @@ import { TransferRequestForm } from "../ownership/request-form";
 import { type RequestRefusal, requestStep } from "../ownership/request-transfer.server";
 import type { Route } from "./+types/claim";
 import { type ClaimFailure, claimAndRespond } from "./claim.server";
-import { GarmentFacts } from "./garment-card";
 import { garmentWords } from "./words";
 
 export const meta = () => [{ title: m.wardrobe_claim_meta_title() }, { name: "robots", content: "noindex" }];

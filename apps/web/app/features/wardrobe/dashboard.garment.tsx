@@ -12,6 +12,7 @@ import { data } from "react-router";
 import { BackLink } from "../../components/back-link";
 import { CopyButton } from "../../components/copy-button";
 import { GeneralErrorBoundary } from "../../components/error-boundary";
+import { GarmentFacts } from "../../components/garment-facts";
 import { ScrollRegion } from "../../components/scroll-region";
 import { readForm } from "../../lib/form.server";
 import { redirectWithToast } from "../../lib/toast.server";
@@ -22,7 +23,6 @@ import { OwnershipPanel } from "../ownership/ownership-panel";
 import { transferUrl } from "../ownership/transfer.server";
 import { qrDataUri } from "../sharing/qr.server";
 import type { Route } from "./+types/dashboard.garment";
-import { GarmentFacts } from "./garment-card";
 import { GarmentContacts } from "./garment-contacts";
 import { garmentWords } from "./words";
 

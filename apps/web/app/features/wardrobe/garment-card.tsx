@@ -4,33 +4,11 @@ import { currentLocale } from "@releve/i18n/current";
 import { m } from "@releve/i18n/messages";
 import { buttonClass } from "@releve/ui";
 import { Link } from "react-router";
+import { GarmentFacts } from "../../components/garment-facts";
 import { GarmentImage } from "./garment-image";
-import { type GarmentWords, garmentWords } from "./words";
+import { garmentWords } from "./words";
 
 export type GarmentCardData = Omit<WardrobeGarment, "short_slug" | "is_active" | "claimed_at">;
-
-/** A garment's brand, type, colour and size: the `<dt>`/`<dd>` pairs of its `<dl>`. */
-export function GarmentFacts({
-  labels,
-  typeLabel = m.wardrobe_fact_type(),
-}: {
-  /** garmentWords(g), or garmentLabels(g) where another room still gives those. */
-  labels: GarmentWords;
-  typeLabel?: string;
-}) {
-  return (
-    <>
-      <dt className="text-stone">{m.wardrobe_fact_brand()}</dt>
-      <dd>{labels.brand}</dd>
-      <dt className="text-stone">{typeLabel}</dt>
-      <dd>{labels.type}</dd>
-      <dt className="text-stone">{m.wardrobe_fact_colour()}</dt>
-      <dd>{labels.color}</dd>
-      <dt className="text-stone">{m.wardrobe_fact_size()}</dt>
-      <dd>{labels.size}</dd>
-    </>
-  );
-}
 
 export function GarmentCard({
   garment,

@@ -4,8 +4,6 @@
  * step meets (Web NFC, the photo API and the photo rules) as the reader's language says them.
  * Runs on the server and in the browser alike: the message functions know which language.
  */
-import { GARMENT_TYPES } from "@releve/core/tags/rules";
-import { type GarmentLike, garmentLabels } from "@releve/core/wardrobe/garment";
 import { PHOTO_CARD_MESSAGES, PHOTO_MESSAGES } from "@releve/core/wardrobe/photo";
 import type { REGISTRATION_STYLES } from "@releve/core/wardrobe/registration";
 import { BASE_LOCALE } from "@releve/i18n";
@@ -13,21 +11,8 @@ import { currentLocale } from "@releve/i18n/current";
 import { m } from "@releve/i18n/messages";
 import { NFC_FOREIGN_TAG_MESSAGE, NFC_TIMEOUT_MESSAGE } from "../../lib/web-nfc";
 
-const TYPES: Record<(typeof GARMENT_TYPES)[number], () => string> = {
-  Shirt: () => m.wardrobe_type_shirt(),
-  Pants: () => m.wardrobe_type_pants(),
-  Dress: () => m.wardrobe_type_dress(),
-  Jacket: () => m.wardrobe_type_jacket(),
-  Shoes: () => m.wardrobe_type_shoes(),
-  Accessories: () => m.wardrobe_type_accessories(),
-  Bag: () => m.wardrobe_type_bag(),
-  Hat: () => m.wardrobe_type_hat(),
-};
-
-/** A garment type of the fixed list (GARMENT_TYPES) in the reader's language; any other as stored. */
-export function typeWord(type: string): string {
-  return (GARMENT_TYPES as readonly string[]).includes(type) ? TYPES[type as keyof typeof TYPES]() : type;
-}
+// A garment's labels are shared beyond the wardrobe (lib/garment-words.ts); its pages import them here.
+export { type GarmentWords, garmentWords, typeWord } from "../../lib/garment-words";
 
 const STYLES: Record<(typeof REGISTRATION_STYLES)[number], () => string> = {
   dress: () => m.wardrobe_type_dress(),
@@ -39,25 +24,6 @@ const STYLES: Record<(typeof REGISTRATION_STYLES)[number], () => string> = {
 
 /** Tap registration's style choice, capitalised as the list shows it ("Dress"). */
 export const styleWord = (style: (typeof REGISTRATION_STYLES)[number]) => STYLES[style]();
-
-const given = (v: string | null | undefined) => Boolean(v?.trim());
-
-/**
- * garmentLabels (spec part 1 §3) in the reader's language: what the brand or the owner gave is
- * shown as given (a type of the fixed list in the reader's words), a missing value as the
- * language says it ('Untitled Piece', 'Item', 'N/A' in English).
- */
-export function garmentWords(g: GarmentLike) {
-  const labels = garmentLabels(g);
-  return {
-    ...labels,
-    name: given(g.name) || given(g.title) ? labels.name : m.wardrobe_untitled_piece(),
-    type: given(g.garment_type) ? typeWord(labels.type) : m.wardrobe_item(),
-    color: given(g.color) ? labels.color : m.wardrobe_not_available(),
-    size: given(g.size) ? labels.size : m.wardrobe_not_available(),
-  };
-}
-export type GarmentWords = ReturnType<typeof garmentWords>;
 
 /** What a browser's refusal (a DOMException) says, by its name, outside English. */
 const BROWSER_REFUSALS: Record<string, () => string> = {

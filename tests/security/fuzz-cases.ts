@@ -21,7 +21,7 @@ const FORM = "application/x-www-form-urlencoded";
 const JSON_TYPE = "application/json";
 
 /** mulberry32: a small seeded PRNG, so the "random" part of the table is the same every run. */
-export function rng(seed: number) {
+function rng(seed: number) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -31,11 +31,11 @@ export function rng(seed: number) {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
-export const seedOf = (text: string) =>
+const seedOf = (text: string) =>
   [...text].reduce((h, ch) => Math.imul(h ^ ch.charCodeAt(0), 16777619) >>> 0, 2166136261);
 
 /** Malformed values for a text field. */
-export const BAD_TEXT: [string, Value][] = [
+const BAD_TEXT: [string, Value][] = [
   ["empty", ""],
   ["blank", "   "],
   ["100 KB", "a".repeat(100 * KB)],
@@ -59,7 +59,7 @@ export const BAD_TEXT: [string, Value][] = [
 ];
 
 /** Ids that are not ids, around a real one (`id`): each must be refused where `id` would not be. */
-export function lenientIds(id: number): string[] {
+function lenientIds(id: number): string[] {
   return [
     `0x${id.toString(16)}`,
     `${id}e0`,
@@ -73,7 +73,7 @@ export function lenientIds(id: number): string[] {
   ];
 }
 /** Ids that name nothing: negative, zero, past 2^53 or 2^64, fractions, other digits. */
-export const BAD_IDS = [
+const BAD_IDS = [
   "-1",
   "0",
   "18446744073709551616",

@@ -716,6 +716,18 @@ async function prepareFuzz(baseURL: string) {
         base: { client_id: 999_999 },
       },
     },
+    // Sending a dead letter again (issue #48) takes no body: fuzzed on an event that is not one.
+    {
+      route: "POST /api/admin/dead-letters/:eventId/retry",
+      allowed: "admin",
+      denied: "A",
+      spec: {
+        name: "dead letter retry",
+        method: "POST",
+        path: () => "/api/admin/dead-letters/01900000-0000-7000-8000-000000000000/retry",
+        base: null,
+      },
+    },
     // Marking programmed is fuzzed on a garment that does not exist (a real one would be re-stamped).
     {
       route: "POST /api/admin/garments/:id/programmed",
@@ -1146,10 +1158,11 @@ const PARTS = ["forms", "JSON APIs and searches"] as const;
 const CHUNKS = 12;
 
 /**
- * Cases sent by each part when the fuzz moved from the browser tier to Node (issue #47): every
- * case it had, no fewer. A new target or case changes them on purpose.
+ * Cases sent by each part: when the fuzz moved from the browser tier to Node (issue #47), every
+ * case it had, no fewer (forms 7884, JSON APIs 14688); since, the dead-letter retry's 400 (issue
+ * #48). A new target or case changes them on purpose.
  */
-const CASES_AT_THE_MOVE: Record<(typeof PARTS)[number], number> = { forms: 7884, "JSON APIs and searches": 14688 };
+const CASES_AT_THE_MOVE: Record<(typeof PARTS)[number], number> = { forms: 7884, "JSON APIs and searches": 15088 };
 
 type Job = { target: string; actor: string; ctx: Client; cases: FuzzCase[] };
 

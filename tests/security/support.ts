@@ -12,12 +12,10 @@ import { parseDevVars, ROOT } from "../../scripts/dev-vars";
 import { HttpClient, type HttpResponse } from "./http";
 import { SECURITY_STATE } from "./where";
 
-export { ROOT };
-
 export type Role = "owner" | "visitor" | "admin";
 export type ActorName = "anon" | "A" | "B" | "admin";
 export const ACTORS: readonly ActorName[] = ["anon", "A", "B", "admin"];
-export const ROLE_OF: Record<Exclude<ActorName, "anon">, Role> = { A: "owner", B: "visitor", admin: "admin" };
+const ROLE_OF: Record<Exclude<ActorName, "anon">, Role> = { A: "owner", B: "visitor", admin: "admin" };
 export const emailOf = (role: Role) => `${role}@releve.local`;
 
 /** Demo passwords of the seeded accounts, from the .dev.vars the server was prepared with. */
@@ -29,7 +27,7 @@ export function demoPassword(role: Role): string {
 }
 
 /** A client address of its own per purpose, as Cloudflare would send it (see ../fixtures.ts). */
-export function ipFor(tag: string): string {
+function ipFor(tag: string): string {
   let h = 2166136261;
   for (const ch of tag) h = Math.imul(h ^ ch.charCodeAt(0), 16777619) >>> 0;
   return `10.${(h >>> 16) & 255}.${(h >>> 8) & 255}.${h & 255 || 1}`;
@@ -228,7 +226,7 @@ export async function shellRoutes(): Promise<ShellRoute[]> {
  * Tables a refused request may legitimately write, or that only background jobs write. Every
  * other table (and every other column) is compared row by row.
  */
-export const EXCLUDED_TABLES: Record<string, string> = {
+const EXCLUDED_TABLES: Record<string, string> = {
   auth_attempts: "a refused sign-in is recorded: it is what the lock-out counts",
   rate_events: "a rate limit counts refused attempts too",
   scan_daily_stats: "written by the five-minute rollup cron, never by a request",
@@ -247,7 +245,7 @@ export const EXCLUDED_TABLES: Record<string, string> = {
  * alerts consumer (issue #33) marks an owner's alerts sent and the owner's window seconds after
  * the request that left the alert, whatever request comes next.
  */
-export const EXCLUDED_COLUMNS: Record<string, readonly string[]> = {
+const EXCLUDED_COLUMNS: Record<string, readonly string[]> = {
   sessions: ["last_seen_at", "expires_at"],
   // The events consumer marks an event delivered seconds after the request that wrote it (issue #48).
   domain_events: ["delivered_at"],
@@ -258,7 +256,7 @@ export const EXCLUDED_COLUMNS: Record<string, readonly string[]> = {
  * Rows written by a background job, seconds after the request that caused them: the alert mails,
  * and a visitor's details-shared mail (sent by the contact.received event's consumer, issue #48).
  */
-export const EXCLUDED_ROWS: Record<string, string> = {
+const EXCLUDED_ROWS: Record<string, string> = {
   email_outbox: "kind IS NOT 'connection_alert' AND kind IS NOT 'details_shared'",
 };
 

@@ -38,6 +38,12 @@ export type EventPayloads = {
   "garment.active_changed": { active: boolean };
   /** Staff gave a garment to another client (the person it concerns). */
   "garment.reassigned": Record<string, never>;
+  /** Staff opened a batch of tags. */
+  "tag_batch.created": { batchId: number };
+  /** Staff programmed `count` stock (or pool) garments and tags of a batch in one request. */
+  "tag_batch.programmed": { batchId: number; count: number; pool: boolean };
+  /** An encoder's file gave `count` tags of a batch their UIDs. */
+  "tag_batch.uids_assigned": { batchId: number; count: number };
   /** Staff registered a new tag and its garment (spec part 2 §4), attached to a client or not. */
   "tag.programmed": { tagType: string; batchId: number | null; attached: boolean };
   /** The programmer reported how writing the tag went: active, or inactive with the error. */
@@ -63,6 +69,9 @@ export const EVENT_TYPES = [
   "product.photo_changed",
   "garment.active_changed",
   "garment.reassigned",
+  "tag_batch.created",
+  "tag_batch.programmed",
+  "tag_batch.uids_assigned",
   "tag.programmed",
   "tag.written",
   "tag.secured",

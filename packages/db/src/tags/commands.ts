@@ -21,7 +21,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../client";
 import { type Actor, auditEntry } from "../platform/audit";
-import { eventEntry } from "../platform/events";
+import { eventAfterInsert, eventEntry } from "../platform/events";
 import { insertJsonRows } from "../platform/json-rows";
 import {
   adminUsers,
@@ -41,6 +41,7 @@ export async function createTagBatch(
   db: Db,
   actor: Actor,
   fields: Required<Pick<NewNfcTagBatch, "batch_name" | "description">>,
+  event?: DomainEvent,
 ) {
   const createdAt = new Date();
   const [inserted] = await db.batch([
@@ -48,6 +49,8 @@ export async function createTagBatch(
       .insert(nfcTagBatches)
       .values({ ...fields, created_at: createdAt })
       .returning({ id: nfcTagBatches.id }),
+    // The event before the audit entry: both name the new batch (last_insert_rowid()).
+    ...(event ? [eventAfterInsert(db, event, "batchId")] : []),
     auditEntry(db, actor, "tag_batch.create", { type: "nfc_tag_batch", id: "inserted" }, null, fields),
   ]);
   return { id: inserted[0]?.id, createdAt };
@@ -214,7 +217,7 @@ export async function recordTagWrite(
 }
 
 /** The tag type of an NTAG 424 DNA registered for verified (SUN) taps. */
-export const SECURE_TAG_TYPE = "NTAG424";
+const SECURE_TAG_TYPE = "NTAG424";
 
 /**
  * Registers a tag as an NTAG 424 DNA whose taps must verify (issue #21): its UID (the one its
@@ -320,6 +323,7 @@ export async function programBatch(
     urlOf: (slug: string) => string;
     /** A pre-encoded pool (issue #19): no details; the first owner gives them when registering. */
     pool?: boolean;
+    event?: DomainEvent;
   },
 ) {
   if (input.tags.length === 0) return 0;
@@ -382,6 +386,7 @@ export async function programBatch(
       pool,
       product_id: input.garment.product_id ?? null,
     }),
+    ...(input.event ? [eventEntry(db, input.event)] : []),
   ]);
   return input.tags.length;
 }
@@ -405,7 +410,14 @@ export type UidAssignment = {
  * Only a tag that was inactive (a failed write) changes its garment's tap answer: those
  * garments' tap records are rewritten.
  */
-export async function assignBatchUids(db: Db, tap: TapStores, actor: Actor, batchId: number, rows: UidAssignment[]) {
+export async function assignBatchUids(
+  db: Db,
+  tap: TapStores,
+  actor: Actor,
+  batchId: number,
+  rows: UidAssignment[],
+  event?: DomainEvent,
+) {
   const now = new Date();
   const json = JSON.stringify(
     rows.map((r) => ({ id: r.tagId, uid: r.uid, status: r.status, metadata: JSON.stringify(r.metadata) })),
@@ -433,6 +445,7 @@ export async function assignBatchUids(db: Db, tap: TapStores, actor: Actor, batc
     auditEntry(db, actor, "tag_batch.import", { type: "nfc_tag_batch", id: batchId }, null, {
       assigned: rows.length,
     }),
+    ...(event ? [eventEntry(db, event)] : []),
   ]);
   await keepTapTrue(
     tap,

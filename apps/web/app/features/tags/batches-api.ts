@@ -10,18 +10,11 @@ import {
   type TagBatch,
   TagBatchBodySchema,
 } from "@releve/core/tags/contracts";
-import { parseEncoderCsv } from "@releve/core/tags/encoder-import";
-import {
-  ENCODER_CSV_COLUMNS,
-  garmentTagUrl,
-  LIVE_TAG_STATUSES,
-  type TagStatus,
-  writeRefusal,
-} from "@releve/core/tags/rules";
-import { drawStockTags } from "@releve/core/tags/stock";
-import { onUniqueViolation } from "@releve/db/platform/d1-errors";
-import { assignBatchUids, createTagBatch, programBatch, type UidAssignment } from "@releve/db/tags/commands";
-import { batchEncoderRows, batchTagsBySlugs, listTagBatches, tagsHoldingUids } from "@releve/db/tags/queries";
+import { ENCODER_CSV_COLUMNS, garmentTagUrl } from "@releve/core/tags/rules";
+import { batchEncoderRows, listTagBatches } from "@releve/db/tags/queries";
+import { createTagBatch } from "@releve/verbs/tags/create-tag-batch";
+import { importEncoderUids } from "@releve/verbs/tags/import-encoder-uids";
+import { programTagBatch } from "@releve/verbs/tags/program-tag-batch";
 import { Hono } from "hono";
 import { type AdminEnv, actorOf } from "../../api/admin/admin-env";
 import { jsonBody, validator } from "../../api/validation";
@@ -54,9 +47,20 @@ batchRoutes.get("/", async (c) => {
 
 batchRoutes.post("/", jsonBody(TagBatchBodySchema), async (c) => {
   const input = c.req.valid("json");
-  const { id, createdAt } = await createTagBatch(c.get("db"), actorOf(c), input);
-  if (id === undefined) throw new AppError("internal", "The batch was not saved.");
-  const batch: TagBatch = { id, ...input, created_at: createdAt.getTime(), total: 0, programmed: 0, active: 0 };
+  const created = await createTagBatch(c.get("effects"), {
+    staff: actorOf(c),
+    batchName: input.batch_name,
+    description: input.description,
+  });
+  if (created.code !== "created") throw new AppError("internal", "The batch was not saved.");
+  const batch: TagBatch = {
+    id: created.batchId,
+    ...input,
+    created_at: created.createdAt.getTime(),
+    total: 0,
+    programmed: 0,
+    active: 0,
+  };
   return c.json(batch, 201);
 });
 
@@ -71,38 +75,24 @@ batchRoutes.get("/:id", idParam, async (c) => {
 batchRoutes.post("/:id/program", idParam, jsonBody(BatchProgramBodySchema), async (c) => {
   const input = c.req.valid("json");
   const db = c.get("db");
-  const secret = c.get("env").CHIP_SECRET;
   const batch = await batchOrThrow(db, c.req.valid("param").id);
   const product = await productForProgramming(db, input.product_id);
   const gtin = product?.gtin ?? null;
-  const code = batchCode(batch);
   const origin = originOf(c.req.url);
-  const program = async () => {
-    const tags = await drawStockTags(secret, {
-      garmentType: input.garment_type,
-      batchCode: code,
-      start: batch.total + 1,
-      count: input.count,
-      skuPrefix: input.sku_prefix,
-    });
-    await programBatch(db, actorOf(c), batch, {
-      garment: {
-        name: input.name ?? product?.name ?? input.garment_type,
-        garment_type: input.garment_type,
-        size: input.size,
-        color: input.color,
-        product_id: product?.id ?? null,
-      },
-      tagType: input.tag_type,
-      tags,
-      urlOf: (slug) => garmentTagUrl(origin, slug, gtin),
-      pool: input.pool,
-    });
-    return tags;
-  };
-  // Fresh slugs on the one-in-2^50 chance that one was drawn before. New random slugs have
-  // no tap record to refresh (nobody can have tapped them yet).
-  const tags = await onUniqueViolation(program, program);
+  const { tags, batchCode: code } = await programTagBatch(c.get("effects"), {
+    staff: actorOf(c),
+    chipSecret: c.get("env").CHIP_SECRET,
+    batch,
+    product,
+    garmentType: input.garment_type,
+    name: input.name,
+    size: input.size,
+    color: input.color,
+    skuPrefix: input.sku_prefix,
+    tagType: input.tag_type,
+    count: input.count,
+    pool: input.pool,
+  });
   const csv = toCsv(
     ENCODER_CSV_COLUMNS,
     tags.map((t) => [t.slug, garmentTagUrl(origin, t.slug, gtin), t.chip.chipId, t.chip.signature]),
@@ -129,8 +119,6 @@ batchRoutes.get("/:id/passports.jsonl", idParam, async (c) => {
   return passportsDownload(c, { batchId: batch.id }, `passports_${CHIP_PREFIX}_${batchCode(batch)}`);
 });
 
-const LIVE = new Set<TagStatus>(LIVE_TAG_STATUSES);
-
 /**
  * An encoder's CSV of (UID, slug): every row is checked (the file itself, then each row
  * against the batch's tags and every UID already assigned) before anything is written; one
@@ -139,69 +127,22 @@ const LIVE = new Set<TagStatus>(LIVE_TAG_STATUSES);
 batchRoutes.post("/:id/import", idParam, jsonBody(BatchImportBodySchema), async (c) => {
   const db = c.get("db");
   const batch = await batchOrThrow(db, c.req.valid("param").id);
-  const { rows, problems } = parseEncoderCsv(c.req.valid("json").csv);
-  const assignments: UidAssignment[] = [];
-  let unchanged = 0;
-  if (problems.length === 0) {
-    const [tags, holders] = await Promise.all([
-      batchTagsBySlugs(
-        db,
-        batch.id,
-        rows.map((r) => r.slug),
-      ),
-      tagsHoldingUids(
-        db,
-        rows.map((r) => r.uid),
-      ),
-    ]);
-    const bySlug = new Map(tags.map((t) => [t.slug, t]));
-    const holderOf = new Map(holders.map((h) => [h.uid, h]));
-    const now = new Date().toISOString();
-    for (const row of rows) {
-      const tag = bySlug.get(row.slug);
-      const problem = (message: string) => problems.push({ line: row.line, message: `Line ${row.line}: ${message}` });
-      if (!tag) {
-        problem(`no tag of this batch has the slug ${row.slug}.`);
-        continue;
-      }
-      const holder = holderOf.get(row.uid);
-      if (holder && holder.id !== tag.id) problem(`the UID ${row.uid} is already on tag ${holder.chip_id}.`);
-      else if (tag.uid && tag.uid !== row.uid) problem(`tag ${tag.chip_id} already has the UID ${tag.uid}.`);
-      const refusal = writeRefusal({ status: tag.status, writeFailed: Boolean(tag.metadata?.write_error) });
-      if (refusal) problem(`tag ${tag.chip_id}: ${refusal}`);
-      if (problems.length > 0) continue;
-      if (tag.uid === row.uid && LIVE.has(tag.status)) {
-        unchanged++;
-        continue;
-      }
-      const { write_error: _failed, ...kept } = tag.metadata ?? {};
-      assignments.push({
-        tagId: tag.id,
-        garmentId: tag.garment_id,
-        uid: row.uid,
-        status: LIVE.has(tag.status) ? tag.status : "active",
-        metadata: { ...kept, write_attempted_at: now, programmingDate: now, programmedBy: c.get("admin").email },
-        slug: row.slug,
-        before: tag.status,
-      });
-    }
-  }
-  if (problems.length > 0) {
-    const listed: BatchImportProblem[] = problems;
+  const outcome = await importEncoderUids(c.get("effects"), {
+    staff: actorOf(c),
+    batchId: batch.id,
+    csv: c.req.valid("json").csv,
+  });
+  if (outcome.code === "problems") {
+    const listed: BatchImportProblem[] = outcome.problems;
     throw new AppError(
       "bad_request",
       `${listed.length === 1 ? "1 problem" : `${listed.length} problems`} in the file; nothing was imported.`,
       { problems: listed },
     );
   }
-  if (assignments.length > 0) {
-    await onUniqueViolation(
-      () => assignBatchUids(db, c.get("tap"), actorOf(c), batch.id, assignments),
-      () => {
-        throw new AppError("conflict", "A UID of this file was just given to another tag; nothing was imported.");
-      },
-    );
+  if (outcome.code === "uid_taken_meanwhile") {
+    throw new AppError("conflict", "A UID of this file was just given to another tag; nothing was imported.");
   }
-  const result: BatchImportResult = { assigned: assignments.length, unchanged };
+  const result: BatchImportResult = { assigned: outcome.assigned, unchanged: outcome.unchanged };
   return c.json(result);
 });

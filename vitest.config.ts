@@ -13,8 +13,9 @@ export default defineConfig({
             "apps/admin/src/**/*.test.{ts,tsx}",
             "scripts/**/*.test.ts",
           ],
-          // The verbs' tests run in workerd, with the real bindings (packages/verbs/vitest.config.ts).
-          exclude: ["packages/verbs/**", "**/node_modules/**"],
+          // The verbs' tests and packages/db's *.workers.test.ts run in workerd, with the real
+          // bindings (packages/verbs/vitest.config.ts, packages/db/vitest.config.ts).
+          exclude: ["packages/verbs/**", "**/*.workers.test.ts", "**/node_modules/**"],
           setupFiles: ["tests/console-errors.ts"],
           // A time limit, not an assertion: `npm test` runs this tier beside the end-to-end
           // lanes on two cores (decision 0045).
@@ -41,6 +42,7 @@ export default defineConfig({
       "workers/tap/vitest.config.ts",
       "workers/scan-jobs/vitest.config.ts",
       "packages/verbs/vitest.config.ts",
+      "packages/db/vitest.config.ts",
     ],
   },
 });

@@ -7,13 +7,13 @@
  */
 import { env } from "cloudflare:workers";
 import { TAG_STATUSES } from "@releve/core/tags/rules";
-import { getDb } from "@releve/db";
-import { adminDashboardCounts } from "@releve/db/crm/queries";
-import { garments, nfcTags, profiles, rowCounts, users } from "@releve/db/schema";
-import { listTags, listUnclaimedGarments } from "@releve/db/tags/queries";
-import { createGarment, createOwner, createTag } from "@releve/db/testing/factories";
 import { count, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { getDb } from "../client";
+import { adminDashboardCounts } from "../crm/queries";
+import { garments, nfcTags, profiles, rowCounts, users } from "../schema";
+import { listTags, listUnclaimedGarments } from "../tags/queries";
+import { createGarment, createOwner, createTag } from "../testing/factories";
 
 const db = getDb(env.DB);
 const DAY_MS = 86_400_000;

@@ -6,16 +6,16 @@
  */
 import { env } from "cloudflare:workers";
 import { ContactsQuerySchema } from "@releve/core/crm/rules";
-import { getDb } from "@releve/db";
-import { searchClients } from "@releve/db/accounts/queries";
-import { listContacts } from "@releve/db/crm/queries";
-import { containsText } from "@releve/db/platform/like";
-import { contacts, garments, profiles, users } from "@releve/db/schema";
-import { listAdminGarments } from "@releve/db/tags/queries";
-import { addExportContacts } from "@releve/db/testing/bench-data";
-import { createContact, createGarment, createOwner, type TestOwner } from "@releve/db/testing/factories";
 import { and, eq, or, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { searchClients } from "../accounts/queries";
+import { getDb } from "../client";
+import { listContacts } from "../crm/queries";
+import { contacts, garments, profiles, users } from "../schema";
+import { listAdminGarments } from "../tags/queries";
+import { addExportContacts } from "../testing/bench-data";
+import { createContact, createGarment, createOwner, type TestOwner } from "../testing/factories";
+import { containsText } from "./like";
 
 const db = getDb(env.DB);
 

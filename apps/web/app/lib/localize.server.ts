@@ -2,36 +2,24 @@
  * The server's own words, in the request's language (issue #34). Rules in packages/core say
  * what went wrong in English, the spec's words, which API clients and tests read as they are; a
  * page shows them through here, in the reader's language. English readers get them untouched; a
- * text this table does not know stays as it is (English), never blank.
+ * text this table does not know stays as it is (English), never blank. What is left of the reverse
+ * lookup (issue #48): field errors, and the crm, site and wardrobe rooms; the others say an outcome
+ * by its code (features/<room>/said.ts).
  */
 import { CONTACT_MESSAGES } from "@releve/core/sharing/contact";
-import { REPORTED_MISSING_MESSAGE } from "@releve/core/tap/rules";
-import { SECURE_TAP_MESSAGES } from "@releve/core/tap/secure-tap";
 import { BASE_LOCALE } from "@releve/i18n";
 import { currentLocale } from "@releve/i18n/current";
 import { m } from "@releve/i18n/messages";
 import * as accounts from "../features/accounts/texts.server";
 import * as crm from "../features/crm/texts.server";
-import * as ownership from "../features/ownership/texts.server";
-import * as passport from "../features/passport/texts.server";
 import * as site from "../features/site/texts.server";
 import * as wardrobe from "../features/wardrobe/texts.server";
 
 /** Each room's own texts and labels (features/<room>/texts.server.ts). */
-const ROOMS = [accounts, crm, ownership, passport, site, wardrobe];
+const ROOMS = [accounts, crm, site, wardrobe];
 
 const EXACT = new Map<string, () => string>([
-  [CONTACT_MESSAGES.missing, () => m.contact_missing()],
-  [CONTACT_MESSAGES.missingTag, () => m.contact_missing_tag()],
-  [`${CONTACT_MESSAGES.saveFailed}: Please try again`, () => m.contact_save_failed_retry()],
-  [CONTACT_MESSAGES.connectFailed, () => m.contact_connect_failed()],
-  [CONTACT_MESSAGES.ownerUnavailable, () => m.share_owner_unavailable()],
-  [CONTACT_MESSAGES.rateLimited, () => m.contact_rate_limited()],
-  [CONTACT_MESSAGES.ownerBusy, () => m.contact_owner_busy()],
-  [CONTACT_MESSAGES.senderLimited, () => m.contact_sender_limited()],
   [CONTACT_MESSAGES.rejected, () => m.contact_rejected()],
-  [REPORTED_MISSING_MESSAGE, () => m.tap_missing_title()],
-  [SECURE_TAP_MESSAGES.refused, () => m.tap_secure_refused()],
   ["Enter a valid email address", () => m.field_invalid_email()],
   ["Enter a phone number like +33 6 12 34 56 78", () => m.field_invalid_phone()],
   ["Enter an Instagram handle", () => m.field_invalid_instagram()],

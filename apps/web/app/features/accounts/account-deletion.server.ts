@@ -1,12 +1,11 @@
-import { DELETION_MESSAGES } from "@releve/core/accounts/deletion";
 import { OWNER_TOKEN_COOKIE } from "@releve/core/tap/owner-token";
 import { deleteAccount } from "@releve/verbs/accounts/delete-account";
 import { data, redirect } from "react-router";
 import { clearCookieHeader } from "../../lib/cookies.server";
 import type { FormInput } from "../../lib/form.server";
-import { localizeMessage } from "../../lib/localize.server";
 import { toastHeader } from "../../lib/toast.server";
 import type { RequestContext } from "../../request-context.server";
+import { DELETION_SAID } from "./said";
 import { clearSessionCookie } from "./session.server";
 
 /**
@@ -14,13 +13,12 @@ import { clearSessionCookie } from "./session.server";
  * means; this adapter maps its outcome to a message, or home, signed out.
  */
 export async function deleteOwnAccount(deps: RequestContext, request: Request, userId: string, form: FormInput) {
-  // Said in the reader's language (issue #34); core's rules say it in English.
-  const refuse = (status: number, deleteError: string) =>
-    data({ deleteError: localizeMessage(deleteError) }, { status });
+  // Said in the reader's language (issue #34): each outcome's message.
+  const refuse = (status: number, say: () => string) => data({ deleteError: say() }, { status });
   const outcome = await deleteAccount(deps.effects, { userId, password: form.get("password") });
-  if (outcome.code === "failed") return refuse(503, DELETION_MESSAGES.failed);
-  if (outcome.code === "last_admin") return refuse(409, DELETION_MESSAGES.lastAdmin);
-  if (outcome.code !== "deleted") return refuse(400, DELETION_MESSAGES.wrongPassword);
+  if (outcome.code === "failed") return refuse(503, DELETION_SAID.failed);
+  if (outcome.code === "last_admin") return refuse(409, DELETION_SAID.lastAdmin);
+  if (outcome.code !== "deleted") return refuse(400, DELETION_SAID.wrongPassword);
   const headers = new Headers();
   headers.append("Set-Cookie", clearSessionCookie(request));
   headers.append("Set-Cookie", clearCookieHeader(request, OWNER_TOKEN_COOKIE));
@@ -28,8 +26,8 @@ export async function deleteOwnAccount(deps: RequestContext, request: Request, u
     "Set-Cookie",
     await toastHeader(deps.env, request, {
       type: "success",
-      title: localizeMessage(DELETION_MESSAGES.deleted),
-      description: localizeMessage(DELETION_MESSAGES.deletedDetail),
+      title: DELETION_SAID.deleted(),
+      description: DELETION_SAID.deletedDetail(),
     }),
   );
   return redirect("/", { headers });

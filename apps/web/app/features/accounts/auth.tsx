@@ -29,6 +29,7 @@ import { authenticate } from "./auth.server";
 import { pieceToClaimName, signupNextHeader } from "./auth-page.server";
 import { NewPasswordFields, PasswordField } from "./password-fields";
 import { pendingClaimRedirect } from "./pending-claim.server";
+import { AUTH_SAID } from "./said";
 import { createSession, signInHeaders } from "./session.server";
 
 /**
@@ -154,7 +155,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       "Set-Cookie": await toastHeader(deps.env, request, {
         type: "success",
         title: m.account_success(),
-        description: localizeMessage(AUTH_MESSAGES.resetSent),
+        description: AUTH_SAID.resetSent(),
       }),
     },
   });

@@ -1,4 +1,3 @@
-import { AUTH_MESSAGES } from "@releve/core";
 import { m } from "@releve/i18n/messages";
 import { Button, buttonClass, FormAlert } from "@releve/ui";
 import { useEffect, useRef } from "react";
@@ -6,13 +5,13 @@ import { data, Form, Link, redirect } from "react-router";
 import { GeneralErrorBoundary } from "../../components/error-boundary";
 import { getUser } from "../../context";
 import { readForm } from "../../lib/form.server";
-import { localizeMessage } from "../../lib/localize.server";
 import { toastHeader } from "../../lib/toast.server";
 import { requestContext } from "../../request-context.server";
 import type { Route } from "./+types/auth.verified";
 import { verifyEmail } from "./auth.server";
 import { readSignupNext, signupNextHeader } from "./auth-page.server";
 import { pendingClaimRedirect } from "./pending-claim.server";
+import { AUTH_SAID } from "./said";
 import { createSession, signInHeaders } from "./session.server";
 
 export const meta = () => [{ title: m.account_meta_verifying() }, { name: "robots", content: "noindex" }];
@@ -42,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const deps = requestContext(request, context);
   const token = (await readForm(request)).get("token");
   const userId = await verifyEmail(deps.db, token);
-  if (!userId) return data({ error: localizeMessage(AUTH_MESSAGES.tokenInvalid) }, { status: 400 });
+  if (!userId) return data({ error: AUTH_SAID.tokenInvalid() }, { status: 400 });
   const session = await createSession(deps.db, request, userId);
   const next = await readSignupNext(deps.env, request);
   const headers = signInHeaders(session);
@@ -52,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await toastHeader(deps.env, request, {
       type: "success",
       title: m.account_email_verified_title(),
-      description: localizeMessage(AUTH_MESSAGES.emailVerified),
+      description: AUTH_SAID.emailVerified(),
     }),
   );
   return (

@@ -1,14 +1,14 @@
-import { AUTH_MESSAGES, safeRedirect } from "@releve/core";
+import { safeRedirect } from "@releve/core";
 import { OWNER_TOKEN_COOKIE } from "@releve/core/tap/owner-token";
 import { m } from "@releve/i18n/messages";
 import { redirect } from "react-router";
 import { getUser } from "../../context";
 import { clearCookieHeader } from "../../lib/cookies.server";
 import { readForm } from "../../lib/form.server";
-import { localizeMessage } from "../../lib/localize.server";
 import { toastHeader } from "../../lib/toast.server";
 import { requestContext } from "../../request-context.server";
 import type { Route } from "./+types/logout";
+import { AUTH_SAID } from "./said";
 import { clearSessionCookie, destroySession } from "./session.server";
 
 // Signing out changes state, so it is a POST only; a GET just goes home.
@@ -31,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       "Set-Cookie",
       await toastHeader(deps.env, request, {
         type: "error",
-        title: admin ? localizeMessage(AUTH_MESSAGES.adminSignOutFailed) : m.account_logout_error_title(),
+        title: admin ? AUTH_SAID.adminSignOutFailed() : m.account_logout_error_title(),
         description: m.account_logout_error(),
       }),
     );
@@ -47,13 +47,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       admin
         ? {
             type: "success",
-            title: localizeMessage(AUTH_MESSAGES.adminSignedOut),
-            description: localizeMessage(AUTH_MESSAGES.loggedOut),
+            title: AUTH_SAID.adminSignedOut(),
+            description: AUTH_SAID.loggedOut(),
           }
         : {
             type: "success",
-            title: localizeMessage(AUTH_MESSAGES.loggedOutTitle),
-            description: localizeMessage(AUTH_MESSAGES.loggedOut),
+            title: AUTH_SAID.loggedOutTitle(),
+            description: AUTH_SAID.loggedOut(),
           },
     ),
   );

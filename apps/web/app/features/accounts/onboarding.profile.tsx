@@ -1,5 +1,5 @@
 import { fieldErrors } from "@releve/core";
-import { OnboardingSchema, PROFILE_DEFAULTS, PROFILE_MESSAGES } from "@releve/core/accounts/profile";
+import { OnboardingSchema, PROFILE_DEFAULTS } from "@releve/core/accounts/profile";
 import { INPUT_CHANNELS } from "@releve/core/sharing/channels";
 import { m } from "@releve/i18n/messages";
 import { FormAlert } from "@releve/ui";
@@ -8,13 +8,14 @@ import { GeneralErrorBoundary } from "../../components/error-boundary";
 import { SubmitButton } from "../../components/submit-button";
 import { SwitchField } from "../../components/switch-field";
 import { readForm } from "../../lib/form.server";
-import { localizeErrors, localizeMessage } from "../../lib/localize.server";
+import { localizeErrors } from "../../lib/localize.server";
 import { toastHeader } from "../../lib/toast.server";
 import { requestContext } from "../../request-context.server";
 import type { Route } from "./+types/onboarding.profile";
 import { pendingClaimRedirect } from "./pending-claim.server";
 import { getProfile, saveProfile } from "./profile.server";
 import { BioField, ChannelField, NameFields, ProfileText, profileFormState } from "./profile-fields";
+import { PROFILE_SAID } from "./said";
 import { requireUser } from "./user.server";
 
 export const meta = () => [{ title: m.account_meta_onboarding() }, { name: "robots", content: "noindex" }];
@@ -50,12 +51,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Spec part 1 §8: an unexpected failure says 'Failed to create profile'; what was typed stays.
     console.error("[profile]", error);
     const values = form.echo(OnboardingSchema.keyof().options);
-    return data({ fieldErrors: { form: localizeMessage(PROFILE_MESSAGES.failed) }, values }, { status: 503 });
+    return data({ fieldErrors: { form: PROFILE_SAID.failed() }, values }, { status: 503 });
   }
   const headers = {
     "Set-Cookie": await toastHeader(deps.env, request, {
       type: "success",
-      title: localizeMessage(PROFILE_MESSAGES.onboarded),
+      title: PROFILE_SAID.onboarded(),
     }),
   };
   // Back to the garment being claimed (spec part 1 §4), else the wardrobe.

@@ -13,7 +13,7 @@ import { GeneralErrorBoundary } from "../../components/error-boundary";
 import { SubmitButton } from "../../components/submit-button";
 import { SwitchField } from "../../components/switch-field";
 import { readForm } from "../../lib/form.server";
-import { localizeErrors, localizeMessage } from "../../lib/localize.server";
+import { localizeErrors } from "../../lib/localize.server";
 import { redirectWithToast, toastHeader } from "../../lib/toast.server";
 import { requestContext } from "../../request-context.server";
 import { OwnerCard } from "../sharing/owner-card";
@@ -25,6 +25,7 @@ import { pendingClaimRedirect } from "./pending-claim.server";
 import { getProfile, saveProfile } from "./profile.server";
 import { BioField, ChannelField, NameFields, ProfileText, profileFormState } from "./profile-fields";
 import { previewFromForm } from "./profile-preview";
+import { PROFILE_SAID } from "./said";
 import { requireUser } from "./user.server";
 
 export const meta = () => [{ title: m.account_meta_profile() }, { name: "robots", content: "noindex" }];
@@ -84,14 +85,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Back to the garment being claimed, with a message that says why we are going there.
   const welcome = await toastHeader(deps.env, request, {
     type: "success",
-    title: localizeMessage(PROFILE_MESSAGES.onboarded),
+    title: PROFILE_SAID.onboarded(),
     description: m.account_profile_ready(),
   });
   const toClaim = await pendingClaimRedirect(deps.env, request, { keep: true, headers: { "Set-Cookie": welcome } });
   if (toClaim) return toClaim;
   return redirectWithToast(deps.env, request, "/dashboard", {
     type: "success",
-    title: localizeMessage(created ? PROFILE_MESSAGES.created : PROFILE_MESSAGES.updated),
+    title: (created ? PROFILE_SAID.created : PROFILE_SAID.updated)(),
   });
 }
 

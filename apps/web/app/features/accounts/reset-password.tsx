@@ -1,17 +1,17 @@
 import { fieldErrors, ResetPasswordSchema } from "@releve/core";
-import { AUTH_MESSAGES } from "@releve/core/accounts/auth-constants";
 import { m } from "@releve/i18n/messages";
 import { buttonClass, FormAlert } from "@releve/ui";
 import { data, Form, Link, redirect } from "react-router";
 import { GeneralErrorBoundary } from "../../components/error-boundary";
 import { SubmitButton } from "../../components/submit-button";
 import { readForm } from "../../lib/form.server";
-import { localizeErrors, localizeMessage } from "../../lib/localize.server";
+import { localizeErrors } from "../../lib/localize.server";
 import { toastHeader } from "../../lib/toast.server";
 import { requestContext } from "../../request-context.server";
 import type { Route } from "./+types/reset-password";
 import { peekToken, resetPassword } from "./auth.server";
 import { NewPasswordFields } from "./password-fields";
+import { AUTH_SAID } from "./said";
 import { createSession, destroyUserSessions, signInHeaders } from "./session.server";
 
 export const meta = () => [{ title: m.account_meta_new_password() }, { name: "robots", content: "noindex" }];
@@ -36,8 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ fieldErrors: localizeErrors(fieldErrors(parsed.error)), formError: undefined }, { status: 400 });
   }
   const userId = await resetPassword(deps.db, parsed.data.token, parsed.data.password);
-  if (!userId)
-    return data({ fieldErrors: {}, formError: localizeMessage(AUTH_MESSAGES.tokenInvalid) }, { status: 400 });
+  if (!userId) return data({ fieldErrors: {}, formError: AUTH_SAID.tokenInvalid() }, { status: 400 });
   // Whoever held a session before the reset (perhaps whoever knew the old password) is out.
   await destroyUserSessions(deps.db, userId);
   const session = await createSession(deps.db, request, userId);
@@ -47,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await toastHeader(deps.env, request, {
       type: "success",
       title: m.account_success(),
-      description: localizeMessage(AUTH_MESSAGES.passwordUpdated),
+      description: AUTH_SAID.passwordUpdated(),
     }),
   );
   return redirect("/dashboard", { headers });

@@ -4,24 +4,14 @@
  * with the message that says it. Merged by apps/web/app/lib/localize.server.ts.
  */
 import { AUTH_MESSAGES, PASSWORD_MIN_LENGTH } from "@releve/core/accounts/auth-constants";
-import { DELETION_MESSAGES } from "@releve/core/accounts/deletion";
 import { PROFILE_MESSAGES } from "@releve/core/accounts/profile";
 import { m } from "@releve/i18n/messages";
 
 export const TEXTS: ReadonlyArray<readonly [english: string, say: () => string]> = [
-  // Sign-in, sign-up, reset, verification, sign-out (auth-constants.ts).
+  // Sign-in's refusals and the mail limits (auth-constants.ts), as auth.tsx still receives them in English.
   [AUTH_MESSAGES.passwordsDoNotMatch, () => m.account_passwords_do_not_match()],
-  [AUTH_MESSAGES.signupSuccess, () => m.account_signup_success()],
-  [AUTH_MESSAGES.resetSent, () => m.account_reset_sent()],
-  [AUTH_MESSAGES.loggedOutTitle, () => m.account_logged_out_title()],
-  [AUTH_MESSAGES.loggedOut, () => m.account_logged_out()],
-  [AUTH_MESSAGES.adminSignedOut, () => m.account_admin_signed_out()],
-  [AUTH_MESSAGES.adminSignOutFailed, () => m.account_admin_sign_out_failed()],
   [AUTH_MESSAGES.invalidCredentials, () => m.account_invalid_credentials()],
   [AUTH_MESSAGES.lockedOut, () => m.account_locked_out()],
-  [AUTH_MESSAGES.tokenInvalid, () => m.account_token_invalid()],
-  [AUTH_MESSAGES.passwordUpdated, () => m.account_password_updated()],
-  [AUTH_MESSAGES.emailVerified, () => m.account_email_verified()],
   [AUTH_MESSAGES.mailLimitedEmail, () => m.account_mail_limited_email()],
   [AUTH_MESSAGES.mailLimitedIp, () => m.account_mail_limited_ip()],
   [AUTH_MESSAGES.signupLimited, () => m.account_signup_limited()],
@@ -38,22 +28,12 @@ export const TEXTS: ReadonlyArray<readonly [english: string, say: () => string]>
   ["Please confirm your password", () => m.account_confirm_password()],
   // The profile forms (profile.ts, and the channels' own checks in sharing/channels.ts).
   [PROFILE_MESSAGES.contactRequired, () => m.account_contact_required()],
-  [PROFILE_MESSAGES.created, () => m.account_profile_created()],
-  [PROFILE_MESSAGES.updated, () => m.account_profile_updated()],
-  [PROFILE_MESSAGES.failed, () => m.account_profile_failed()],
-  [PROFILE_MESSAGES.onboarded, () => m.account_profile_onboarded()],
   ["Enter a web address like https://example.com", () => m.account_invalid_website()],
   ["Enter an Instagram handle like @relevé", () => m.account_invalid_instagram()],
   ["Enter a LinkedIn profile address or name", () => m.account_invalid_linkedin()],
   ["Enter a TikTok handle", () => m.account_invalid_tiktok()],
   ["Enter a Facebook name", () => m.account_invalid_facebook()],
   ["Enter an X handle", () => m.account_invalid_x()],
-  // Deleting one's own account (deletion.ts).
-  [DELETION_MESSAGES.wrongPassword, () => m.account_delete_wrong_password()],
-  [DELETION_MESSAGES.lastAdmin, () => m.account_delete_last_admin()],
-  [DELETION_MESSAGES.failed, () => m.account_delete_failed()],
-  [DELETION_MESSAGES.deleted, () => m.account_deleted()],
-  [DELETION_MESSAGES.deletedDetail, () => m.account_deleted_detail()],
 ];
 
 export const LABELS: ReadonlyArray<readonly [english: string, say: () => string]> = [

@@ -1,13 +1,12 @@
-import { TRANSFER_MESSAGES } from "@releve/core/ownership/transfer";
 import { parseId } from "@releve/core/platform/input-limits";
 import { m } from "@releve/i18n/messages";
 import { type AnswerTransferOutcome, answerTransfer } from "@releve/verbs/ownership/accept-transfer";
 import { data, type RouterContextProvider } from "react-router";
 import type { FormInput } from "../../lib/form.server";
-import { localizeMessage } from "../../lib/localize.server";
 import { redirectWithToast } from "../../lib/toast.server";
 import { requestContext } from "../../request-context.server";
 import { requireUser } from "../accounts/user.server";
+import { TRANSFER_SAID } from "./said";
 
 /** An answer refused: what the dashboard's requests banner shows, nothing changed. */
 export type AnswerRefusal = { answerError: string; transferId: number | null };
@@ -21,11 +20,11 @@ export async function answerStep(request: Request, context: Readonly<RouterConte
   const deps = requestContext(request, context);
   const transferId = parseId(form.get("transferId"));
   const intent = form.get("intent");
-  // Said in the owner's language (issue #34); the rules say it in English.
-  const refuse = (status: number, answerError: string) =>
-    data<AnswerRefusal>({ answerError: localizeMessage(answerError), transferId }, { status });
+  // Said in the owner's language (issue #34): each outcome's message.
+  const refuse = (status: number, say: () => string) =>
+    data<AnswerRefusal>({ answerError: say(), transferId }, { status });
   if (!transferId || (intent !== "approve-transfer" && intent !== "decline-transfer")) {
-    return refuse(400, "Choose a request to answer.");
+    return refuse(400, m.transfer_choose_request);
   }
   let result: AnswerTransferOutcome;
   try {
@@ -36,25 +35,25 @@ export async function answerStep(request: Request, context: Readonly<RouterConte
     });
   } catch (error) {
     console.error("[transfer-request]", error);
-    return refuse(503, TRANSFER_MESSAGES.unexpected);
+    return refuse(503, TRANSFER_SAID.unexpected);
   }
   switch (result.code) {
     case "transferred":
       return redirectWithToast(deps.env, request, "/dashboard", {
         type: "success",
-        title: localizeMessage(TRANSFER_MESSAGES.approved),
+        title: TRANSFER_SAID.approved(),
         description: m.transfer_approved_text(),
       });
     case "declined":
       return redirectWithToast(deps.env, request, "/dashboard", {
         type: "info",
-        title: localizeMessage(TRANSFER_MESSAGES.declined),
+        title: TRANSFER_SAID.declined(),
       });
     case "requester_gone":
-      return refuse(409, TRANSFER_MESSAGES.requesterGone);
+      return refuse(409, TRANSFER_SAID.requesterGone);
     case "not_found":
-      return refuse(404, TRANSFER_MESSAGES.requestGone);
+      return refuse(404, TRANSFER_SAID.requestGone);
     default:
-      return refuse(409, TRANSFER_MESSAGES.requestGone);
+      return refuse(409, TRANSFER_SAID.requestGone);
   }
 }

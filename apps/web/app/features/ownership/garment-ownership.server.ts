@@ -1,15 +1,14 @@
-import { TRANSFER_MESSAGES } from "@releve/core/ownership/transfer";
-import { REPORTED_MISSING_MESSAGE } from "@releve/core/tap/rules";
 import { cancelTransferLink, createTransferLink } from "@releve/db/ownership/commands";
 import { ownsGarment } from "@releve/db/ownership/queries";
 import { m } from "@releve/i18n/messages";
 import { releaseGarment } from "@releve/verbs/ownership/release-garment";
 import { data, type RouterContextProvider } from "react-router";
 import type { FormInput } from "../../lib/form.server";
-import { localizeMessage } from "../../lib/localize.server";
+import { sayReportedMissing } from "../../lib/tap-said";
 import { redirectWithToast } from "../../lib/toast.server";
 import { requestContext } from "../../request-context.server";
 import { requireUser } from "../accounts/user.server";
+import { TRANSFER_SAID } from "./said";
 
 const OWNERSHIP_INTENTS = ["transfer", "cancel-transfer", "release"] as const;
 type Intent = (typeof OWNERSHIP_INTENTS)[number];
@@ -32,22 +31,20 @@ export async function ownershipStep(
   const user = requireUser(request, context);
   const deps = requestContext(request, context);
   const intent = form.get("intent");
-  if (!isIntent(intent))
-    return data<OwnershipRefusal>({ ownershipError: localizeMessage("Choose what to do.") }, { status: 400 });
+  if (!isIntent(intent)) return data<OwnershipRefusal>({ ownershipError: m.transfer_choose_step() }, { status: 400 });
   if (!garmentId) throw new Response("Garment not found", { status: 404 });
   const page = `/dashboard/garment/${garmentId}`;
-  // Said in the owner's language (issue #34); the rules say it in English.
-  const refuse = (status: number, message: string) =>
-    data<OwnershipRefusal>({ ownershipError: localizeMessage(message) }, { status });
+  // Said in the owner's language (issue #34): each outcome's message.
+  const refuse = (status: number, say: () => string) => data<OwnershipRefusal>({ ownershipError: say() }, { status });
   const refusedFor = (status: "not_owned" | "reported_missing") =>
-    status === "reported_missing" ? refuse(409, REPORTED_MISSING_MESSAGE) : refuse(404, TRANSFER_MESSAGES.notOwned);
+    status === "reported_missing" ? refuse(409, sayReportedMissing) : refuse(404, TRANSFER_SAID.notOwned);
 
   if (intent === "transfer") {
     const made = await createTransferLink(deps.db, { garmentId, userId: user.userId });
     if (made.status !== "created") return refusedFor(made.status);
     return redirectWithToast(deps.env, request, `${page}#ownership`, {
       type: "success",
-      title: localizeMessage(TRANSFER_MESSAGES.created),
+      title: TRANSFER_SAID.created(),
       description: m.transfer_created_text(),
     });
   }
@@ -56,11 +53,11 @@ export async function ownershipStep(
     if (!cancelled) {
       // Someone else's garment is a 404, as its page is; one's own without a live link, a conflict.
       if (!(await ownsGarment(deps.db, garmentId, user.userId))) return refusedFor("not_owned");
-      return refuse(409, TRANSFER_MESSAGES.invalidLink);
+      return refuse(409, TRANSFER_SAID.invalidLink);
     }
     return redirectWithToast(deps.env, request, `${page}#ownership`, {
       type: "success",
-      title: localizeMessage(TRANSFER_MESSAGES.cancelled),
+      title: TRANSFER_SAID.cancelled(),
       description: m.transfer_cancelled_text(),
     });
   }
@@ -68,7 +65,7 @@ export async function ownershipStep(
   if (released.code !== "released") return refusedFor(released.code);
   return redirectWithToast(deps.env, request, "/dashboard/wardrobe", {
     type: "success",
-    title: localizeMessage(TRANSFER_MESSAGES.released),
+    title: TRANSFER_SAID.released(),
     description: m.transfer_released_text(),
   });
 }

@@ -1,14 +1,17 @@
-import { TRANSFER_MESSAGES, TRANSFER_REQUEST_MESSAGE_MAX } from "@releve/core/ownership/transfer";
+import { TRANSFER_REQUEST_MESSAGE_MAX } from "@releve/core/ownership/transfer";
 import { cleanText, textLength, textProblemMessage } from "@releve/core/platform/text";
-import { REPORTED_MISSING_MESSAGE } from "@releve/core/tap/rules";
+import { BASE_LOCALE } from "@releve/i18n";
+import { currentLocale } from "@releve/i18n/current";
+import { m } from "@releve/i18n/messages";
 import { requestTransfer } from "@releve/verbs/ownership/request-transfer";
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { pendingClaimHeader } from "../../lib/cookies.server";
 import type { FormInput } from "../../lib/form.server";
-import { localizeMessage } from "../../lib/localize.server";
+import { sayReportedMissing } from "../../lib/tap-said";
 import { redirectWithToast } from "../../lib/toast.server";
 import { requestContext } from "../../request-context.server";
 import { requireUser } from "../accounts/user.server";
+import { TRANSFER_SAID } from "./said";
 
 /** A transfer request refused: what the claim page shows under its form, nothing sent. */
 export type RequestRefusal = { requestError: string; message: string };
@@ -26,19 +29,28 @@ export async function requestStep(
   const user = requireUser(request, context);
   const deps = requestContext(request, context);
   const raw = form.get("message");
-  // Said in the person's language (issue #34); the rules say it in English.
-  const refuse = (status: number, requestError: string, message = raw.slice(0, TRANSFER_REQUEST_MESSAGE_MAX)) =>
-    data<RequestRefusal>({ requestError: localizeMessage(requestError), message }, { status });
-  // The text rule's sentences, with this form's full stop in English (its own words elsewhere).
-  const ruleSays = (sentence: string) => {
-    const localized = localizeMessage(sentence);
-    return localized === sentence ? `${sentence}.` : localized;
-  };
-  if (!slug) return refuse(404, TRANSFER_MESSAGES.requestNotFound);
+  // Said in the person's language (issue #34): each outcome's message.
+  const refuse = (status: number, say: () => string, message = raw.slice(0, TRANSFER_REQUEST_MESSAGE_MAX)) =>
+    data<RequestRefusal>({ requestError: say(), message }, { status });
+  // The text rule's refusals: in English the rule's sentence with this form's full stop, else the field messages.
+  const ruleSays = (english: string, say: (label: string) => string) => () =>
+    currentLocale() === BASE_LOCALE ? `${english}.` : say(m.transfer_label_message());
+  if (!slug) return refuse(404, TRANSFER_SAID.requestNotFound);
   const cleaned = cleanText(raw, { multiline: true });
-  if (!cleaned.ok) return refuse(400, ruleSays(textProblemMessage(cleaned.problem, "Message", { multiline: true })));
+  if (!cleaned.ok) {
+    const english = textProblemMessage(cleaned.problem, "Message", { multiline: true });
+    const malformed = cleaned.problem === "malformed";
+    return refuse(
+      400,
+      ruleSays(english, (label) => (malformed ? m.field_malformed({ label }) : m.field_control_multiline({ label }))),
+    );
+  }
   if (textLength(cleaned.value) > TRANSFER_REQUEST_MESSAGE_MAX) {
-    return refuse(400, ruleSays(`Message must be at most ${TRANSFER_REQUEST_MESSAGE_MAX} characters`));
+    const max = TRANSFER_REQUEST_MESSAGE_MAX;
+    return refuse(
+      400,
+      ruleSays(`Message must be at most ${max} characters`, (label) => m.field_at_most({ label, max })),
+    );
   }
   const result = await requestTransfer(deps.effects, {
     slug,
@@ -49,25 +61,25 @@ export async function requestStep(
     case "requested":
       return redirectWithToast(deps.env, request, `/claim/${slug}`, {
         type: "success",
-        title: localizeMessage(TRANSFER_MESSAGES.requested),
-        description: localizeMessage(TRANSFER_MESSAGES.requestedText),
+        title: TRANSFER_SAID.requested(),
+        description: TRANSFER_SAID.requestedText(),
       });
     case "already_requested":
-      return refuse(409, TRANSFER_MESSAGES.alreadyRequested);
+      return refuse(409, TRANSFER_SAID.alreadyRequested);
     case "rate_limited":
-      return refuse(429, TRANSFER_MESSAGES.requestLimited);
+      return refuse(429, TRANSFER_SAID.requestLimited);
     case "own_piece":
-      return refuse(409, TRANSFER_MESSAGES.ownPiece);
+      return refuse(409, TRANSFER_SAID.ownPiece);
     case "unclaimed":
-      return refuse(409, TRANSFER_MESSAGES.requestUnclaimed);
+      return refuse(409, TRANSFER_SAID.requestUnclaimed);
     case "reported_missing":
-      return refuse(409, REPORTED_MISSING_MESSAGE);
+      return refuse(409, sayReportedMissing);
     case "profile_missing":
       // A transfer makes them an owner: a profile first, then back to the piece.
       return redirect("/onboarding/profile", {
         headers: { "Set-Cookie": await pendingClaimHeader(deps.env, request, slug) },
       });
     default:
-      return refuse(404, TRANSFER_MESSAGES.requestNotFound);
+      return refuse(404, TRANSFER_SAID.requestNotFound);
   }
 }

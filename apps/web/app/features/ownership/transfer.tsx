@@ -1,5 +1,3 @@
-import { TRANSFER_MESSAGES } from "@releve/core/ownership/transfer";
-import { REPORTED_MISSING_MESSAGE } from "@releve/core/tap/rules";
 import { garmentLabels } from "@releve/core/wardrobe/garment";
 import { transferById, transferIsLive } from "@releve/db/ownership/queries";
 import { m } from "@releve/i18n/messages";
@@ -12,11 +10,12 @@ import { SubmitButton } from "../../components/submit-button";
 import { getUser } from "../../context";
 import { pendingClaimHeader, pendingTransferHeader } from "../../lib/cookies.server";
 import { readForm } from "../../lib/form.server";
-import { localizeMessage } from "../../lib/localize.server";
+import { sayReportedMissing } from "../../lib/tap-said";
 import { toastHeader } from "../../lib/toast.server";
 import { requestContext } from "../../request-context.server";
 import { formatDay } from "../crm/crm-format";
 import type { Route } from "./+types/transfer";
+import { TRANSFER_SAID } from "./said";
 import { transferIdFrom } from "./transfer.server";
 
 export const meta = () => [{ title: m.transfer_page_title() }, { name: "robots", content: "noindex" }];
@@ -25,8 +24,8 @@ type Refusal = { title: string; message: string };
 
 /** A spent link's refusal, in the reader's language (issue #34). */
 const invalid = (): Refusal => ({
-  title: localizeMessage(TRANSFER_MESSAGES.invalidLink),
-  message: localizeMessage(TRANSFER_MESSAGES.invalidLinkText),
+  title: TRANSFER_SAID.invalidLink(),
+  message: TRANSFER_SAID.invalidLinkText(),
 });
 
 /** The transfer a token names; a forged, truncated or unknown token is a 404 (nothing says whether it ever existed). */
@@ -91,7 +90,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     result = await acceptTransfer(deps.effects, { transferId: transfer.id, userId: user.userId });
   } catch (error) {
     console.error("[transfer]", error);
-    return refuse(503, { title: m.transfer_failed(), message: localizeMessage(TRANSFER_MESSAGES.unexpected) });
+    return refuse(503, { title: m.transfer_failed(), message: TRANSFER_SAID.unexpected() });
   }
   switch (result.code) {
     case "transferred": {
@@ -100,7 +99,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         "Set-Cookie",
         await toastHeader(deps.env, request, {
           type: "success",
-          title: localizeMessage(TRANSFER_MESSAGES.accepted),
+          title: TRANSFER_SAID.accepted(),
           description: m.transfer_accepted_text({ name: garmentLabels(transfer).name.slice(0, 200) }),
         }),
       );
@@ -112,11 +111,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         headers: { "Set-Cookie": await pendingTransferHeader(deps.env, request, params.token ?? "") },
       });
     case "own_link":
-      return refuse(409, { title: m.transfer_not_accepted(), message: localizeMessage(TRANSFER_MESSAGES.ownLink) });
+      return refuse(409, { title: m.transfer_not_accepted(), message: TRANSFER_SAID.ownLink() });
     case "own_piece":
-      return refuse(409, { title: m.transfer_not_accepted(), message: localizeMessage(TRANSFER_MESSAGES.ownPiece) });
+      return refuse(409, { title: m.transfer_not_accepted(), message: TRANSFER_SAID.ownPiece() });
     case "reported_missing":
-      return refuse(409, { title: m.transfer_not_accepted(), message: localizeMessage(REPORTED_MISSING_MESSAGE) });
+      return refuse(409, { title: m.transfer_not_accepted(), message: sayReportedMissing() });
     case "not_found":
       throw new Response("Not Found", { status: 404 });
     default:

@@ -1,7 +1,6 @@
 import { fieldErrors } from "@releve/core";
 import { HONEYPOT_FIELD } from "@releve/core/platform/input-limits";
-import { CONTACT_MESSAGES, GuestContactSchema } from "@releve/core/sharing/contact";
-import { contactRateMessage } from "@releve/core/sharing/contact-limits";
+import { GuestContactSchema } from "@releve/core/sharing/contact";
 import { m } from "@releve/i18n/messages";
 import { type TakeContactOutcome, takeContact } from "@releve/verbs/sharing/take-contact";
 import { data, redirect } from "react-router";
@@ -11,26 +10,24 @@ import { localizeMessage } from "../../lib/localize.server";
 import { requestContext } from "../../request-context.server";
 import type { Route } from "./+types/receive-info";
 import { ContactForm, type ContactFormFailure, type ContactFormField } from "./contact-form";
+import { CONTACT_SAID, RATE_SAID } from "./said";
 import { loadContactCard } from "./share.server";
 
 export const meta = () => [{ title: m.visit_receive_title() }, { name: "robots", content: "noindex" }];
 
-/** What this page's rules say (CONTACT_MESSAGES, GuestContactSchema), in the page's language (issue #34). */
+/** GuestContactSchema's own field errors, in the page's language (issue #34). */
 const GUEST_SAID = new Map<unknown, () => string>([
-  [CONTACT_MESSAGES.missingOwnerId, () => m.visit_missing_owner_id()],
-  [CONTACT_MESSAGES.userNotFound, () => m.visit_user_not_found()],
-  [CONTACT_MESSAGES.submitError, () => m.visit_submit_error()],
   ["Your name is required", () => m.visit_name_required()],
   ["Enter a LinkedIn profile address or name", () => m.visit_linkedin_invalid()],
 ]);
-/** The page's own sentences, then the shared tables (the rate limits, the text rule, a phone's format). */
+/** A field error: the schema's own sentences, then the shared tables (the text rule, a phone's format). */
 const guestSaid = (text: string) => GUEST_SAID.get(text)?.() ?? localizeMessage(text);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const id = new URL(request.url).searchParams.get("id")?.trim().toLowerCase() ?? "";
-  if (!id) return data({ error: CONTACT_MESSAGES.missingOwnerId, name: null }, { status: 400 });
+  if (!id) return data({ error: "missingOwnerId" as const, name: null }, { status: 400 });
   const card = await loadContactCard(requestContext(request, context).db, id);
-  if (!card) return data({ error: CONTACT_MESSAGES.userNotFound, name: null }, { status: 404 });
+  if (!card) return data({ error: "userNotFound" as const, name: null }, { status: 404 });
   return { error: null, name: card.profile.firstName };
 }
 
@@ -53,24 +50,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   // What the guest typed goes back into the form, bounded; the honeypot never does.
   const values = form.echo(GUEST_FIELD_NAMES);
-  // Said in the guest's language (issue #34); core's rules say it in English.
-  const fail = (status: number, body: Failure) =>
+  // Said in the guest's language (issue #34): each outcome's message.
+  const fail = (status: number, body: { formError?: () => string; fieldErrors?: Failure["fieldErrors"] }) =>
     data<Failure>(
       {
         values,
-        ...body,
-        formError: body.formError && guestSaid(body.formError),
+        formError: body.formError?.(),
         fieldErrors:
           body.fieldErrors &&
           Object.fromEntries(Object.entries(body.fieldErrors).map(([field, text]) => [field, guestSaid(text)])),
       },
       { status },
     );
-  if (!id) return fail(400, { formError: CONTACT_MESSAGES.missingOwnerId });
+  if (!id) return fail(400, { formError: CONTACT_SAID.missingOwnerId });
   const card = await loadContactCard(db, id);
-  if (!card) return fail(404, { formError: CONTACT_MESSAGES.userNotFound });
+  if (!card) return fail(404, { formError: CONTACT_SAID.userNotFound });
   // Honeypot: a field people never see; bots fill it. Nothing is stored.
-  if (form.filled(HONEYPOT_FIELD)) return fail(400, { formError: CONTACT_MESSAGES.rejected });
+  if (form.filled(HONEYPOT_FIELD)) return fail(400, { formError: CONTACT_SAID.rejected });
   const parsed = GuestContactSchema.safeParse(form.record());
   if (!parsed.success) return fail(400, { fieldErrors: fieldErrors(parsed.error) });
   let result: TakeContactOutcome;
@@ -84,11 +80,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   } catch (error) {
     console.error("[receive-info]", error);
-    return fail(503, { formError: CONTACT_MESSAGES.submitError });
+    return fail(503, { formError: CONTACT_SAID.submitError });
   }
   // A repeat (double click, resubmit, retry) stored nothing more and answers the same success.
   if (result.code !== "stored" && result.code !== "repeat") {
-    return fail(429, { formError: contactRateMessage(result.code) });
+    return fail(429, { formError: RATE_SAID[result.code] });
   }
   // The form takes no address: no mail; the thank-you page shows the withdrawal link (issue #33).
   const withdraw = result.withdrawToken;
@@ -101,7 +97,7 @@ export default function ReceiveInfoRoute({ loaderData, actionData }: Route.Compo
     return (
       <section className="mx-auto max-w-md px-5 py-16">
         <p role="alert" className="border border-ink/10 bg-white p-6 text-center">
-          {GUEST_SAID.get(loaderData.error)?.() ?? loaderData.error}
+          {CONTACT_SAID[loaderData.error]()}
         </p>
       </section>
     );

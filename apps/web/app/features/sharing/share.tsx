@@ -1,8 +1,6 @@
 import { fieldErrors } from "@releve/core";
 import { HONEYPOT_FIELD } from "@releve/core/platform/input-limits";
-import { CONTACT_MESSAGES, ContactFormSchema } from "@releve/core/sharing/contact";
-import { contactRateMessage } from "@releve/core/sharing/contact-limits";
-import { REPORTED_MISSING_MESSAGE } from "@releve/core/tap/rules";
+import { ContactFormSchema } from "@releve/core/sharing/contact";
 import { SECURE_TAP_MESSAGES } from "@releve/core/tap/secure-tap";
 import { normalizeSlug } from "@releve/core/tap/slug";
 import type { Db } from "@releve/db";
@@ -16,12 +14,14 @@ import { GeneralErrorBoundary } from "../../components/error-boundary";
 import { getUser } from "../../context";
 import type { RouteHandle } from "../../lib/document";
 import { ECHO_MAX, readForm } from "../../lib/form.server";
-import { localizeErrors, localizeMessage } from "../../lib/localize.server";
+import { localizeErrors } from "../../lib/localize.server";
+import { SECURE_TAP_SAID, sayReportedMissing } from "../../lib/tap-said";
 import { requestContext } from "../../request-context.server";
 import type { Route } from "./+types/share";
 import { ContactForm, type ContactFormFailure, type ContactFormField } from "./contact-form";
 import { withdrawLinkFrom } from "./intake.server";
 import { OwnerCard } from "./owner-card";
+import { CONTACT_SAID, RATE_SAID, saySaveFailedRetry } from "./said";
 import { contactCardState, hasCardWindow, loadShare, type ShareState, shareTarget } from "./share.server";
 import { WithdrawNote } from "./withdraw-note";
 
@@ -48,20 +48,19 @@ const TOKEN = /^([0-9a-f]{32})-(\d{1,15})$/;
 // Written as a share token (a client id first, or a timestamp last), not as a garment slug.
 const TOKEN_LIKE = /^[0-9a-f]{32}|-\d{10,}$/i;
 
-/** What a visitor reads when a share link opens no card (spec part 2 §8, Share); all answer 404. */
-const UNAVAILABLE = {
-  not_token: CONTACT_MESSAGES.garmentUnavailable,
-  invalid: CONTACT_MESSAGES.invalidToken,
-  missing: CONTACT_MESSAGES.tokenProfileMissing,
-  sharing_off: CONTACT_MESSAGES.sharingDisabled,
+/**
+ * What a visitor reads when a share link opens no card (spec part 2 §8, Share; all answer 404),
+ * by the card's state, which the loader throws: CONTACT_MESSAGES' garmentUnavailable,
+ * invalidToken, tokenProfileMissing and sharingDisabled, in the page's language (issue #34).
+ */
+export const UNAVAILABLE_SAID = {
+  not_token: () => m.share_garment_unavailable(),
+  invalid: () => m.share_invalid_token(),
+  missing: () => m.share_token_profile_missing(),
+  sharing_off: () => m.share_sharing_disabled(),
 } as const;
-/** Each of those, in the page's language (issue #34). */
-const UNAVAILABLE_SAID = new Map<unknown, () => string>([
-  [UNAVAILABLE.not_token, () => m.share_garment_unavailable()],
-  [UNAVAILABLE.invalid, () => m.share_invalid_token()],
-  [UNAVAILABLE.missing, () => m.share_token_profile_missing()],
-  [UNAVAILABLE.sharing_off, () => m.share_sharing_disabled()],
-]);
+const isUnavailable = (state: unknown): state is keyof typeof UNAVAILABLE_SAID =>
+  typeof state === "string" && Object.hasOwn(UNAVAILABLE_SAID, state);
 
 /** A share token is `<client id>-<timestamp>` (spec part 2 §3); the client id finds the profile. */
 async function resolveToken(db: Db, param: string | undefined) {
@@ -75,12 +74,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const slug = normalizeSlug(params.slug);
   const share = await shareOf(db, request, env.SESSION_SECRET, slug);
-  // A secure garment outside its verified tap's window (issue #28): what an unsigned tap gets.
+  // A secure garment outside its verified tap's window (issue #28): what an unsigned tap gets, in
+  // the words every door answers with (the boundary says it in the page's language).
   if (share.state === "not_authenticated") throw data(SECURE_TAP_MESSAGES.refused, { status: 403 });
   if (share.state === "unavailable") {
     // Not a garment: perhaps a share token (decision 0015).
     const card = await resolveToken(db, params.slug);
-    if (card.state !== "open") throw data(UNAVAILABLE[card.state], { status: 404 });
+    if (card.state !== "open") throw data(card.state, { status: 404 });
     const tag = url.searchParams.get("tag");
     return {
       kind: "token" as const,
@@ -142,14 +142,18 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await readForm(request, { repeatable: CONSENT_FIELDS });
   // What the visitor typed goes back into the form, bounded; the honeypot never does.
   const values = form.echo(VISITOR_FIELD_NAMES, ECHO_MAX, { notes: NOTES_MAX_LENGTH });
-  // Said in the visitor's language (issue #34); core's rules say it in English.
-  const fail = (status: number, body: Failure) =>
+  // Said in the visitor's language (issue #34): each outcome's message.
+  // The field errors keep the form-wide refusal under `form`, as the schema names it.
+  type Refusal = { formError?: () => string; fieldErrors?: Failure["fieldErrors"]; formWide?: boolean };
+  const fail = (status: number, { formError, fieldErrors: errors, formWide }: Refusal) =>
     data<Failure>(
       {
         values,
-        ...body,
-        formError: body.formError && localizeMessage(body.formError),
-        fieldErrors: body.fieldErrors && localizeErrors(body.fieldErrors),
+        formError: formError?.(),
+        fieldErrors: errors && {
+          ...localizeErrors(errors),
+          ...(formWide ? { form: CONTACT_SAID.missing() } : {}),
+        },
       },
       { status },
     );
@@ -162,32 +166,32 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   } catch (error) {
     // Spec part 2 §8: the card the form posts to could not be reached or checked; nothing is stored.
     console.error("[share-connect]", error);
-    return fail(503, { formError: CONTACT_MESSAGES.connectFailed });
+    return fail(503, { formError: CONTACT_SAID.connectFailed });
   }
   // Lost or stolen (issue #18): nothing reaches the owner through this garment; nothing is stored.
-  if (share.state === "missing") return fail(409, { formError: REPORTED_MISSING_MESSAGE });
+  if (share.state === "missing") return fail(409, { formError: sayReportedMissing });
   // A secure garment outside its card window (issue #28): nothing is stored.
-  if (share.state === "not_authenticated") return fail(403, { formError: SECURE_TAP_MESSAGES.refused });
+  if (share.state === "not_authenticated") return fail(403, { formError: SECURE_TAP_SAID.refused });
   const card = token?.state === "open" ? token : null;
-  if (share.state !== "open" && !card) return fail(404, { formError: CONTACT_MESSAGES.ownerUnavailable });
+  if (share.state !== "open" && !card) return fail(404, { formError: CONTACT_SAID.ownerUnavailable });
   // Honeypot: a field people never see; bots fill it. Nothing is stored.
-  if (form.filled(HONEYPOT_FIELD)) return fail(400, { formError: CONTACT_MESSAGES.rejected });
+  if (form.filled(HONEYPOT_FIELD)) return fail(400, { formError: CONTACT_SAID.rejected });
 
   const parsed = ContactFormSchema.safeParse(form.record());
   const tag = new URL(request.url).searchParams.get("tag");
   if (!parsed.success) {
-    const errors = fieldErrors(parsed.error);
-    // Spec part 2 §5: the tag share form (a card's token with a tag) says it in its own words.
-    const formError =
-      errors.form === CONTACT_MESSAGES.missing && card && tag ? CONTACT_MESSAGES.missingTag : errors.form;
-    return fail(400, { formError, fieldErrors: errors });
+    const { form: missing, ...errors } = fieldErrors(parsed.error);
+    // The schema's one form-wide refusal is CONTACT_MESSAGES.missing; spec part 2 §5: the tag
+    // share form (a card's token with a tag) says it in its own words.
+    const formError = missing === undefined ? undefined : card && tag ? CONTACT_SAID.missingTag : CONTACT_SAID.missing;
+    return fail(400, { formError, fieldErrors: errors, formWide: missing !== undefined });
   }
   // Filed under the tapped garment, or (a share token) under the card with the tag it names.
   const to =
     share.state === "open"
       ? { target: shareTarget(share), tag: slug as string, source: "nfc_share" as const }
       : { target: card?.target, tag: tag && tag.length <= 64 ? tag : null, source: "share_token" as const };
-  if (!to.target) return fail(404, { formError: CONTACT_MESSAGES.ownerUnavailable });
+  if (!to.target) return fail(404, { formError: CONTACT_SAID.ownerUnavailable });
   let result: TakeContactOutcome;
   try {
     result = await takeContact(deps.effects, {
@@ -198,11 +202,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     });
   } catch (error) {
     console.error("[share-contact]", error);
-    return fail(503, { formError: `${CONTACT_MESSAGES.saveFailed}: Please try again` });
+    return fail(503, { formError: saySaveFailedRetry });
   }
   // A repeat (double click, resubmit, retry) stored nothing more and answers the same success.
   if (result.code !== "stored" && result.code !== "repeat") {
-    return fail(429, { formError: contactRateMessage(result.code) });
+    return fail(429, { formError: RATE_SAID[result.code] });
   }
   // The success screen shows the visitor's private withdrawal link (issue #33).
   const w = `w=${encodeURIComponent(result.withdrawToken)}`;
@@ -447,7 +451,7 @@ export function ErrorBoundary() {
     const message =
       error.status === 403
         ? m.tap_secure_refused()
-        : (UNAVAILABLE_SAID.get(error.data) ?? m.share_garment_unavailable)();
+        : (isUnavailable(error.data) ? UNAVAILABLE_SAID[error.data] : m.share_garment_unavailable)();
     return (
       <section role="alert" className="mx-auto flex max-w-md flex-col items-center px-5 py-20 text-center">
         <h1 className="font-display text-3xl">{message}</h1>

@@ -1,0 +1,54 @@
+/**
+ * The forward maps' English is the spec's English: each code's message, read in English, is the
+ * sentence core's table gives for that code (what the API answers), word for word.
+ */
+import { AUTH_MESSAGES } from "@releve/core/accounts/auth-constants";
+import { DELETION_MESSAGES } from "@releve/core/accounts/deletion";
+import { PROFILE_MESSAGES } from "@releve/core/accounts/profile";
+import { TRANSFER_MESSAGES } from "@releve/core/ownership/transfer";
+import { CONTACT_MESSAGES } from "@releve/core/sharing/contact";
+import { contactRateMessage } from "@releve/core/sharing/contact-limits";
+import { REPORTED_MISSING_MESSAGE } from "@releve/core/tap/rules";
+import { SECURE_TAP_MESSAGES } from "@releve/core/tap/secure-tap";
+import { withLocale } from "@releve/i18n/server";
+import { describe, expect, it } from "vitest";
+import { AUTH_SAID, DELETION_SAID, PROFILE_SAID } from "../features/accounts/said";
+import { TRANSFER_SAID } from "../features/ownership/said";
+import { CONTACT_SAID, RATE_SAID, saySaveFailedRetry } from "../features/sharing/said";
+import { UNAVAILABLE_SAID } from "../features/sharing/share";
+import { SECURE_TAP_SAID, sayReportedMissing } from "./tap-said";
+
+const english = (say: () => string) => withLocale("en", say);
+const french = (say: () => string) => withLocale("fr", say);
+
+function sameEnglish(table: Readonly<Record<string, unknown>>, said: Readonly<Record<string, () => string>>) {
+  for (const [code, say] of Object.entries(said)) {
+    expect(english(say), code).toBe(table[code]);
+    expect(french(say), code).not.toBe("");
+  }
+}
+
+describe("each outcome's message, by its code", () => {
+  it("says core's English sentence in English", () => {
+    sameEnglish(TRANSFER_MESSAGES, TRANSFER_SAID);
+    sameEnglish(CONTACT_MESSAGES, CONTACT_SAID);
+    sameEnglish(SECURE_TAP_MESSAGES, SECURE_TAP_SAID);
+    sameEnglish(AUTH_MESSAGES, AUTH_SAID);
+    sameEnglish(PROFILE_MESSAGES, PROFILE_SAID);
+    sameEnglish(DELETION_MESSAGES, DELETION_SAID);
+    expect(english(sayReportedMissing)).toBe(REPORTED_MISSING_MESSAGE);
+    expect(english(saySaveFailedRetry)).toBe(`${CONTACT_MESSAGES.saveFailed}: Please try again`);
+    for (const [verdict, say] of Object.entries(RATE_SAID)) {
+      expect(english(say)).toBe(contactRateMessage(verdict as keyof typeof RATE_SAID));
+    }
+    sameEnglish(
+      {
+        not_token: CONTACT_MESSAGES.garmentUnavailable,
+        invalid: CONTACT_MESSAGES.invalidToken,
+        missing: CONTACT_MESSAGES.tokenProfileMissing,
+        sharing_off: CONTACT_MESSAGES.sharingDisabled,
+      },
+      UNAVAILABLE_SAID,
+    );
+  });
+});

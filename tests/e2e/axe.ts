@@ -3,13 +3,13 @@ import type { Page } from "@playwright/test";
 import { expect } from "./fixtures";
 
 /** WCAG 2.0, 2.1 and 2.2, levels A and AA: the rules the product holds itself to. */
-export const WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+const WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 /**
  * Waits until the page has settled: its fonts loaded (sizes and spacing are final) and its CSS
  * transitions done (a button just pressed is still fading to its hover colours).
  */
-export async function settled(page: Page) {
+async function settled(page: Page) {
   await page.evaluate(async () => {
     await document.fonts.ready;
     await Promise.all(

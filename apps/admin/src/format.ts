@@ -1,7 +1,7 @@
 import { ADMIN_DATE_TIME } from "@releve/core/platform/audit-changes";
 
 /** Every time the portal shows: day, month, year, hour and minute, in UTC. */
-export const dateTime = ADMIN_DATE_TIME;
+const dateTime = ADMIN_DATE_TIME;
 
 /** A time as the portal shows it; '—' for none. */
 export const formatDate = (ms: number | null) => (ms === null ? "—" : dateTime.format(ms));

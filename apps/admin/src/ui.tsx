@@ -4,11 +4,11 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import { type ReactNode, type SelectHTMLAttributes, useEffect, useId, useRef, useState } from "react";
 import { showingText } from "./format";
 
-// The portal's components import the time format from here, beside the lists that show it.
-export { dateTime, formatDate } from "./format";
+// The portal's components import the date format from here, beside the lists that show it.
+export { formatDate } from "./format";
 
 /** Loading, error (with retry) and empty states around a list. */
-export function LoadState({
+function LoadState({
   state,
   message,
   retry,

@@ -5,7 +5,7 @@ import { isBrandContactEmail } from "@releve/core/tap/rules";
 import type { TapControlLike, TapStores } from "@releve/db/tap/cache";
 import { z } from "zod";
 
-export const WebEnvSchema = z
+const WebEnvSchema = z
   .object({
     APP_ENV: z.enum(["development", "test", "production"]),
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters (see .dev.vars.example)"),

@@ -31,12 +31,12 @@ export const demoEmails = {
 } as const satisfies Record<DemoRole, string>;
 
 export const DEMO_PROFILE_ID = 1;
-export const VISITOR_PROFILE_ID = 2;
-export const DEMO_ADMIN_USER_ID = 1;
+const VISITOR_PROFILE_ID = 2;
+const DEMO_ADMIN_USER_ID = 1;
 
 /** The spec's ten sample garments (part 2 §2); the URL test suite lists the same ones. */
 export const sampleSlugs = URL_TEST_SAMPLE_SLUGS;
-export type SampleSlug = (typeof sampleSlugs)[number];
+type SampleSlug = (typeof sampleSlugs)[number];
 
 export const claimedSampleSlugs = ["cg-003", "sj-004", "vt-006", "lt-008"] as const;
 
@@ -388,7 +388,7 @@ const sampleGarments: readonly SampleGarment[] = [
   },
 ];
 
-export type SeedUser = Omit<NewUser, "password_hash"> & { role: DemoRole };
+type SeedUser = Omit<NewUser, "password_hash"> & { role: DemoRole };
 
 export type SeedData = {
   users: SeedUser[];

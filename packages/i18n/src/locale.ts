@@ -16,7 +16,7 @@ export const BASE_LOCALE: Locale = languages.BASE_LOCALE as Locale;
 export const LOCALE_COOKIE = "releve_lang";
 export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 
-export const isLocale = (value: unknown): value is Locale =>
+const isLocale = (value: unknown): value is Locale =>
   typeof value === "string" && (LOCALES as readonly string[]).includes(value);
 
 /** A stored or posted value as a language, or null (anything else is ignored, never an error page). */

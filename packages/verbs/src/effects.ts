@@ -15,7 +15,7 @@ import type { TapStores } from "@releve/db/tap/cache";
 export type PhotoBucket = Pick<R2Bucket, "get" | "head" | "put" | "delete">;
 
 /** The slice of a Queue producer the verbs use. */
-export type QueueProducer<T> = {
+type QueueProducer<T> = {
   send(body: T): Promise<unknown>;
   sendBatch(messages: Iterable<{ body: T }>): Promise<unknown>;
 };

@@ -15,7 +15,7 @@ export const MAX_ATTEMPTS = 5;
 /** 10 s, 20 s, 40 s, 80 s … capped at 10 minutes. */
 export const retryDelaySeconds = (attempts: number) => Math.min(600, 10 * 2 ** Math.max(0, attempts - 1));
 
-export type DeadLetter = {
+type DeadLetter = {
   deadLetter: {
     reason: "invalid_message" | "insert_failed";
     error: string;

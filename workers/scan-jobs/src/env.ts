@@ -2,7 +2,7 @@ import { binding, parseEnv } from "@releve/core/platform/env";
 import type { EventMessage } from "@releve/core/platform/events";
 import { z } from "zod";
 
-export const ScanJobsEnvSchema = z
+const ScanJobsEnvSchema = z
   .object({
     APP_ENV: z.enum(["development", "test", "production"]),
     // Signs the alerts' unsubscribe links (issue #33); the same value as the shell's.

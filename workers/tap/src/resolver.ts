@@ -34,7 +34,7 @@ export const RESOLVER_CORS = {
 } as const;
 
 /** The URI a request's linkset is anchored on and found at: the garment's, else the product's. */
-export const anchorOf = (origin: string, link: DigitalLink) =>
+const anchorOf = (origin: string, link: DigitalLink) =>
   formatDigitalLink(origin, { gtin: link.gtin, serial: link.serial });
 
 /** The `Link` header of every answer to a Digital Link. */
@@ -108,7 +108,7 @@ export function itemLevel(origin: string, route: TapRoute, product: ProductFacts
 const KEPT_BACK = new Set<string>(["linkType", ...Object.values(SUN_PARAMS).flat()]);
 
 /** Where `?linkType=` sends: the link's href with the rest of the request's query passed on (GS1 resolver 1.2). */
-export function redirectTarget(href: string, query: URLSearchParams): string {
+function redirectTarget(href: string, query: URLSearchParams): string {
   const passed = new URLSearchParams([...query].filter(([key]) => !KEPT_BACK.has(key)));
   if ([...passed].length === 0) return href;
   const [base, fragment] = href.split("#", 2);

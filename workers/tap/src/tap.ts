@@ -4,13 +4,13 @@ import { getCookie } from "hono/cookie";
 import { getTapEnv, type TapEnv } from "./env";
 
 export type TapBindings = { Bindings: Env };
-export type WaitUntil = (promise: Promise<unknown>) => void;
+type WaitUntil = (promise: Promise<unknown>) => void;
 
 /** An answer's headers: one of the tap's two sets, or (a Digital Link's tap) one with the resolver's added. */
 export type TapHeaders = Readonly<Record<string, string>>;
 
 /** Where a tap's route came from: this isolate's memo, KV or D1. */
-export type Source = "memo" | "kv" | "d1";
+type Source = "memo" | "kv" | "d1";
 
 /**
  * One request to the tap, built once as it arrives and handed to every step of its answer.

@@ -12,7 +12,7 @@ type Outcome = ({ success: true } | { success: false; error: z.core.$ZodError })
  * The one zValidator hook: invalid input throws AppError "bad_request" (rendered by the API's
  * onError) with `message`, or else the first problem found, and the field errors.
  */
-export function badRequestAs(message?: string) {
+function badRequestAs(message?: string) {
   return (result: Outcome) => {
     if (result.success) return;
     const { formErrors, fieldErrors } = z.flattenError(result.error);
@@ -46,7 +46,7 @@ const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
 const notJson = () => new AppError("bad_request", "The request body must be JSON.");
 
 /** The catch-all behind the per-field text rule (decision 0042): what it says of the string at `path`. */
-export function loneSurrogateError(path: ReadonlyArray<string | number>, message?: string) {
+function loneSurrogateError(path: ReadonlyArray<string | number>, message?: string) {
   // A key may be the broken string itself: named with U+FFFD in its place.
   const field = path.length === 0 ? "body" : path.map((part) => String(part).toWellFormed()).join(".");
   const said = `The field "${field}" is not valid text: it contains a lone UTF-16 surrogate.`;

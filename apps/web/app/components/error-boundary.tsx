@@ -10,18 +10,6 @@ export type NotFoundCopy = { title: string; text: string; to: string; label: str
 export type FailureCopy = { title: string; text: string; to?: string; label?: string };
 
 /**
- * A spec message of the form 'Title: text' (or 'Error: text') as a failure screen's copy: the
- * part before the first ': ' is the title, the rest the text; a message without one is the title,
- * with `fallbackText` under it.
- */
-export function failureFrom(message: string, fallbackText = m.site_try_again_moment()): FailureCopy {
-  const at = message.indexOf(": ");
-  return at === -1
-    ? { title: message, text: fallbackText }
-    : { title: message.slice(0, at), text: message.slice(at + 2) };
-}
-
-/**
  * The one error screen every route exports, so every page fails alike: 404s look like 404s (or say what was
  * not found, with `notFound`), the rest stay calm (in the route's words, with `failure`).
  */

@@ -9,7 +9,7 @@ export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
  * The one Secure policy of every cookie: Secure everywhere but plain-http localhost, where
  * browsers would drop a Secure cookie.
  */
-export function isSecureRequest(request: Request): boolean {
+function isSecureRequest(request: Request): boolean {
   const { protocol, hostname } = new URL(request.url);
   return !(protocol === "http:" && (hostname === "localhost" || hostname === "127.0.0.1" || hostname === "[::1]"));
 }
@@ -61,13 +61,8 @@ export function readCookie(request: Request, name: string): string | null {
 }
 
 /** The garment a visitor was about to claim; it must survive sign-up and email verification. */
-export function pendingClaimCookie(env: WebEnv, request: Request) {
+function pendingClaimCookie(env: WebEnv, request: Request) {
   return signedCookie(env, request, "releve_pending_claim", 24 * 60 * 60);
-}
-
-export async function readPendingClaim(env: WebEnv, request: Request): Promise<string | null> {
-  const value = await pendingClaimCookie(env, request).parse(request.headers.get("Cookie"));
-  return typeof value === "string" && /^[a-z0-9][a-z0-9-]{0,63}$/.test(value) ? value : null;
 }
 
 export async function pendingClaimHeader(env: WebEnv, request: Request, slug: string | null): Promise<string> {

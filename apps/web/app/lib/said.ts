@@ -5,7 +5,7 @@
  */
 
 /** The codes of a core table whose values are texts (its functions aside). */
-export type TextCodes<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T];
+type TextCodes<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T];
 
 /** A message for each code of a core table, or for the codes `K` a page meets. */
 export type SaidBy<T, K extends TextCodes<T> = TextCodes<T>> = { readonly [P in K]: () => string };

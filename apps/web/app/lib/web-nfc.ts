@@ -4,7 +4,7 @@ import { normalizeSlug } from "@releve/core/tap/slug";
  * Web NFC (Chrome on Android, https://w3c.github.io/web-nfc/) as the owner's screens use it:
  * read a tag's first URL or text record, or write a tap link to a blank one. Browser only; `hasWebNfc()` says whether to offer it.
  */
-export const NFC_READ_TIMEOUT_MS = 10_000;
+const NFC_READ_TIMEOUT_MS = 10_000;
 export const NFC_TIMEOUT_MESSAGE = "NFC read timeout after 10 seconds";
 export const NFC_FOREIGN_TAG_MESSAGE = "NFC Tag Detected: this tag is not one of Relevé's garments.";
 
@@ -22,7 +22,7 @@ type NdefWriterLike = {
 export const hasWebNfc = () => typeof window !== "undefined" && "NDEFReader" in window;
 
 /** The first URL or text record of the next tag held to the phone; rejects with a message to show. */
-export async function readTagText(signal: AbortSignal): Promise<string> {
+async function readTagText(signal: AbortSignal): Promise<string> {
   const Reader = (window as unknown as { NDEFReader: new () => NdefReaderLike }).NDEFReader;
   const reader = new Reader();
   await reader.scan({ signal });

@@ -24,8 +24,6 @@ export const AUTH_MESSAGES = {
 
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 256;
-export const PASSWORD_RULES = `At least ${PASSWORD_MIN_LENGTH} characters, and not your email address.`;
-
 /**
  * Mails a stranger can make us send (issue #17, decision 0031), per sliding hour, whether or not
  * an account has the address (so a refusal reveals nothing), and per sender (an IPv4 address or

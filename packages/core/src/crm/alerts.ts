@@ -8,26 +8,13 @@ import { signedSubject, signedToken } from "../platform/crypto";
 export const ALERT_FREQUENCIES = ["each", "daily", "off"] as const;
 export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];
 
-/** The owner settings' words, in the order shown. */
-export const ALERT_FREQUENCY_LABELS: Record<AlertFrequency, { label: string; description: string }> = {
-  each: {
-    label: "Each new connection",
-    description: "A mail as someone leaves their details. Several within 10 minutes come together in one.",
-  },
-  daily: {
-    label: "Daily summary",
-    description: "One mail in the evening (18:00 UTC), only on days when someone connected.",
-  },
-  off: { label: "Off", description: "No mail. Your connections are always on your dashboard." },
-};
-
 export const isAlertFrequency = (value: unknown): value is AlertFrequency =>
   typeof value === "string" && (ALERT_FREQUENCIES as readonly string[]).includes(value);
 
 /** 'Each new connection': at most one mail per owner in this window; what arrives within it waits for its end. */
 export const ALERT_BURST_MS = 10 * 60 * 1000;
 /** 'Daily summary': the hour (UTC) the day's mail goes. UTC: the house does not know each owner's zone. */
-export const SUMMARY_HOUR_UTC = 18;
+const SUMMARY_HOUR_UTC = 18;
 /** Pending alerts older than this are never mailed (an address that keeps failing stops being retried). */
 export const ALERT_MAX_AGE_MS = 2 * 24 * 60 * 60 * 1000;
 

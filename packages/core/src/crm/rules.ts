@@ -117,8 +117,6 @@ export const MarkContactedSchema = z.object({
     v === "" ? null : v,
   ),
 });
-export type MarkContactedInput = z.output<typeof MarkContactedSchema>;
-
 /** 'Create Event' (spec part 2 §5): name required and trimmed; empty optional fields stored as null. */
 export const CreateEventSchema = z.object({
   name: text({ label: "Event name", required: "Event name is required", max: 120 }),

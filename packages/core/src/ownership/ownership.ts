@@ -2,7 +2,7 @@
  * How a garment changes hands (issue #32): each ownership period says how it began and how it
  * ended. Commands name the change in `garments.owner_via`; the database's trigger records it.
  */
-export const OWNERSHIP_CHANGES = [
+const OWNERSHIP_CHANGES = [
   /** The first owner claimed a stock garment (its tag or code). */
   "claim",
   /** A pre-encoded pool piece registered with its owner's details. */

@@ -19,11 +19,11 @@ export const TRANSFER_REQUEST_LIMITS = {
 } as const;
 
 export const TRANSFER_KINDS = ["link", "request"] as const;
-export type TransferKind = (typeof TRANSFER_KINDS)[number];
+type TransferKind = (typeof TRANSFER_KINDS)[number];
 
 /** A pending row past its `expires_at` reads as expired (a link) or declined by silence (a request). */
 export const TRANSFER_STATUSES = ["pending", "accepted", "declined", "cancelled"] as const;
-export type TransferStatus = (typeof TRANSFER_STATUSES)[number];
+type TransferStatus = (typeof TRANSFER_STATUSES)[number];
 
 /** Why a transfer ended without being accepted or declined by a person. */
 export const TRANSFER_END_REASONS = [
@@ -38,7 +38,7 @@ export const TRANSFER_END_REASONS = [
   /** Its requester withdrew it. */
   "withdrawn",
 ] as const;
-export type TransferEndReason = (typeof TRANSFER_END_REASONS)[number];
+type TransferEndReason = (typeof TRANSFER_END_REASONS)[number];
 
 export const TRANSFER_MESSAGES = {
   invalidLink: "This transfer link is no longer valid",

@@ -5,7 +5,7 @@
  * start with its GS1 Company Prefix (configuration, `GS1_COMPANY_PREFIX`). Kept free of
  * dependencies: the tap worker checks every Digital Link with it.
  */
-export const GTIN_LENGTH = 14;
+const GTIN_LENGTH = 14;
 
 /**
  * A TEST company prefix, never a real product's: GS1 keeps prefix 952 for demonstrations and

@@ -14,7 +14,7 @@ export const JSON_LD_TYPE = "application/ld+json";
 export const LINKSET_CONTEXT = "https://ref.gs1.org/standards/resolver/linkset-context";
 
 /** The link types we answer (GS1 Web Vocabulary 1.16). */
-export const LINK_TYPES = [
+const LINK_TYPES = [
   "pip",
   "defaultLink",
   "instructions",
@@ -40,7 +40,7 @@ export function readLinkType(value: string): LinkType | "linkset" | null {
   return (LINK_TYPES as readonly string[]).includes(term) ? (term as LinkType) : null;
 }
 
-export type Link = {
+type Link = {
   type: Exclude<LinkType, "defaultLink">;
   href: string;
   title: string;

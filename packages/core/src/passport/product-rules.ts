@@ -75,7 +75,7 @@ export const CARE_SYMBOLS = {
   },
 } as const satisfies Record<CareCategory, { label: string; choices: Record<string, string> }>;
 
-export type CareCode<C extends CareCategory = CareCategory> = keyof (typeof CARE_SYMBOLS)[C]["choices"] & string;
+type CareCode<C extends CareCategory = CareCategory> = keyof (typeof CARE_SYMBOLS)[C]["choices"] & string;
 /** A product's care: one choice per category, or none given for it. */
 export type Care = { [C in CareCategory]?: CareCode<C> | null };
 

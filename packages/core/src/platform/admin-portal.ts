@@ -37,7 +37,7 @@ export type AdminAppProps = {
   notify: (notice: AdminNotice) => void;
 };
 
-export type AdminNotice = { type: "success" | "error"; title: string; description?: string };
+type AdminNotice = { type: "success" | "error"; title: string; description?: string };
 
 /** 7- and 30-day counts on the NFC dashboard (`GET /api/admin/stats`). */
 export type AdminStats = {

@@ -11,8 +11,6 @@
 export type Actor = { kind: "client" | "admin"; id: string } | { kind: "visitor" | "system"; id: null };
 
 export const ACTOR_KINDS = ["client", "admin", "visitor", "system"] as const;
-export type ActorKind = (typeof ACTOR_KINDS)[number];
-
 export const VISITOR: Actor = { kind: "visitor", id: null };
 export const SYSTEM: Actor = { kind: "system", id: null };
 
@@ -58,27 +56,6 @@ export type EventPayloads = {
 
 export type EventType = keyof EventPayloads;
 
-export const EVENT_TYPES = [
-  "account.deleted",
-  "contact.received",
-  "garment.claimed",
-  "transfer.requested",
-  "garment.transferred",
-  "garment.released",
-  "garment.photo_changed",
-  "product.photo_changed",
-  "garment.active_changed",
-  "garment.reassigned",
-  "tag_batch.created",
-  "tag_batch.programmed",
-  "tag_batch.uids_assigned",
-  "tag.programmed",
-  "tag.written",
-  "tag.secured",
-  "tag.locked",
-  "tag.status_changed",
-] as const satisfies readonly EventType[];
-
 /** What an event is about: the rows it names, each optional. */
 export type EventSubjects = { garmentId?: number | null; productId?: number | null; tagId?: number | null };
 
@@ -101,8 +78,4 @@ export function readEventMessage(body: unknown): EventMessage | null {
   if (typeof body !== "object" || body === null) return null;
   const id = (body as { eventId?: unknown }).eventId;
   return typeof id === "string" && /^[0-9a-f-]{36}$/.test(id) ? { eventId: id } : null;
-}
-
-export function isEventType(type: string): type is EventType {
-  return (EVENT_TYPES as readonly string[]).includes(type);
 }

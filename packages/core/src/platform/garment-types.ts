@@ -9,4 +9,3 @@ export type GarmentType = (typeof GARMENT_TYPES)[number];
 
 /** Spec part 2 §5: size choices. */
 export const GARMENT_SIZES = ["XS", "S", "M", "L", "XL", "XXL"] as const;
-export type GarmentSize = (typeof GARMENT_SIZES)[number];

@@ -33,7 +33,7 @@ export type TextIdCursor = { createdAt: number; id: string };
 
 export const formatTextIdCursor = (cursor: TextIdCursor) => `${cursor.createdAt}_${cursor.id}`;
 
-export function parseTextIdCursor(raw: string | null | undefined): TextIdCursor | null {
+function parseTextIdCursor(raw: string | null | undefined): TextIdCursor | null {
   const match = /^(\d{1,15})_([A-Za-z0-9-]{1,64})$/.exec(raw ?? "");
   return match ? { createdAt: Number(match[1]), id: match[2] as string } : null;
 }

@@ -19,7 +19,7 @@ export type MailKind =
   | "account_deleted"
   | "details_shared";
 
-export interface MailLink {
+interface MailLink {
   label: string;
   url: string;
 }

@@ -15,7 +15,7 @@ const ISSUER = "releve";
 const AUDIENCE = "releve:dry-run";
 const ALGORITHM = "HS256";
 /** A link test is one request, made at once: the marker lives a minute. */
-export const DRY_RUN_TTL_SECONDS = 60;
+const DRY_RUN_TTL_SECONDS = 60;
 
 /** Who the dry run taps as: the garment's owner (as if their owner token were valid), or a visitor without one. */
 export type DryRunViewer = "visitor" | "owner";
@@ -57,8 +57,8 @@ export async function verifyDryRunToken(
 }
 
 /** What the tap did with a request: a 302, a page of its own (share in place, missing), or 'Invalid garment link'. */
-export type TapAction = "redirect" | "page" | "not_found";
-export type TapSource = "memo" | "kv" | "d1";
+type TapAction = "redirect" | "page" | "not_found";
+type TapSource = "memo" | "kv" | "d1";
 
 /** The tap's diagnosis of a dry run (the `X-Releve-Dry-Run-Result` header, JSON). */
 export type TapDiagnosis = {

@@ -51,15 +51,15 @@ export const CLAIM_FLOW_DELAY_MS = 500;
 export const QA_BATCH_NAME = "QA";
 
 /** One sample garment as the QA reset left it. */
-export type QaResetGarment = { slug: string; id: number; before: { status: string; owned: boolean; active: boolean } };
+type QaResetGarment = { slug: string; id: number; before: { status: string; owned: boolean; active: boolean } };
 
 /** `POST /api/admin/qa/reset`: the garments put back to unclaimed (mb-001 and ss-002, those that exist). */
 export type QaResetResult = { garments: QaResetGarment[]; resetAt: number };
 
 /** A demo account the seed creates: its email and role; its password lives in `passwordVariable` (never shown). */
-export type QaAccount = { role: string; email: string; exists: boolean; passwordVariable: string };
+type QaAccount = { role: string; email: string; exists: boolean; passwordVariable: string };
 /** A sample garment the reset puts back, as it is now. */
-export type QaSample = { slug: string; status: string; active: boolean; claimedAt: number | null };
+type QaSample = { slug: string; status: string; active: boolean; claimedAt: number | null };
 /** `GET /api/admin/qa`: what the QA panel shows. */
 export type QaPanel = { accounts: QaAccount[]; samples: QaSample[] };
 

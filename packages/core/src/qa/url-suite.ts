@@ -33,7 +33,7 @@ export const URL_SUITE_MESSAGES = {
 export type UrlSuiteBody = { slug: string };
 
 /** The checks, in the order the suite runs and lists them. */
-export const URL_CHECKS = [
+const URL_CHECKS = [
   { id: "tap-visitor", name: "Tap as a visitor" },
   { id: "tap-owner", name: "Tap as the owner" },
   { id: "destination-visitor", name: "Visitor's destination answers" },

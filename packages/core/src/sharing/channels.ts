@@ -1,7 +1,7 @@
 import { normaliseHandle, normalisePhone, normaliseUrl } from "../platform/normalise";
 
 /** What the profile form asks for a channel. Email has none: it is the account's address. */
-export interface ChannelInput {
+interface ChannelInput {
   label: string;
   type: "tel" | "url" | "text";
   autoComplete: string;

@@ -19,14 +19,14 @@ export { CHIP_PREFIX, GARMENT_TYPES, type GarmentType };
  * The signature (16 characters) and the encrypted id need the server's CHIP_SECRET: call them
  * on the server only. Keys come from the secret with HKDF, one per purpose.
  */
-export const MAX_CHIP_ID_LENGTH = 64;
-export const CHIP_SIGNATURE_LENGTH = 16;
-export const CHIP_SECRET_MIN_LENGTH = 32;
+const MAX_CHIP_ID_LENGTH = 64;
+const CHIP_SIGNATURE_LENGTH = 16;
+const CHIP_SECRET_MIN_LENGTH = 32;
 
 /** The code each garment type has in a secure chip id. */
-export const GarmentTypeSchema = z.enum(GARMENT_TYPES);
+const GarmentTypeSchema = z.enum(GARMENT_TYPES);
 const TYPE_BY_CODE = new Map<string, GarmentType>(GARMENT_TYPES.map((t) => [t.toUpperCase(), t]));
-export const garmentTypeCode = (type: GarmentType): string => type.toUpperCase();
+const garmentTypeCode = (type: GarmentType): string => type.toUpperCase();
 
 const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 const RANDOM_PART_LENGTH = 8;
@@ -35,7 +35,7 @@ const BATCH = /^[A-Z0-9]{1,16}$/;
 const SERIAL = /^[0-9]{1,10}$/;
 const RANDOM = /^[0-9A-HJKMNP-TV-Z]{4,16}$/;
 
-export type ChipIdProblem =
+type ChipIdProblem =
   | "empty"
   | "too-long"
   | "bad-character"
@@ -112,7 +112,7 @@ export const batchCode = (batch: { id: number; batch_name: string } | null): str
 
 /** Fills `length` random bytes; tests inject a fixed source. */
 export type RandomSource = (length: number) => Uint8Array<ArrayBuffer>;
-export const cryptoRandom: RandomSource = (length) => crypto.getRandomValues(new Uint8Array(length));
+const cryptoRandom: RandomSource = (length) => crypto.getRandomValues(new Uint8Array(length));
 
 /** Crockford base 32, most significant bit first; the last character is zero-padded. */
 function crockford(bytes: Uint8Array, length: number): string {

@@ -67,7 +67,7 @@ const tagType = z
   .default(DEFAULT_TAG_TYPE);
 
 /** A tag UID as typed, read by Web NFC (`04:a2:…`) or in an encoder's file; stored as `normalizeUid` gives it. */
-export const uidField = text({
+const uidField = text({
   label: "The tag UID",
   max: 64,
   tooLong: "A tag UID is at most 64 characters.",
@@ -160,14 +160,10 @@ export const SecureTagBodySchema = z.strictObject({
     .min(1, "The key version must be a whole number from 1 to 65535.")
     .max(65535, "The key version must be a whole number from 1 to 65535."),
 });
-export type SecureTagInput = z.input<typeof SecureTagBodySchema>;
-
 export const TagActionBodySchema = z.object({
   action: z.enum(TAG_ACTIONS, { error: `action is one of ${TAG_ACTIONS.join(", ")}.` }),
   reason: requiredText(500, "A reason", undefined, { multiline: true }),
 });
-export type TagActionInput = z.input<typeof TagActionBodySchema>;
-
 export const TagIdParamSchema = z.object({ id: idField("The tag id must be a whole number.") });
 export const BatchIdParamSchema = z.object({ id: idField("The batch id must be a whole number.") });
 
@@ -382,7 +378,7 @@ export const GarmentStatusBodySchema = z.object({
 export const ReassignBodySchema = z.object({ client_id: positiveInt("The client id") });
 
 /** 'Registered & Claimed' lists claimed garments; `status=all` (or none, for API callers) lists every one. */
-export const GARMENT_FILTERS = ["claimed", "unclaimed", "all"] as const;
+const GARMENT_FILTERS = ["claimed", "unclaimed", "all"] as const;
 
 export type GarmentFilter = (typeof GARMENT_FILTERS)[number];
 
@@ -426,7 +422,7 @@ export type AdminGarment = {
   owner: { profileId: number | null; name: string; email: string | null } | null;
 };
 
-export type UnclaimedRow = {
+type UnclaimedRow = {
   garment_id: number;
   title: string;
   category: string | null;

@@ -5,7 +5,7 @@
  */
 
 /** NFC Forum URI Record Type Definition, table 3: the identifier code is the index. */
-export const URI_PREFIXES = [
+const URI_PREFIXES = [
   "",
   "http://www.",
   "https://www.",
@@ -163,7 +163,7 @@ export function hexDump(bytes: Uint8Array, width = 8): string[] {
 }
 
 /** A chip serial number as Web NFC gives it (`04:a2:3b:…`). */
-export const formatSerialNumber = (bytes: Uint8Array) => toHex(bytes, ":").toLowerCase();
+const formatSerialNumber = (bytes: Uint8Array) => toHex(bytes, ":").toLowerCase();
 
 /**
  * A 7-byte NXP-style UID (manufacturer byte 0x04, then 6 random bytes) for the programmer's

@@ -1,14 +1,14 @@
 // No schemas and no crypto here (they are in tags-api.ts and chip-id.ts): the admin remote
 // imports these texts and rules, and must not pull zod or jose in with them.
 import { garmentDigitalLink } from "../passport/digital-link";
-import { GARMENT_SIZES, GARMENT_TYPES, type GarmentSize, type GarmentType } from "../platform/garment-types";
+import { GARMENT_SIZES, GARMENT_TYPES, type GarmentType } from "../platform/garment-types";
 import { REPORTED_MISSING_MESSAGE } from "../tap/rules";
 
 /** Every chip id of ours starts with it (spec part 2 §3); also the export's file name prefix. */
 export const CHIP_PREFIX = "RLV";
 
 /** The garment's choices, shared with passport and wardrobe: ../platform/garment-types.ts. */
-export { GARMENT_SIZES, GARMENT_TYPES, type GarmentSize, type GarmentType };
+export { GARMENT_SIZES, GARMENT_TYPES, type GarmentType };
 
 /**
  * Tag programming and the tag registry (issue #18, spec part 2 §3-§5, §8, §9): the rules and

@@ -8,8 +8,8 @@ export const VIEWER_KINDS = ["owner", "visitor", "anonymous"] as const;
 export type ViewerKind = (typeof VIEWER_KINDS)[number];
 
 /** A garment whose tag is reported lost or stolen (issue #18, decision 0033): the tap shows neither owner nor card. */
-export const MISSING_KINDS = ["lost", "stolen"] as const;
-export type MissingKind = (typeof MISSING_KINDS)[number];
+const MISSING_KINDS = ["lost", "stolen"] as const;
+type MissingKind = (typeof MISSING_KINDS)[number];
 export const REPORTED_MISSING_MESSAGE = "This garment has been reported missing";
 
 const BRAND_EMAIL = /^[a-z0-9._+-]+@[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}$/i;
@@ -77,7 +77,7 @@ export function parseTapRoute(value: unknown): TapRoute | null {
  */
 export type TapKvRecord = { v: 1; route: TapRoute | null };
 
-export const TAP_KV_PREFIX = "slug:";
+const TAP_KV_PREFIX = "slug:";
 export const tapKvKey = (slug: string) => `${TAP_KV_PREFIX}${slug}`;
 
 /** Unknown slugs are cached briefly (60 s is also KV's minimum TTL). */
@@ -112,7 +112,7 @@ export function viewerKindOf(route: TapRoute, viewerUserId: string | null): View
   return route.ownerUserId !== null && viewerUserId === route.ownerUserId ? "owner" : "visitor";
 }
 
-export type TapOutcome = "not_found" | "missing" | "claim" | "owner_dashboard" | "share" | "share_unavailable";
+type TapOutcome = "not_found" | "missing" | "claim" | "owner_dashboard" | "share" | "share_unavailable";
 
 export type TapDecision =
   | { outcome: "not_found"; status: 404; message: "Invalid garment link" }

@@ -16,16 +16,16 @@ import { bytesToHex, equalBytes, hexToBytes } from "@noble/ciphers/utils.js";
  * diversification input UID || "RELEVE-SUN-FILE-READ"). A tag records its key version.
  */
 
-export const SUN_KEY_LENGTH = 16;
-export const SUN_UID_LENGTH = 7;
+const SUN_KEY_LENGTH = 16;
+const SUN_UID_LENGTH = 7;
 /** The largest read counter a tag can report (3 bytes). */
 export const SUN_MAX_COUNTER = 0xffffff;
 /** PICCDataTag for "UID mirrored, counter mirrored, UID length 7": the only layout we accept. */
-export const SUN_PICC_DATA_TAG = 0xc7;
+const SUN_PICC_DATA_TAG = 0xc7;
 /** Largest encrypted file data mirror we read, in bytes (the NDEF file is 256 bytes). */
-export const SUN_MAX_FILE_DATA_LENGTH = 256;
+const SUN_MAX_FILE_DATA_LENGTH = 256;
 /** AN10922 system identifier appended to the UID to diversify the file-read key. */
-export const SUN_DIVERSIFICATION_SYSTEM_ID = "RELEVE-SUN-FILE-READ";
+const SUN_DIVERSIFICATION_SYSTEM_ID = "RELEVE-SUN-FILE-READ";
 
 /** Query parameter names a tag's URL may use (AN12196 uses both spellings). */
 export const SUN_PARAMS = { piccData: ["e", "picc_data"], mac: ["c", "cmac"], fileData: ["enc"] } as const;
@@ -181,7 +181,7 @@ export const sunMac = (fileReadKey: Uint8Array, uid: Uint8Array, counter: number
  * IV = AES-ECB(session ENC key, ctr (3 bytes LSB first) || 13 zero bytes), as the reference
  * backend does (AN12196 names the meta-read key there; the tags use the session key).
  */
-export const decryptSunFileData = (
+const decryptSunFileData = (
   fileReadKey: Uint8Array,
   uid: Uint8Array,
   counter: number,

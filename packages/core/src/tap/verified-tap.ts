@@ -10,7 +10,7 @@ export const VERIFIED_TAP_HEADER = "x-releve-verified-tap";
 const ISSUER = "releve";
 const AUDIENCE = "releve:verified-tap";
 const ALGORITHM = "HS256";
-export const VERIFIED_TAP_TTL_SECONDS = 60;
+const VERIFIED_TAP_TTL_SECONDS = 60;
 const encoder = new TextEncoder();
 
 export function signVerifiedTap(secret: string, tap: { slug: string; counter: number }) {

@@ -29,22 +29,5 @@ export function garmentPhoto(g: GarmentLike): "detail" | "grid" | "collection" {
   return "collection";
 }
 
-/** Spec part 1 §8, Claim messages. */
-export const CLAIM_MESSAGES = {
-  authRequired: "Authentication required. Please sign in again.",
-  trouble: "We’re having trouble claiming. Try again.",
-  claimedByOther: "This garment has already been claimed by another user.",
-  unexpected: "Unexpected response. Please try again.",
-  timedOut: "Claim timed out. Please try again.",
-  error: "An unexpected error occurred. Please try again.",
-  notFound: "Garment not found",
-} as const;
-
-/** Spec part 1 §8, Registration screen: the owner's garments could not be loaded. */
-export const GARMENTS_LOAD_FAILED = {
-  title: "Error Loading Garments",
-  text: "There was an issue loading your garments. Please try again.",
-} as const;
-
 export const CLAIM_TIMEOUT_MS = 10_000;
 export const AUTO_CLAIM_DELAY_MS = 500;

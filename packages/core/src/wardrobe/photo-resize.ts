@@ -7,7 +7,7 @@ import { PHOTO_CARD_EDGE, PHOTO_CARD_MAX_BYTES, PHOTO_MAX_BYTES, PHOTO_MAX_EDGE,
  * A browser that cannot encode WebP (older Safari hands back PNG) gets JPEG instead, which the
  * server also takes. Browser only: it needs createImageBitmap and a canvas.
  */
-export type Rendition = { blob: Blob; width: number; height: number };
+type Rendition = { blob: Blob; width: number; height: number };
 /** The photo, and its card-size rendition (at most PHOTO_CARD_EDGE a side) drawn from the same bitmap. */
 export type ResizedPhoto = Rendition & { card: Rendition };
 

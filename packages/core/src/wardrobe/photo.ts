@@ -16,7 +16,7 @@ export const PHOTO_MAX_EDGE = 1600;
  */
 export const PHOTO_CARD_EDGE = 640;
 export const PHOTO_CARD_MAX_BYTES = 1024 * 1024;
-export const PHOTO_CARD_ASPECT_TOLERANCE = 0.02;
+const PHOTO_CARD_ASPECT_TOLERANCE = 0.02;
 export const PHOTO_CARD_MESSAGES = {
   no_photo: "Add the garment's photo before its card-size copy.",
   too_large: "The card-size copy must be at most 1 MB.",
@@ -36,7 +36,7 @@ export function sameAspect(photo: { width: number; height: number }, card: { wid
  * bomb for the visitor's phone rather than a photo.
  */
 export const PHOTO_MAX_DIMENSION = 16384;
-export const PHOTO_MAX_PIXELS = 50_000_000;
+const PHOTO_MAX_PIXELS = 50_000_000;
 export const PHOTO_TYPES = ["image/webp", "image/png", "image/jpeg"] as const;
 export type PhotoType = (typeof PHOTO_TYPES)[number];
 
@@ -356,7 +356,7 @@ export function inspectPhoto(bytes: Uint8Array): PhotoInspection {
 }
 
 /** The file extension a stored photo's key ends with, by its checked type. */
-export const PHOTO_EXTENSIONS: Record<PhotoType, string> = {
+const PHOTO_EXTENSIONS: Record<PhotoType, string> = {
   "image/webp": "webp",
   "image/png": "png",
   "image/jpeg": "jpg",

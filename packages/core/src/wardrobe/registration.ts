@@ -103,8 +103,6 @@ export const tapRegistrationSchema = (now: () => number = Date.now) =>
     sku: optional(SKU_MAX, "SKU"),
     purchase_date: purchaseDate(now),
   });
-export type TapRegistrationDetails = z.output<ReturnType<typeof tapRegistrationSchema>>;
-
 /** /garment-registration: name, garment type and chip id required (spec part 2 §5); size XS–XXL optional. */
 export const GarmentRegistrationSchema = z.object({
   name: required(NAME_MAX, "Name"),
@@ -112,8 +110,6 @@ export const GarmentRegistrationSchema = z.object({
   chip_id: required(CHIP_CODE_MAX, "The chip id"),
   size: choice("The size", GARMENT_SIZES, REGISTRATION_MESSAGES.formSize, null),
 });
-export type GarmentRegistrationInput = z.output<typeof GarmentRegistrationSchema>;
-
 export type RegistrationFieldErrors = Partial<Record<string, string>>;
 
 /**

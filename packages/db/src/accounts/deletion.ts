@@ -31,7 +31,7 @@ import {
 import { keepTapTrue, type TapStores } from "../tap/cache";
 
 /** What an audit entry says instead of the deleted person's address, id or card id. */
-export const DELETED_ACCOUNT = "[deleted account]";
+const DELETED_ACCOUNT = "[deleted account]";
 
 export type DeletionResult =
   | { status: "deleted"; email: string; slugs: string[]; photoKeys: string[] }

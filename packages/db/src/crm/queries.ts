@@ -464,7 +464,7 @@ export type ScanKey = "garment_id" | "wardrobe_event_id" | "day";
  * last 30 days (today included), each from its first day (and that day's first instant, for
  * rows that have a timestamp). "All time" has no bound.
  */
-export function scanWindows(now: number) {
+function scanWindows(now: number) {
   const startOfToday = Date.parse(`${utcDay(now)}T00:00:00Z`);
   const lastDays = (days: number) => {
     const ms = startOfToday - (days - 1) * DAY_MS;
@@ -599,7 +599,7 @@ export function selectRecentGarmentScans(db: Db, garmentId: number, userId: stri
     .limit(10);
 }
 
-export const TOP_LIMIT = 5;
+const TOP_LIMIT = 5;
 
 /** A contact that came through a counted tap (TAPPED_CONTACT_SOURCES): what conversion counts. */
 const tapped = inArray(contacts.contact_source, [...TAPPED_CONTACT_SOURCES]);

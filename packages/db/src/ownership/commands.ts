@@ -20,7 +20,7 @@ import { garmentBySlug, owned, previousKeys, previousOf, tagReportedMissing } fr
 import { type TransferRow, transferById, transferIsLive } from "./queries";
 
 /** The photo a garment held before it changed hands: the caller deletes its objects (the new owner starts clean). */
-export type PreviousPhoto = { previousKey: string | null; previousCardKey: string | null };
+type PreviousPhoto = { previousKey: string | null; previousCardKey: string | null };
 
 const ownedClaimed = (garmentId: number, userId: string) =>
   and(owned(garmentId, userId), eq(garments.status, "claimed"));

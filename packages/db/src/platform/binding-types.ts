@@ -3,7 +3,7 @@
  * typechecked without the Workers runtime types (it also runs in Node scripts), and the real
  * `D1Database` / `KVNamespace` satisfy these shapes.
  */
-export interface D1StatementLike {
+interface D1StatementLike {
   bind(...values: unknown[]): D1StatementLike;
   first<T = Record<string, unknown>>(): Promise<T | null>;
   all<T = Record<string, unknown>>(): Promise<{ results: T[] }>;

@@ -43,7 +43,7 @@ export interface EmailBinding {
 }
 
 /** Cloudflare Email Sending: the binding takes the headers (List-Unsubscribe) as they are. */
-export function bindingSender(binding: EmailBinding, from: string): MailSender {
+function bindingSender(binding: EmailBinding, from: string): MailSender {
   return {
     async send(mail) {
       await binding.send({
@@ -68,7 +68,7 @@ export function mailSender(
 }
 
 /** Stores one email as sent (the local outbox; production mails through the Workers binding). */
-export async function insertOutboxEmail(
+async function insertOutboxEmail(
   db: Db,
   email: Pick<
     typeof emailOutbox.$inferInsert,

@@ -9,7 +9,7 @@ import type { Db } from "../client";
 import { rateEvents } from "../schema";
 
 /** Events counted in `bucket` for `key` after `since` (ms): a query, so callers can batch it. */
-export function countRateEvents(db: Db, input: { bucket: string; key: string; since: number }) {
+function countRateEvents(db: Db, input: { bucket: string; key: string; since: number }) {
   return db
     .select({ n: count() })
     .from(rateEvents)

@@ -12,7 +12,7 @@
 import { type SQL, sql } from "drizzle-orm";
 
 /** Trigram indexes find terms of at least this many characters. */
-export const MIN_INDEXED_TERM = 3;
+const MIN_INDEXED_TERM = 3;
 
 /** The indexed searches and the columns each may be asked about. */
 export type SearchIndex = "garment_search" | "garment_owner_search" | "client_search" | "contact_search";

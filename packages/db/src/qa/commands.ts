@@ -87,7 +87,7 @@ export async function resetQaGarments(db: Db, tap: TapStores, actor: Actor) {
  * The tag batch QA test garments go in, with its counters: the oldest batch of that name, made
  * (audited) the first time it is needed.
  */
-export async function qaBatch(db: Db, actor: Actor, name: string) {
+async function qaBatch(db: Db, actor: Actor, name: string) {
   const find = () =>
     db
       .select({ id: nfcTagBatches.id })

@@ -202,7 +202,7 @@ function releaseStaleSubmission(db: Db, ownerUserId: string, submission: { key: 
 }
 
 /** The contact holding this submission for the owner, made after `since` (a repeat: no new row, no limit taken), or null. */
-export async function recentSubmissionId(
+async function recentSubmissionId(
   db: Db,
   ownerUserId: string,
   submission: { key: string; since: number },
@@ -226,7 +226,7 @@ export async function recentSubmissionId(
  * event, filed as the client's contact with source 'nfc_tap' and the spec's default consent
  * (data collection yes, marketing no, event updates yes), audited; one D1 batch. Its id.
  */
-export async function insertCapturedGuest(
+async function insertCapturedGuest(
   db: Db,
   actor: Actor,
   input: {

@@ -9,7 +9,7 @@ import type { Db } from "../client";
 import { contacts, garments, nfcTags, profiles, users, wardrobeEvents } from "../schema";
 
 /** Every profile column the share-visibility rule reads (ShareableProfile), for each public query. */
-export const shareableProfileColumns = {
+const shareableProfileColumns = {
   first_name: profiles.first_name,
   last_name: profiles.last_name,
   display_name: profiles.display_name,

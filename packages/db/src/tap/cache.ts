@@ -114,7 +114,7 @@ export function tapRouteOf(row: TapRouteFacts): TapRoute | null {
 }
 
 /** Every slug an owner's sharing flag or active event affects. */
-export async function loadOwnerSlugs(db: D1Like, ownerUserId: string): Promise<string[]> {
+async function loadOwnerSlugs(db: D1Like, ownerUserId: string): Promise<string[]> {
   const { results } = await db
     .prepare("SELECT short_slug FROM garments WHERE owner_user_id = ?1")
     .bind(ownerUserId)

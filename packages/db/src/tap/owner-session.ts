@@ -7,7 +7,7 @@ import type { D1Like } from "../platform/binding-types";
 const LIVE_SESSION_SQL = "SELECT 1 AS live FROM sessions WHERE id = ?1 AND user_id = ?2 AND expires_at > ?3 LIMIT 1";
 
 /** True while the session an owner token names exists, belongs to its user and has not expired. */
-export async function ownerSessionLives(db: D1Like, owner: OwnerClaims, now = Date.now()): Promise<boolean> {
+async function ownerSessionLives(db: D1Like, owner: OwnerClaims, now = Date.now()): Promise<boolean> {
   const row = await db.prepare(LIVE_SESSION_SQL).bind(owner.sessionId, owner.userId, now).first<{ live: number }>();
   return row !== null;
 }

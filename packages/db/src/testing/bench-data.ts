@@ -213,7 +213,7 @@ export async function seedSecureTapBench(d1: D1Like, tags: { slug: string; uid: 
  * garments with one scan per garment of the house and one contact per twenty, spread over the
  * four: at 1M garments, 1M scans and 50k contacts (12.5k on each garment).
  */
-export function scaleShape(garments: number) {
+function scaleShape(garments: number) {
   return {
     garments,
     clients: Math.max(1, Math.floor(garments / 10)),

@@ -4,7 +4,7 @@ import { CLIENT_SEARCH_MIN_LENGTH } from "@releve/core/tags/rules";
 /** How long the search waits after the last keystroke before asking the server. */
 export const SEARCH_DEBOUNCE_MS = 300;
 /** Spec part 2 §9: a client id badge shows its first 8 characters. */
-export const CLIENT_ID_BADGE = 8;
+const CLIENT_ID_BADGE = 8;
 
 export const clientIdBadge = (clientId: string) => clientId.slice(0, CLIENT_ID_BADGE);
 

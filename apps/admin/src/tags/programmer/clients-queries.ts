@@ -13,7 +13,7 @@ import { adminApi } from "../../api";
 import { keys } from "../../queries";
 
 /** The programmer's brand events (the active-events selector); clients share the portal's key. */
-export const brandEventsKey = ["admin", "brand-events"] as const;
+const brandEventsKey = ["admin", "brand-events"] as const;
 
 /** `GET /clients?q=`: 10 clients at most; only asked for a term of CLIENT_SEARCH_MIN_LENGTH or more. */
 export const clientSearchQuery = (term: string | null) =>

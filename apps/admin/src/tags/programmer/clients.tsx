@@ -41,7 +41,7 @@ function useDebounced<T>(value: T, ms: number): T {
   return debounced;
 }
 
-export function ClientIdBadge({ clientId }: { clientId: string }) {
+function ClientIdBadge({ clientId }: { clientId: string }) {
   return (
     <span title={clientId} className="inline-block border border-gold/50 px-1.5 py-0.5 font-mono text-xs text-ink">
       {clientIdBadge(clientId)}

@@ -32,7 +32,7 @@ export const NFC_READ_TIMEOUT_MS = 10_000;
 export const TRY_SIMULATION_DELAY_MS = 2_000;
 
 /** Spec part 2 §8, the reader's errors, verbatim. */
-export const READER_ERRORS = {
+const READER_ERRORS = {
   notSupported: "Web NFC not supported",
   timeout: "NFC read timeout after 10 seconds",
   readFailed: "Failed to read NFC tag",

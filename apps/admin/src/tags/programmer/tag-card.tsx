@@ -18,7 +18,7 @@ export function SimulationBadge({ className = "" }: { className?: string }) {
 }
 
 /** The scanned-tag state (spec part 2 §4): a blank chip, one of ours (assigned or locked), or none of ours. */
-export type ScannedState = "uninitialized" | "assigned" | "locked" | "Unknown";
+type ScannedState = "uninitialized" | "assigned" | "locked" | "Unknown";
 
 export type Scanned = {
   /** Where it came from: the phone's reader, the simulation, or 'Search by tag UID'. */
@@ -46,7 +46,7 @@ const STATE_TEXT: Record<ScannedState, string> = {
 };
 
 /** A definition list row: term and value, the value allowed to break anywhere on a phone. */
-export function Row({ term, children, mono }: { term: string; children: ReactNode; mono?: boolean }) {
+function Row({ term, children, mono }: { term: string; children: ReactNode; mono?: boolean }) {
   return (
     <>
       <dt className="text-stone">{term}</dt>

@@ -12,8 +12,8 @@ import { GARMENT_SIZE_OPTIONS, GARMENT_TYPE_OPTIONS } from "./labels";
 import { useImportBatch, useProgramBatch } from "./queries";
 
 /** Where a batch's files and labels are: its encoder CSV and its printable QR page. */
-export const encoderCsvHref = (batch: Pick<TagBatch, "id">) => `/api/admin/tag-batches/${batch.id}/encoder.csv`;
-export const qrPageHref = (batch: Pick<TagBatch, "id">) => `/admin/batches/${batch.id}/qr`;
+const encoderCsvHref = (batch: Pick<TagBatch, "id">) => `/api/admin/tag-batches/${batch.id}/encoder.csv`;
+const qrPageHref = (batch: Pick<TagBatch, "id">) => `/admin/batches/${batch.id}/qr`;
 
 /** The batch's two outputs, once it has tags. */
 export function BatchFiles({ batch, size = "sm" }: { batch: TagBatch; size?: "sm" | "md" }) {

@@ -23,7 +23,7 @@ export const STATUS_LABELS: Record<TagStatus, string> = {
 };
 
 /** Badge colours: working tags in gold, reported or deactivated ones in red, the rest neutral. */
-export const STATUS_TONES: Record<TagStatus, string> = {
+const STATUS_TONES: Record<TagStatus, string> = {
   uninitialized: "border-ink/20 text-stone",
   assigned: "border-ink/30 text-ink",
   locked: "border-gold/50 text-gold",

@@ -5,11 +5,6 @@ import type { WebEnv } from "../../env.server";
 import { signedCookie } from "../../lib/cookies.server";
 import { garmentWords } from "../../lib/garment-words";
 
-export function formString(form: FormData, name: string): string {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
-}
-
 /**
  * Where a sign-up was headed (its `redirect`): the emailed link continues there in this browser
  * (decision 0041). A signed cookie and not a part of the link, so nothing the form typed rides on

@@ -2,7 +2,7 @@ import { OWNER_TOKEN_COOKIE, type OwnerClaims, signOwnerToken, verifyOwnerToken 
 import { decodeJwt } from "jose";
 import { clearCookieHeader, readCookie, tokenCookieHeader } from "../../lib/cookies.server";
 
-export const OWNER_TOKEN_TTL_S = 60 * 60;
+const OWNER_TOKEN_TTL_S = 60 * 60;
 const REFRESH_BELOW_S = OWNER_TOKEN_TTL_S / 2;
 
 function expiresAt(token: string): number {

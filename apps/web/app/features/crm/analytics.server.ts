@@ -8,6 +8,7 @@ export type WindowKey = "today" | "week" | "month" | "all";
 /** The figures' windows, in the page's order (their names are the page's words). */
 export const WINDOWS: WindowKey[] = ["today", "week", "month", "all"];
 
+/** @public The dashboard route's loader returns it: its type must be nameable where the route is. */
 export interface WindowFigures {
   scans: number;
   /** Taps by anyone but the owner: the people a garment can convert. */

@@ -27,7 +27,7 @@ export type CrmActionData =
  * The page the form was posted from, with its filters: a client-side submission reaches the
  * action as `/page.data?...&_routes=...`, which is not a page to go back to.
  */
-export function pagePath(request: Request): string {
+function pagePath(request: Request): string {
   const url = new URL(request.url);
   url.searchParams.delete("_routes");
   url.searchParams.delete("index");

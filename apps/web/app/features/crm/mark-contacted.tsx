@@ -71,7 +71,7 @@ export function ContactStatus({
   );
 }
 
-export function MarkContacted({ contactId, error, intent, action, label }: MarkContactedProps) {
+function MarkContacted({ contactId, error, intent, action, label }: MarkContactedProps) {
   return (
     <details className="w-full sm:w-auto" open={error ? true : undefined}>
       <summary className={buttonClass("secondary", "cursor-pointer list-none")}>{m.crm_mark_contacted()}</summary>

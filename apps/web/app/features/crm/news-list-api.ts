@@ -6,7 +6,7 @@ import type { AdminEnv } from "../../api/admin/admin-env";
 import { downloadHeaders, logExportError } from "../../lib/export-response.server";
 
 /** The list's columns; 'Consented' is when they gave the consent (the contact's date). */
-export const NEWS_LIST_COLUMNS = ["First Name", "Last Name", "Email", "Phone", "Source", "Consented"];
+const NEWS_LIST_COLUMNS = ["First Name", "Last Name", "Email", "Phone", "Source", "Consented"];
 
 /**
  * `GET /api/admin/news-list/export.csv` (issue #33): the people who ticked 'I'd like news and

@@ -12,7 +12,7 @@ import { type Context, Hono } from "hono";
 import type { ApiEnv } from "../../api/api-env";
 import { passportView, productJsonLd, productView } from "./passport.server";
 
-export const JSON_LD_TYPE = "application/ld+json";
+const JSON_LD_TYPE = "application/ld+json";
 
 const jsonLdHeaders = {
   "Content-Type": `${JSON_LD_TYPE}; charset=utf-8`,

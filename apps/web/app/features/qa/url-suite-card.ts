@@ -27,7 +27,7 @@ export function hiddenChannels(profile: ShareableProfile): Hidden[] {
 }
 
 /** React's escaping of text and attribute values, as the card is rendered. */
-export const escapeHtml = (value: string) =>
+const escapeHtml = (value: string) =>
   value.replace(
     /[&<>"']/g,
     (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[ch] ?? ch,

@@ -107,7 +107,7 @@ export const shareTarget = (share: Extract<ShareState, { state: "open" }>): Cont
   activeEventId: share.activeEventId,
 });
 
-export const CLIENT_ID_PATTERN = /^[0-9a-f]{32}$/;
+const CLIENT_ID_PATTERN = /^[0-9a-f]{32}$/;
 
 /**
  * A contact card by the profile's client id (32 random hex characters, so cards cannot be

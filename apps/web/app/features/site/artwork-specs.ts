@@ -3,7 +3,7 @@
  * no photography in the repository). One list drives both the generator and <Artwork>, so
  * every <img> knows its intrinsic size and the widths that exist on disk.
  */
-export type Weave = "silk" | "twill" | "pleats" | "suede" | "tag" | "leather" | "boucle";
+type Weave = "silk" | "twill" | "pleats" | "suede" | "tag" | "leather" | "boucle";
 
 export interface ArtworkSpec {
   /** File stem under /images/: `${path}-${width}.webp` and `.jpg` exist for every width. */

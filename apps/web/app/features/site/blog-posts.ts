@@ -5,7 +5,7 @@ import type { ArtworkName } from "./artwork-specs";
 
 /** Spec part 1 §9: the chips, in order. No article is filed under Event Highlights yet. */
 export const BLOG_CATEGORIES = ["All", "Tech", "Styling", "Event Highlights", "Behind the Scenes"] as const;
-export type BlogCategory = Exclude<(typeof BLOG_CATEGORIES)[number], "All">;
+type BlogCategory = Exclude<(typeof BLOG_CATEGORIES)[number], "All">;
 
 /** A chip's name in the page's language; the English name stays the category's id (and its `?category=`). */
 const CATEGORY_SAID: Record<(typeof BLOG_CATEGORIES)[number], () => string> = {

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useNavigate } from "react-router";
 
 /** Spec part 2 §9: the demo tap opens the profile after 1.5 s. */
-export const DEMO_TAP_DELAY_MS = 1500;
+const DEMO_TAP_DELAY_MS = 1500;
 
 /**
  * The interactive demo: a pretend tap on a pretend label, clearly marked as a demo, that opens

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from "react";
 type Scene = { until: number; title: string; text: string };
 
 /** Spec part 2 §9: the demo video advances 1% every 100 ms. */
-export const PROGRESS_STEP_MS = 100;
+const PROGRESS_STEP_MS = 100;
 
 // Said when the dialog renders, so in its reader's language.
 const scenes = (): [Scene, ...Scene[]] => [

@@ -27,13 +27,13 @@ export const EARLY_ACCESS_NETWORK_WINDOW_MS = 24 * 60 * 60 * 1000;
 export const EARLY_ACCESS_NETWORK_DAY_LIMIT = 200;
 const NETWORK_BUCKET = "early_access_net";
 
-export type JoinResult = "joined" | "duplicate" | "rate_limited" | "network_limited";
+type JoinResult = "joined" | "duplicate" | "rate_limited" | "network_limited";
 
 /**
  * Adds a person to the early-access list (spec part 2 §2, §8). The address is compared
  * lower-cased, so Vera@Example.com and vera@example.com are one entry.
  */
-export async function joinEarlyAccess(
+async function joinEarlyAccess(
   db: Db,
   input: EarlyAccessInput,
   ip: string | null,

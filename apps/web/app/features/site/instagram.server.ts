@@ -13,14 +13,14 @@ export interface InstagramTile {
 }
 
 /** Spec part 1 §9: the grid shows six tiles, and six bundled images when the posts cannot load. */
-export const GRID_SIZE = 6;
+const GRID_SIZE = 6;
 
 const bundled = (url: string) => {
   const match = /^\/images\/instagram\/(\d+)\.jpg$/.exec(url);
   return match ? (INSTAGRAM_TILES[Number(match[1]) - 1] ?? null) : null;
 };
 
-export const FALLBACK_TILES: InstagramTile[] = INSTAGRAM_TILES.map((art, i) => ({
+const FALLBACK_TILES: InstagramTile[] = INSTAGRAM_TILES.map((art, i) => ({
   id: `bundled-${i + 1}`,
   art,
   src: `/images/${art.path}.jpg`,

@@ -2,7 +2,7 @@ import type { MetaDescriptor } from "react-router";
 import { artAlt } from "./artwork";
 import { SOCIAL_CARD, SOCIAL_CARD_URL } from "./artwork-specs";
 
-export const SITE_NAME = "Relevé";
+const SITE_NAME = "Relevé";
 
 /**
  * Title, description, canonical URL, Open Graph and Twitter card for one public page. The

@@ -122,7 +122,7 @@ export async function claimOrRegister(
 type ClaimAnswer = Response | ReturnType<typeof data<ClaimFailure>>;
 
 /** The headers of a successful claim: the pending claim forgotten, and the toast naming the garment (spec part 1 §8). */
-export async function claimedHeaders(
+async function claimedHeaders(
   deps: Deps,
   request: Request,
   slug: string,

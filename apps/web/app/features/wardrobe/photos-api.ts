@@ -101,7 +101,7 @@ export function cardAnswer(outcome: SetGarmentPhotoCardOutcome, notFound: () => 
   }
 }
 
-export const PhotoPublicBodySchema = z.strictObject({
+const PhotoPublicBodySchema = z.strictObject({
   public: z.boolean({ error: "public must be true or false." }),
 });
 

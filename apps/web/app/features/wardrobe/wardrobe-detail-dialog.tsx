@@ -13,7 +13,7 @@ import { garmentWords, nfcProblem, photoProblem } from "./words";
 export type WardrobePiece = GarmentCardData & { short_slug: string };
 
 /** Spec part 2 §2: the native read is simulated with a 2 s delay where Web NFC is missing. */
-export const NFC_SIMULATION_MS = 2000;
+const NFC_SIMULATION_MS = 2000;
 
 type PhotoState =
   | { kind: "idle" }

@@ -192,6 +192,23 @@ test("an admin loads more of the unclaimed list by keyboard and marks a garment 
   await expect(row.getByRole("button", { name: /^Mark / })).toHaveCount(0);
 });
 
+test("the event log shows a change the admin just made, opened on demand (issue #48)", async ({ page }, testInfo) => {
+  await openDashboard(page);
+  // Opening a batch is a change: one tag_batch.created event.
+  const origin = new URL(page.url()).origin;
+  const made = await page.request.post("/api/admin/tag-batches", {
+    headers: { Origin: origin },
+    data: { batch_name: `Event log ${testInfo.project.name}`, description: null },
+  });
+  expect(made.status()).toBe(201);
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Event log" })).toBeVisible();
+  await page.getByText("Show the latest events").click();
+  const table = page.getByRole("table", { name: "The latest events" });
+  await expect(table.getByRole("row").filter({ hasText: "Batch opened" }).first()).toBeVisible();
+  await expect(table.getByRole("row").filter({ hasText: "Batch opened" }).first()).toContainText("staff");
+});
+
 test("an admin adds, edits and deletes a social post, and the landing grid follows", async ({ page }, testInfo) => {
   const caption = `Atelier look ${testInfo.project.name}`;
   await openDashboard(page);

@@ -1,5 +1,6 @@
 import { Button } from "@releve/ui";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { useNotify } from "../notify";
 import { deadLettersQuery, eventLogQuery, useRetryDeadLetter } from "../queries";
 import { type Column, DataTable, Empty, formatDate, LoadMore, NotLoaded } from "../ui";
@@ -8,17 +9,22 @@ import { actorText, eventTypeText, failureText, subjectText } from "./event-text
 const EVENT_COLUMNS: Column[] = [{ label: "When (UTC)" }, { label: "What" }, { label: "About" }, { label: "By" }];
 
 /**
- * The domain event log (issue #48): every change the house made, newest first, with whether its
- * consequences (mail, alerts, photo clean-up) have all run; then what the consumers gave up on.
+ * The domain event log (issue #48): what the consumers gave up on, always in view when there is
+ * any; then, opened on demand (and only then read), every change the house made, newest first,
+ * with whether its consequences (mail, alerts, photo clean-up) have all run.
  */
 export function EventLog() {
+  const [open, setOpen] = useState(false);
   return (
     <section aria-labelledby="event-log-heading" className="mt-12">
       <h2 id="event-log-heading" className="font-display text-2xl">
         Event log
       </h2>
       <DeadLetters />
-      <Events />
+      <details className="mt-4" onToggle={(event) => setOpen(event.currentTarget.open)}>
+        <summary className="cursor-pointer text-sm underline underline-offset-4">Show the latest events</summary>
+        {open && <Events />}
+      </details>
     </section>
   );
 }

@@ -23,6 +23,17 @@ const TYPES: Record<string, string> = {
   "tag.secured": "Tag made secure",
   "tag.locked": "Tag locked",
   "tag.status_changed": "Tag status changed",
+  "garment.programmed": "Garment marked programmed",
+  "product.created": "Product created",
+  "product.updated": "Product updated",
+  "products.imported": "Products imported",
+  "post.created": "Post added",
+  "post.updated": "Post edited",
+  "post.deleted": "Post deleted",
+  "brand_event.created": "Brand event added",
+  "brand_event.active_changed": "Brand event opened or closed",
+  "transfer.link_created": "Transfer link made",
+  "transfer.link_cancelled": "Transfer link cancelled",
 };
 
 const ACTORS: Record<string, string> = {

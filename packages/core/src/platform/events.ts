@@ -52,6 +52,28 @@ export type EventPayloads = {
   "tag.locked": Record<string, never>;
   /** Staff moved the tag through its lifecycle: deactivated, reactivated, reported lost or stolen, released. */
   "tag.status_changed": { action: string; status: string };
+  /** Staff marked a garment's tag as programmed (written by hand, outside a batch). */
+  "garment.programmed": Record<string, never>;
+  /** Staff added a product (a model, issue #31); its id, as the batch gave it. */
+  "product.created": { productId: number };
+  /** Staff replaced a product's fields. */
+  "product.updated": Record<string, never>;
+  /** Staff imported a product CSV: `created` new products, `updated` known ones replaced. */
+  "products.imported": { created: number; updated: number };
+  /** Staff added a post to the landing's grid. */
+  "post.created": { postId: number };
+  /** Staff replaced a post's fields. */
+  "post.updated": { postId: number };
+  /** Staff deleted a post. */
+  "post.deleted": { postId: number };
+  /** Staff added a brand event (issue #35). */
+  "brand_event.created": { brandEventId: number };
+  /** Staff closed a brand event (it files no guest) or reopened it. */
+  "brand_event.active_changed": { brandEventId: number; active: boolean };
+  /** An owner made a transfer link for their piece (it replaces their previous one). */
+  "transfer.link_created": { transferId: number };
+  /** An owner cancelled their live transfer link. */
+  "transfer.link_cancelled": { transferId: number };
 };
 
 export type EventType = keyof EventPayloads;

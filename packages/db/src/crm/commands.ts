@@ -5,10 +5,12 @@
  * where drizzle cannot say it, with a one-line reason. Row types come from the schema.
  */
 import type { CreateEventInput } from "@releve/core/crm/rules";
+import type { DomainEvent } from "@releve/core/platform/events";
 import { and, eq, exists, isNotNull } from "drizzle-orm";
 import type { Db } from "../client";
 import { type Actor, auditEntry } from "../platform/audit";
 import type { D1Like } from "../platform/binding-types";
+import { eventAfterInsert, eventEntry } from "../platform/events";
 import { contacts, events, profiles, wardrobeEvents } from "../schema";
 import { keepOwnerTapTrue, type TapStores } from "../tap/cache";
 import { SCAN_ROLLUP_JOB, selectActiveEventId } from "./queries";
@@ -134,12 +136,15 @@ export async function createBrandEvent(
   db: Db,
   actor: Actor,
   input: { name: string; datetime: Date | null; is_active: boolean },
+  event?: DomainEvent,
 ) {
   const [[row]] = await db.batch([
     db
       .insert(events)
       .values({ ...input, created_at: new Date() })
       .returning(),
+    // The event before the audit entry: both name the new brand event (last_insert_rowid()).
+    ...(event ? [eventAfterInsert(db, event, "brandEventId")] : []),
     auditEntry(db, actor, "event.create", { type: "event", id: "inserted" }, null, {
       name: input.name,
       datetime: input.datetime?.getTime() ?? null,
@@ -154,7 +159,7 @@ export async function createBrandEvent(
  * Opens or closes a brand event (issue #35; a closed one files no guest), audited in the same
  * batch; the stored row, or undefined when no event has the id.
  */
-export async function setBrandEventActive(db: Db, actor: Actor, id: number, isActive: boolean) {
+export async function setBrandEventActive(db: Db, actor: Actor, id: number, isActive: boolean, event?: DomainEvent) {
   const before = await db.select({ is_active: events.is_active }).from(events).where(eq(events.id, id)).get();
   if (!before) return undefined;
   const [[row]] = await db.batch([
@@ -167,6 +172,7 @@ export async function setBrandEventActive(db: Db, actor: Actor, id: number, isAc
       { is_active: before.is_active },
       { is_active: isActive },
     ),
+    ...(event ? [eventEntry(db, event)] : []),
   ]);
   return row;
 }

@@ -12,7 +12,7 @@ import type { DomainEvent } from "@releve/core/platform/events";
 import { and, eq, exists, lte, not, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { isUniqueViolation } from "../platform/d1-errors";
-import { eventAfterInsert, eventBeforeGarmentChange } from "../platform/events";
+import { eventAfterInsert, eventBeforeGarmentChange, eventIfChanged } from "../platform/events";
 import { takeRateSlots } from "../platform/rate-limits";
 import { garments, ownershipTransfers, profiles } from "../schema";
 import { keepTapTrue, type TapStores } from "../tap/cache";
@@ -62,7 +62,8 @@ export type CreateLinkResult =
  */
 export async function createTransferLink(
   db: Db,
-  input: { garmentId: number; userId: string },
+  /** `event`: the change's event (issue #48), the new link's id set at its `transferId`. */
+  input: { garmentId: number; userId: string; event?: DomainEvent },
   now = Date.now(),
 ): Promise<CreateLinkResult> {
   const garment = await db
@@ -95,6 +96,7 @@ export async function createTransferLink(
           expires_at: expiresAt,
         })
         .returning({ id: ownershipTransfers.id }),
+      ...(input.event ? [eventAfterInsert(db, input.event, "transferId")] : []),
     ]);
     const row = inserted[0];
     if (!row) return { status: "not_owned" };
@@ -106,20 +108,33 @@ export async function createTransferLink(
   }
 }
 
-/** Cancels the owner's live transfer link for their garment; false when there was none. */
-export async function cancelTransferLink(db: Db, input: { garmentId: number; userId: string }, now = Date.now()) {
-  const rows = await db
-    .update(ownershipTransfers)
-    .set({ status: "cancelled", end_reason: "cancelled", decided_at: new Date(now) })
-    .where(
-      and(
-        eq(ownershipTransfers.garment_id, input.garmentId),
-        eq(ownershipTransfers.kind, "link"),
-        eq(ownershipTransfers.status, "pending"),
-        eq(ownershipTransfers.from_user_id, input.userId),
-      ),
-    )
-    .returning({ id: ownershipTransfers.id });
+/**
+ * Cancels the owner's live transfer link for their garment; false when there was none.
+ * `eventFor`: the change's event, given the link's id, written only if this cancel changed it.
+ */
+export async function cancelTransferLink(
+  db: Db,
+  input: { garmentId: number; userId: string },
+  now = Date.now(),
+  eventFor?: (transferId: number) => DomainEvent,
+) {
+  const live = and(
+    eq(ownershipTransfers.garment_id, input.garmentId),
+    eq(ownershipTransfers.kind, "link"),
+    eq(ownershipTransfers.status, "pending"),
+    eq(ownershipTransfers.from_user_id, input.userId),
+  );
+  const link = await db.select({ id: ownershipTransfers.id }).from(ownershipTransfers).where(live).get();
+  if (!link) return false;
+  const event = eventFor?.(link.id);
+  const [rows] = await db.batch([
+    db
+      .update(ownershipTransfers)
+      .set({ status: "cancelled", end_reason: "cancelled", decided_at: new Date(now) })
+      .where(and(eq(ownershipTransfers.id, link.id), live))
+      .returning({ id: ownershipTransfers.id }),
+    ...(event ? [eventIfChanged(db, event)] : []),
+  ]);
   return rows.length > 0;
 }
 

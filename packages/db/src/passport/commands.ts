@@ -7,7 +7,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { type Actor, auditEntry } from "../platform/audit";
 import { onUniqueViolation } from "../platform/d1-errors";
-import { eventBeforeProductChange } from "../platform/events";
+import { eventAfterInsert, eventBeforeProductChange, eventEntry } from "../platform/events";
 import { insertJsonRows, jsonRowField } from "../platform/json-rows";
 import type { PhotoObject } from "../platform/photo-object";
 import { products } from "../schema";
@@ -45,7 +45,12 @@ export type ProductValues = Pick<
  * Adds a product, audited, in one batch (a transaction); its id, or null when its GTIN is another
  * product's already: then neither the product nor its audit row is written.
  */
-export async function createProduct(db: Db, actor: Actor, values: ProductValues): Promise<number | null> {
+export async function createProduct(
+  db: Db,
+  actor: Actor,
+  values: ProductValues,
+  event?: DomainEvent,
+): Promise<number | null> {
   const now = new Date();
   return onUniqueViolation(
     async () => {
@@ -54,6 +59,8 @@ export async function createProduct(db: Db, actor: Actor, values: ProductValues)
           .insert(products)
           .values({ ...values, created_at: now, updated_at: now })
           .returning({ id: products.id }),
+        // The event before the audit entry: both name the new product (last_insert_rowid()).
+        ...(event ? [eventAfterInsert(db, event, "productId", { newProduct: true })] : []),
         auditEntry(db, actor, "product.create", { type: "product", id: "inserted" }, null, values),
       ]);
       return inserted[0]?.id ?? null;
@@ -72,6 +79,7 @@ export async function updateProduct(
   actor: Actor,
   before: ProductRow,
   values: ProductValues,
+  event?: DomainEvent,
 ): Promise<"updated" | "gtin_taken" | "gtin_in_use"> {
   if (values.gtin !== before.gtin && before.garments > 0) return "gtin_in_use";
   // The unique index on gtin is the one judge of a clash (two admins saving at once included).
@@ -83,6 +91,7 @@ export async function updateProduct(
           .set({ ...values, updated_at: new Date() })
           .where(eq(products.id, before.id)),
         auditEntry(db, actor, "product.update", { type: "product", id: before.id }, before, values),
+        ...(event ? [eventEntry(db, event)] : []),
       ]);
       return "updated" as const;
     },
@@ -126,12 +135,14 @@ export async function setProductPhoto(
 /**
  * A CSV import (issue #31): new products added and existing ones (by id) replaced, with one
  * audit row, in ONE batch of three statements (every row in one JSON parameter): all or nothing.
- * A GTIN taken meanwhile by another product fails the unique index and the whole batch.
+ * A GTIN taken meanwhile by another product fails the unique index and the whole batch (its
+ * event included).
  */
 export async function importProducts(
   db: Db,
   actor: Actor,
   rows: { create: ProductValues[]; update: { id: number; values: ProductValues }[] },
+  event?: DomainEvent,
 ) {
   const now = Date.now();
   const stamp = (v: ProductValues) => ({ ...v, composition: v.composition ?? [], care: v.care ?? {} });
@@ -155,6 +166,7 @@ export async function importProducts(
       .set({ ...set, updated_at: new Date(now) })
       .from(sql`json_each(${JSON.stringify(updates)})`)
       .where(eq(products.id, sql`${jsonRowField("id")}`)),
+    ...(event ? [eventEntry(db, event)] : []),
   ]);
   return { created: rows.create.length, updated: rows.update.length };
 }

@@ -51,14 +51,29 @@ export function eventEntry(db: Db, event: DomainEvent, rows: { garmentId?: SQL; 
  * The INSERT of one event that follows an INSERT in the same batch: written only when that
  * statement inserted a row (`changes()`), with the new row's id at `payload[idField]` (a
  * conditional insert, such as a repeat's ON CONFLICT DO NOTHING, records no event).
+ * `newProduct`: the new row is a product, named as the event's product too.
  */
-export function eventAfterInsert(db: Db, event: DomainEvent, idField: string) {
+export function eventAfterInsert(db: Db, event: DomainEvent, idField: string, opts: { newProduct?: boolean } = {}) {
   const json = JSON.stringify(event.payload);
+  const productId = opts.newProduct ? sql`last_insert_rowid()` : sql`${event.subjects.productId ?? null}`;
   // Raw: INSERT ... SELECT on changes() and last_insert_rowid(), which drizzle cannot say.
+  return db.insert(domainEvents).select(
+    sql`SELECT ${event.id}, ${event.type}, ${event.subjects.garmentId ?? null}, ${productId},
+      ${event.subjects.tagId ?? null}, ${event.actor.kind}, ${event.actor.id}, ${event.personId}, ${event.at.getTime()},
+      json_set(${json}, ${`$.${idField}`}, last_insert_rowid()), NULL WHERE changes() > 0`,
+  );
+}
+
+/**
+ * The INSERT of one event that follows a conditional UPDATE in the same batch: written only when
+ * that statement changed a row (`changes()`), its payload as given.
+ */
+export function eventIfChanged(db: Db, event: DomainEvent) {
+  // Raw: INSERT ... SELECT on changes(), which drizzle cannot say.
   return db.insert(domainEvents).select(
     sql`SELECT ${event.id}, ${event.type}, ${event.subjects.garmentId ?? null}, ${event.subjects.productId ?? null},
       ${event.subjects.tagId ?? null}, ${event.actor.kind}, ${event.actor.id}, ${event.personId}, ${event.at.getTime()},
-      json_set(${json}, ${`$.${idField}`}, last_insert_rowid()), NULL WHERE changes() > 0`,
+      ${JSON.stringify(event.payload)}, NULL WHERE changes() > 0`,
   );
 }
 

@@ -21,7 +21,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../client";
 import { type Actor, auditEntry } from "../platform/audit";
-import { eventAfterInsert, eventEntry } from "../platform/events";
+import { eventAfterInsert, eventBeforeGarmentChange, eventEntry } from "../platform/events";
 import { insertJsonRows } from "../platform/json-rows";
 import {
   adminUsers,
@@ -530,7 +530,7 @@ export async function reassignGarment(
  * Marks a garment's tag programmed now by this admin, audited; the programming fields after
  * the change, or undefined when no garment has the id.
  */
-export async function markGarmentProgrammed(db: Db, actor: Actor, id: number) {
+export async function markGarmentProgrammed(db: Db, actor: Actor, id: number, event?: DomainEvent) {
   const programming = () =>
     db
       .select({ programmed_at: garments.programmed_at, programmed_by_admin_id: garments.programmed_by_admin_id })
@@ -539,7 +539,9 @@ export async function markGarmentProgrammed(db: Db, actor: Actor, id: number) {
   const before = await programming().get();
   if (!before) return undefined;
   const now = new Date();
-  const [, , after] = await db.batch([
+  const statements: BatchItem<"sqlite">[] = [
+    // The event on the update's own condition: written only if the garment is still there.
+    ...(event ? [eventBeforeGarmentChange(db, event, eq(garments.id, id), "none")] : []),
     db
       .update(garments)
       .set({
@@ -557,6 +559,8 @@ export async function markGarmentProgrammed(db: Db, actor: Actor, id: number) {
       { programmed_at: now.getTime() },
     ),
     programming(),
-  ]);
+  ];
+  const results = await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  const after = results.at(-1) as Awaited<ReturnType<typeof programming>>;
   return after[0];
 }

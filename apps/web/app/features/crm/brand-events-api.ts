@@ -6,8 +6,9 @@ import {
   BrandEventStatusBodySchema,
 } from "@releve/core/tags/contracts";
 import { TAG_MESSAGES } from "@releve/core/tags/rules";
-import { createBrandEvent, setBrandEventActive } from "@releve/db/crm/commands";
 import { listBrandEvents } from "@releve/db/crm/queries";
+import { createBrandEvent } from "@releve/verbs/crm/create-brand-event";
+import { setBrandEventActive } from "@releve/verbs/crm/set-brand-event-active";
 import { Hono } from "hono";
 import { type AdminEnv, actorOf } from "../../api/admin/admin-env";
 import { jsonBody, validator } from "../../api/validation";
@@ -31,7 +32,7 @@ eventRoutes.get("/", async (c) => {
 });
 
 eventRoutes.post("/", jsonBody(BrandEventBodySchema), async (c) => {
-  const row = await createBrandEvent(c.get("db"), actorOf(c), c.req.valid("json"));
+  const { row } = await createBrandEvent(c.get("effects"), { staff: actorOf(c), values: c.req.valid("json") });
   return c.json({ event: toEvent(row), message: TAG_MESSAGES.eventCreated }, 201);
 });
 
@@ -43,8 +44,15 @@ eventRoutes.post(
   async (c) => {
     const { id } = c.req.valid("param");
     const { is_active } = c.req.valid("json");
-    const row = await setBrandEventActive(c.get("db"), actorOf(c), id, is_active);
-    if (!row) throw new AppError("not_found", `No event has the id ${id}.`);
-    return c.json({ event: toEvent(row), message: is_active ? TAG_MESSAGES.eventOpened : TAG_MESSAGES.eventClosed });
+    const outcome = await setBrandEventActive(c.get("effects"), {
+      staff: actorOf(c),
+      brandEventId: id,
+      active: is_active,
+    });
+    if (outcome.code === "not_found") throw new AppError("not_found", `No event has the id ${id}.`);
+    return c.json({
+      event: toEvent(outcome.row),
+      message: is_active ? TAG_MESSAGES.eventOpened : TAG_MESSAGES.eventClosed,
+    });
   },
 );

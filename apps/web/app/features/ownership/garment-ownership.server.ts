@@ -1,6 +1,6 @@
-import { cancelTransferLink, createTransferLink } from "@releve/db/ownership/commands";
-import { ownsGarment } from "@releve/db/ownership/queries";
 import { m } from "@releve/i18n/messages";
+import { cancelTransferLink } from "@releve/verbs/ownership/cancel-transfer-link";
+import { createTransferLink } from "@releve/verbs/ownership/create-transfer-link";
 import { releaseGarment } from "@releve/verbs/ownership/release-garment";
 import { data, type RouterContextProvider } from "react-router";
 import type { FormInput } from "../../lib/form.server";
@@ -40,8 +40,8 @@ export async function ownershipStep(
     status === "reported_missing" ? refuse(409, sayReportedMissing) : refuse(404, TRANSFER_SAID.notOwned);
 
   if (intent === "transfer") {
-    const made = await createTransferLink(deps.db, { garmentId, userId: user.userId });
-    if (made.status !== "created") return refusedFor(made.status);
+    const made = await createTransferLink(deps.effects, { garmentId, userId: user.userId });
+    if (made.code !== "created") return refusedFor(made.code);
     return redirectWithToast(deps.env, request, `${page}#ownership`, {
       type: "success",
       title: TRANSFER_SAID.created(),
@@ -49,12 +49,10 @@ export async function ownershipStep(
     });
   }
   if (intent === "cancel-transfer") {
-    const cancelled = await cancelTransferLink(deps.db, { garmentId, userId: user.userId });
-    if (!cancelled) {
-      // Someone else's garment is a 404, as its page is; one's own without a live link, a conflict.
-      if (!(await ownsGarment(deps.db, garmentId, user.userId))) return refusedFor("not_owned");
-      return refuse(409, TRANSFER_SAID.invalidLink);
-    }
+    const cancelled = await cancelTransferLink(deps.effects, { garmentId, userId: user.userId });
+    // Someone else's garment is a 404, as its page is; one's own without a live link, a conflict.
+    if (cancelled.code === "not_owned") return refusedFor("not_owned");
+    if (cancelled.code === "no_live_link") return refuse(409, TRANSFER_SAID.invalidLink);
     return redirectWithToast(deps.env, request, `${page}#ownership`, {
       type: "success",
       title: TRANSFER_SAID.cancelled(),

@@ -18,18 +18,18 @@ import { streamExport } from "@releve/core/platform/stream-export";
 import { GarmentIdParamSchema } from "@releve/core/tags/contracts";
 import { photoUrl } from "@releve/core/wardrobe/photo";
 import type { Db } from "@releve/db/client";
-import { createProduct, importProducts, updateProduct } from "@releve/db/passport/commands";
 import {
   getProduct,
   lastGtinUnder,
   listProducts,
   type ProductRow,
-  productsByGtins,
   readPassportBatches,
   readProductBatches,
 } from "@releve/db/passport/queries";
-import { onUniqueViolation } from "@releve/db/platform/d1-errors";
+import { createProduct } from "@releve/verbs/passport/create-product";
+import { importProducts } from "@releve/verbs/passport/import-products";
 import { setProductPhoto } from "@releve/verbs/passport/set-product-photo";
+import { updateProduct } from "@releve/verbs/passport/update-product";
 import { type Context, Hono } from "hono";
 import { type AdminEnv, actorOf } from "../../api/admin/admin-env";
 import { jsonBody, validator } from "../../api/validation";
@@ -132,7 +132,6 @@ productRoutes.get("/export.csv", (c) => {
  * whole file with every problem listed (400, `details.problems`), so nothing is half-written.
  */
 productRoutes.post("/import", jsonBody(ProductImportBodySchema), async (c) => {
-  const db = c.get("db");
   const parsed = parseProductCsv(c.req.valid("json").csv);
   const problems = [...parsed.problems];
   const valid: { line: number; values: ProductFields }[] = [];
@@ -147,25 +146,10 @@ productRoutes.post("/import", jsonBody(ProductImportBodySchema), async (c) => {
     problems.sort((a, b) => a.line - b.line);
     throw new AppError("bad_request", importRefusal(problems.length), { problems });
   }
-  const known = new Map(
-    (
-      await productsByGtins(
-        db,
-        valid.map((v) => v.values.gtin),
-      )
-    ).map((p) => [p.gtin, p.id]),
-  );
-  const create = valid.filter((v) => !known.has(v.values.gtin)).map((v) => v.values);
-  const update = valid.flatMap((v) => {
-    const id = known.get(v.values.gtin);
-    return id === undefined ? [] : [{ id, values: v.values }];
-  });
-  const done = await onUniqueViolation(
-    () => importProducts(db, actorOf(c), { create, update }),
-    () => null,
-  );
-  if (!done)
+  const outcome = await importProducts(c.get("effects"), { staff: actorOf(c), rows: valid.map((v) => v.values) });
+  if (outcome.code === "gtin_taken_meanwhile")
     throw new AppError("conflict", "Another change added one of these GTINs meanwhile: import the file again.");
+  const done = { created: outcome.created, updated: outcome.updated };
   return c.json({ ...done, message: importDone(done) } satisfies ProductImportResult);
 });
 
@@ -174,18 +158,20 @@ productRoutes.get("/:id", idParam, async (c) => {
 });
 
 productRoutes.post("/", productBody, async (c) => {
-  const db = c.get("db");
-  const id = await createProduct(db, actorOf(c), c.req.valid("json"));
-  if (id === null) throw gtinTaken();
-  return c.json({ product: toProduct(await productOrThrow(db, id)), message: "Product created" }, 201);
+  const created = await createProduct(c.get("effects"), { staff: actorOf(c), values: c.req.valid("json") });
+  if (created.code === "gtin_taken") throw gtinTaken();
+  return c.json(
+    { product: toProduct(await productOrThrow(c.get("db"), created.productId)), message: "Product created" },
+    201,
+  );
 });
 
 productRoutes.put("/:id", idParam, productBody, async (c) => {
   const db = c.get("db");
   const before = await productOrThrow(db, c.req.valid("param").id);
-  const outcome = await updateProduct(db, actorOf(c), before, c.req.valid("json"));
-  if (outcome === "gtin_taken") throw gtinTaken();
-  if (outcome === "gtin_in_use") throw new AppError("bad_request", `GTIN: ${PRODUCT_MESSAGES.gtinInUse}`);
+  const { code } = await updateProduct(c.get("effects"), { staff: actorOf(c), before, values: c.req.valid("json") });
+  if (code === "gtin_taken") throw gtinTaken();
+  if (code === "gtin_in_use") throw new AppError("bad_request", `GTIN: ${PRODUCT_MESSAGES.gtinInUse}`);
   return c.json({ product: toProduct(await productOrThrow(db, before.id)), message: "Product updated" });
 });
 

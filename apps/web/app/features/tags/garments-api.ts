@@ -19,7 +19,6 @@ import {
 import { garmentTagUrl, TAG_MESSAGES } from "@releve/core/tags/rules";
 import type { Db } from "@releve/db/client";
 import { ownershipHistory } from "@releve/db/ownership/queries";
-import { markGarmentProgrammed } from "@releve/db/tags/commands";
 import {
   type AdminGarmentRow,
   getAdminGarment,
@@ -28,6 +27,7 @@ import {
   readAdminGarmentBatches,
 } from "@releve/db/tags/queries";
 import { getGarmentPhoto } from "@releve/db/wardrobe/queries";
+import { markGarmentProgrammed } from "@releve/verbs/tags/mark-garment-programmed";
 import { reassignGarment } from "@releve/verbs/tags/reassign-garment";
 import { setGarmentActive } from "@releve/verbs/tags/set-garment-active";
 import { clearGarmentPhoto } from "@releve/verbs/wardrobe/clear-garment-photo";
@@ -197,11 +197,14 @@ garmentRoutes.post("/:id/reassign", idParam, jsonBody(ReassignBodySchema), async
 });
 
 garmentRoutes.post("/:id/programmed", idParam, async (c) => {
-  const after = await markGarmentProgrammed(c.get("db"), actorOf(c), c.req.valid("param").id);
-  if (!after) throw new AppError("not_found", "Garment not found.");
+  const outcome = await markGarmentProgrammed(c.get("effects"), {
+    staff: actorOf(c),
+    garmentId: c.req.valid("param").id,
+  });
+  if (outcome.code === "not_found") throw new AppError("not_found", "Garment not found.");
   return c.json({
-    programmed_at: after.programmed_at?.getTime() ?? null,
-    programmed_by_admin_id: after.programmed_by_admin_id,
+    programmed_at: outcome.programmedAt?.getTime() ?? null,
+    programmed_by_admin_id: outcome.programmedByAdminId,
   });
 });
 

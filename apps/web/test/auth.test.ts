@@ -278,6 +278,7 @@ describe("sign-up and email verification", () => {
     const refused = `bulk-over-${stamp}@example.com`;
     expect(await signUpAs(refused, t0 + 100)).toEqual({
       code: "rate_limited",
+      limit: "signupLimited",
       message: AUTH_MESSAGES.signupLimited,
     });
     expect(await db.$count(users, eq(users.email, refused))).toBe(0);
@@ -306,6 +307,7 @@ describe("password reset", () => {
     expect(await mailsTo(user.email, "password_reset")).toBe(perEmailNetwork);
     expect(await requestPasswordReset(fx, { email: user.email, ip }, { now: t0 + 10 })).toEqual({
       code: "rate_limited",
+      limit: "mailLimitedEmail",
       message: AUTH_MESSAGES.mailLimitedEmail,
     });
     expect(await mailsTo(user.email, "password_reset")).toBe(perEmailNetwork);
@@ -330,7 +332,11 @@ describe("password reset", () => {
     for (let i = 0; i <= perEmailNetwork; i++)
       answers.push(await requestPasswordReset(fx, { email: ghost, ip }, { now: t0 + i }));
     expect(answers.slice(0, -1)).toEqual(Array(perEmailNetwork).fill({ code: "accepted" }));
-    expect(answers.at(-1)).toEqual({ code: "rate_limited", message: AUTH_MESSAGES.mailLimitedEmail });
+    expect(answers.at(-1)).toEqual({
+      code: "rate_limited",
+      limit: "mailLimitedEmail",
+      message: AUTH_MESSAGES.mailLimitedEmail,
+    });
   });
 
   it("sends at most the limit when many requests for one address arrive at once from one network", async () => {
@@ -361,6 +367,7 @@ describe("password reset", () => {
     const last = users[limit]?.email ?? "";
     expect(await requestPasswordReset(fx, { email: last, ip: `${net}:1::1` }, { now: t0 + 100 })).toEqual({
       code: "rate_limited",
+      limit: "mailLimitedIp",
       message: AUTH_MESSAGES.mailLimitedIp,
     });
     expect(await mailsTo(last, "password_reset")).toBe(0);

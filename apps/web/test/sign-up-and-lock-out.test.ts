@@ -302,8 +302,8 @@ describe("sign-up's mail limits are taken before the address is looked up", () =
       );
     }
     expect(answers).toEqual([
-      { code: "rate_limited", message: AUTH_MESSAGES.mailLimitedEmail },
-      { code: "rate_limited", message: AUTH_MESSAGES.mailLimitedEmail },
+      { code: "rate_limited", limit: "mailLimitedEmail", message: AUTH_MESSAGES.mailLimitedEmail },
+      { code: "rate_limited", limit: "mailLimitedEmail", message: AUTH_MESSAGES.mailLimitedEmail },
     ]);
     expect(await db.$count(users, eq(users.email, fresh))).toBe(0);
     expect(await db.$count(emailOutbox, eq(emailOutbox.to_address, owner.email))).toBe(0);
@@ -322,7 +322,11 @@ describe("sign-up's mail limits are taken before the address is looked up", () =
       );
     for (let i = 0; i < MAIL_LIMITS.email_verification.perEmail; i++)
       expect(await attempt(i)).toEqual({ code: "accepted" });
-    expect(await attempt(10)).toEqual({ code: "rate_limited", message: AUTH_MESSAGES.mailLimitedEmail });
+    expect(await attempt(10)).toEqual({
+      code: "rate_limited",
+      limit: "mailLimitedEmail",
+      message: AUTH_MESSAGES.mailLimitedEmail,
+    });
     expect(
       await db.$count(
         emailOutbox,
@@ -407,6 +411,7 @@ describe("reset mails per address and sender network", () => {
       });
     expect(await requestPasswordReset(fx, { email: owner.email, ip: stranger }, { now: t0 + 10 })).toEqual({
       code: "rate_limited",
+      limit: "mailLimitedEmail",
       message: AUTH_MESSAGES.mailLimitedEmail,
     });
     // Every address of the stranger's /64 shares its share.

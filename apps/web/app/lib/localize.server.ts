@@ -1,12 +1,11 @@
 /**
- * The server's own words, in the request's language (issue #34). Rules in packages/core say
- * what went wrong in English, the spec's words, which API clients and tests read as they are; a
- * page shows them through here, in the reader's language. English readers get them untouched; a
- * text this table does not know stays as it is (English), never blank. What is left of the reverse
- * lookup (issue #48): field errors, and the crm, site and wardrobe rooms; the others say an outcome
- * by its code (features/<room>/said.ts).
+ * Field errors in the request's language (issue #34). Rules in packages/core say what is wrong
+ * with a field in English, the spec's words, which API clients and tests read as they are; a page
+ * shows them through here, in the reader's language. English readers get them untouched; a text
+ * this table does not know stays as it is (English), never blank. This reverse lookup is what is
+ * left of issue #48: outcomes are said by their code (features/<room>/said.ts), but a form's field
+ * errors still reach a page as zod issues' English sentences, with no code.
  */
-import { CONTACT_MESSAGES } from "@releve/core/sharing/contact";
 import { BASE_LOCALE } from "@releve/i18n";
 import { currentLocale } from "@releve/i18n/current";
 import { m } from "@releve/i18n/messages";
@@ -15,11 +14,10 @@ import * as crm from "../features/crm/texts.server";
 import * as site from "../features/site/texts.server";
 import * as wardrobe from "../features/wardrobe/texts.server";
 
-/** Each room's own texts and labels (features/<room>/texts.server.ts). */
+/** Each room's own field errors and labels (features/<room>/texts.server.ts). */
 const ROOMS = [accounts, crm, site, wardrobe];
 
 const EXACT = new Map<string, () => string>([
-  [CONTACT_MESSAGES.rejected, () => m.contact_rejected()],
   ["Enter a valid email address", () => m.field_invalid_email()],
   ["Enter a phone number like +33 6 12 34 56 78", () => m.field_invalid_phone()],
   ["Enter an Instagram handle", () => m.field_invalid_instagram()],

@@ -5,18 +5,27 @@
 import { AUTH_MESSAGES } from "@releve/core/accounts/auth-constants";
 import { DELETION_MESSAGES } from "@releve/core/accounts/deletion";
 import { PROFILE_MESSAGES } from "@releve/core/accounts/profile";
+import { UNSUBSCRIBE_MESSAGES } from "@releve/core/crm/alerts";
+import { CRM_MESSAGES } from "@releve/core/crm/rules";
 import { TRANSFER_MESSAGES } from "@releve/core/ownership/transfer";
 import { CONTACT_MESSAGES } from "@releve/core/sharing/contact";
 import { contactRateMessage } from "@releve/core/sharing/contact-limits";
+import { EARLY_ACCESS_MESSAGES } from "@releve/core/site/early-access-constants";
 import { REPORTED_MISSING_MESSAGE } from "@releve/core/tap/rules";
 import { SECURE_TAP_MESSAGES } from "@releve/core/tap/secure-tap";
+import { REGISTRATION_MESSAGES } from "@releve/core/wardrobe/registration";
 import { withLocale } from "@releve/i18n/server";
 import { describe, expect, it } from "vitest";
 import { AUTH_SAID, DELETION_SAID, PROFILE_SAID } from "../features/accounts/said";
+import { CRM_SAID, UNSUBSCRIBE_SAID } from "../features/crm/said";
 import { TRANSFER_SAID } from "../features/ownership/said";
 import { CONTACT_SAID, RATE_SAID, saySaveFailedRetry } from "../features/sharing/said";
 import { UNAVAILABLE_SAID } from "../features/sharing/share";
+import { EARLY_ACCESS_SAID } from "../features/site/said";
+import { REGISTRATION_SAID } from "../features/wardrobe/said";
+import { NFC_SAID } from "../features/wardrobe/words";
 import { SECURE_TAP_SAID, sayReportedMissing } from "./tap-said";
+import { NFC_MESSAGES } from "./web-nfc";
 
 const english = (say: () => string) => withLocale("en", say);
 const french = (say: () => string) => withLocale("fr", say);
@@ -36,6 +45,11 @@ describe("each outcome's message, by its code", () => {
     sameEnglish(AUTH_MESSAGES, AUTH_SAID);
     sameEnglish(PROFILE_MESSAGES, PROFILE_SAID);
     sameEnglish(DELETION_MESSAGES, DELETION_SAID);
+    sameEnglish(CRM_MESSAGES, CRM_SAID);
+    sameEnglish(UNSUBSCRIBE_MESSAGES, UNSUBSCRIBE_SAID);
+    sameEnglish(EARLY_ACCESS_MESSAGES, EARLY_ACCESS_SAID);
+    sameEnglish(REGISTRATION_MESSAGES, REGISTRATION_SAID);
+    sameEnglish(NFC_MESSAGES, NFC_SAID);
     expect(english(sayReportedMissing)).toBe(REPORTED_MISSING_MESSAGE);
     expect(english(saySaveFailedRetry)).toBe(`${CONTACT_MESSAGES.saveFailed}: Please try again`);
     for (const [verdict, say] of Object.entries(RATE_SAID)) {

@@ -5,8 +5,22 @@ import { normalizeSlug } from "@releve/core/tap/slug";
  * read a tag's first URL or text record, or write a tap link to a blank one. Browser only; `hasWebNfc()` says whether to offer it.
  */
 const NFC_READ_TIMEOUT_MS = 10_000;
-export const NFC_TIMEOUT_MESSAGE = "NFC read timeout after 10 seconds";
-export const NFC_FOREIGN_TAG_MESSAGE = "NFC Tag Detected: this tag is not one of Relevé's garments.";
+/** What a read of ours refuses, by code; the English is the error's message. */
+export const NFC_MESSAGES = {
+  timeout: "NFC read timeout after 10 seconds",
+  foreignTag: "NFC Tag Detected: this tag is not one of Relevé's garments.",
+  readFailed: "Failed to read NFC tag",
+  unknown: "Unknown error",
+} as const;
+type NfcCode = keyof typeof NFC_MESSAGES;
+
+/** A read's refusal of our own (not the browser's), carrying its code for a page to say (issue #48). */
+export class NfcError extends Error {
+  constructor(readonly code: NfcCode) {
+    super(NFC_MESSAGES[code]);
+    this.name = "NfcError";
+  }
+}
 
 type NdefRecordLike = { recordType: string; data?: DataView };
 type NdefReaderLike = {
@@ -27,8 +41,8 @@ async function readTagText(signal: AbortSignal): Promise<string> {
   const reader = new Reader();
   await reader.scan({ signal });
   return new Promise((resolve, reject) => {
-    signal.addEventListener("abort", () => reject(new Error(NFC_TIMEOUT_MESSAGE)), { once: true });
-    reader.onreadingerror = () => reject(new Error("Failed to read NFC tag"));
+    signal.addEventListener("abort", () => reject(new NfcError("timeout")), { once: true });
+    reader.onreadingerror = () => reject(new NfcError("readFailed"));
     reader.onreading = (event) => {
       for (const record of event.message.records) {
         if ((record.recordType === "url" || record.recordType === "text") && record.data) {
@@ -36,7 +50,7 @@ async function readTagText(signal: AbortSignal): Promise<string> {
           return;
         }
       }
-      reject(new Error(NFC_FOREIGN_TAG_MESSAGE));
+      reject(new NfcError("foreignTag"));
     };
   });
 }
@@ -53,8 +67,8 @@ export async function readTagWithTimeout(controller: AbortController): Promise<s
   try {
     return await readTagText(controller.signal);
   } catch (error) {
-    if (controller.signal.aborted) throw new Error(NFC_TIMEOUT_MESSAGE);
-    throw error instanceof Error ? error : new Error("Unknown error");
+    if (controller.signal.aborted) throw new NfcError("timeout");
+    throw error instanceof Error ? error : new NfcError("unknown");
   } finally {
     clearTimeout(timer);
   }

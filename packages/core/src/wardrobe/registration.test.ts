@@ -95,3 +95,29 @@ describe("the registration form", () => {
     if (!wrongType.success) expect(registrationErrors(wrongType.error).message).toBe(REGISTRATION_MESSAGES.garmentType);
   });
 });
+
+describe("registration refusals by code (issue #48)", () => {
+  it("names each rule's refusal by the key of its message, and none for the text rule's", () => {
+    const wrongType = GarmentRegistrationSchema.safeParse({ name: "G", garment_type: "Coat", chip_id: "x" });
+    expect(wrongType.success).toBe(false);
+    if (!wrongType.success)
+      expect(registrationErrors(wrongType.error).codes).toEqual({
+        message: "garmentType",
+        fields: { garment_type: "garmentType" },
+      });
+    const missing = tap.safeParse({ name: " ", style: "dress", purchase_date: "2025-13-01" });
+    expect(missing.success).toBe(false);
+    if (!missing.success)
+      expect(registrationErrors(missing.error).codes).toEqual({
+        message: "requiredFields",
+        fields: { name: "requiredFields", purchase_date: "dateFormat" },
+      });
+    const control = tap.safeParse({ name: "a\u0007b", style: "dress" });
+    expect(control.success).toBe(false);
+    if (!control.success) {
+      const { message, codes } = registrationErrors(control.error);
+      expect(codes).toEqual({ fields: {} });
+      expect(message).toBe(registrationErrors(control.error).fields.name);
+    }
+  });
+});

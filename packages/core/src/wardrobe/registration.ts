@@ -38,15 +38,21 @@ export const CHIP_CODE_MAX = 300;
 /** A form value under the text rule (text.ts): absent or whitespace-only is "" (then refused or null by the field). */
 const text = (label: string) => ruledText({ label, absentAsEmpty: true, end: "." });
 
+/** The issues this module raises carry their code (a key of REGISTRATION_MESSAGES) for pages to say. */
+export type RegistrationCode = Exclude<
+  keyof typeof REGISTRATION_MESSAGES,
+  "success" | "conflict" | "notPool" | "codeNotFound"
+>;
+const refusal = (code: RegistrationCode) =>
+  ({ code: "custom", message: REGISTRATION_MESSAGES[code], params: { registration: code } }) as const;
+
 const required = (max: number, label: string) =>
-  ruledText({
-    label,
-    absentAsEmpty: true,
-    end: ".",
-    required: REGISTRATION_MESSAGES.requiredFields,
-    max,
-    tooLong: `${label} is at most ${max} characters.`,
-  });
+  ruledText({ label, absentAsEmpty: true, end: ".", max, tooLong: `${label} is at most ${max} characters.` }).transform(
+    (v, ctx) => {
+      if (v === "") ctx.addIssue(refusal("requiredFields"));
+      return v;
+    },
+  );
 
 const optional = (max: number, label: string) =>
   ruledText({ label, absentAsEmpty: true, end: ".", max, tooLong: `${label} is at most ${max} characters.` }).transform(
@@ -57,15 +63,15 @@ const optional = (max: number, label: string) =>
 const choice = <T extends readonly [string, ...string[]]>(
   label: string,
   choices: T,
-  message: string,
+  code: RegistrationCode,
   whenEmpty: "required" | null,
 ) =>
   text(label).transform((v, ctx): T[number] | null => {
     if (v === "") {
-      if (whenEmpty === "required") ctx.addIssue({ code: "custom", message: REGISTRATION_MESSAGES.requiredFields });
+      if (whenEmpty === "required") ctx.addIssue(refusal("requiredFields"));
       return null;
     }
-    if (!(choices as readonly string[]).includes(v)) ctx.addIssue({ code: "custom", message });
+    if (!(choices as readonly string[]).includes(v)) ctx.addIssue(refusal(code));
     return v as T[number];
   });
 
@@ -84,11 +90,11 @@ const purchaseDate = (now: () => number) =>
     const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
     const date = match ? new Date(`${v}T00:00:00Z`) : null;
     if (!date || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== v || v < "1900-01-01") {
-      ctx.addIssue({ code: "custom", message: REGISTRATION_MESSAGES.dateFormat });
+      ctx.addIssue(refusal("dateFormat"));
       return z.NEVER;
     }
     if (v > latestPurchaseDate(now())) {
-      ctx.addIssue({ code: "custom", message: REGISTRATION_MESSAGES.dateFuture });
+      ctx.addIssue(refusal("dateFuture"));
       return z.NEVER;
     }
     return v;
@@ -98,17 +104,17 @@ const purchaseDate = (now: () => number) =>
 export const tapRegistrationSchema = (now: () => number = Date.now) =>
   z.object({
     name: required(NAME_MAX, "Name"),
-    style: choice("The style", REGISTRATION_STYLES, REGISTRATION_MESSAGES.style, "required"),
-    size: choice("The size", REGISTRATION_SIZES, REGISTRATION_MESSAGES.tapSize, null),
+    style: choice("The style", REGISTRATION_STYLES, "style", "required"),
+    size: choice("The size", REGISTRATION_SIZES, "tapSize", null),
     sku: optional(SKU_MAX, "SKU"),
     purchase_date: purchaseDate(now),
   });
 /** /garment-registration: name, garment type and chip id required (spec part 2 §5); size XS–XXL optional. */
 export const GarmentRegistrationSchema = z.object({
   name: required(NAME_MAX, "Name"),
-  garment_type: choice("The garment type", GARMENT_TYPES, REGISTRATION_MESSAGES.garmentType, "required"),
+  garment_type: choice("The garment type", GARMENT_TYPES, "garmentType", "required"),
   chip_id: required(CHIP_CODE_MAX, "The chip id"),
-  size: choice("The size", GARMENT_SIZES, REGISTRATION_MESSAGES.formSize, null),
+  size: choice("The size", GARMENT_SIZES, "formSize", null),
 });
 export type RegistrationFieldErrors = Partial<Record<string, string>>;
 
@@ -116,15 +122,28 @@ export type RegistrationFieldErrors = Partial<Record<string, string>>;
  * A refused form as the page shows it: one message on top ('Please fill in all required
  * fields' when anything required is missing, else the first problem) and one per field.
  */
-export function registrationErrors(error: z.ZodError): { message: string; fields: RegistrationFieldErrors } {
+export function registrationErrors(error: z.ZodError): {
+  message: string;
+  fields: RegistrationFieldErrors;
+  /** The same, by code where this module raised it (the text rule's own refusals have none). */
+  codes: { message?: RegistrationCode; fields: Partial<Record<string, RegistrationCode>> };
+} {
   const fields: RegistrationFieldErrors = {};
+  const codes: Partial<Record<string, RegistrationCode>> = {};
   for (const issue of error.issues) {
     const key = String(issue.path[0] ?? "form");
-    fields[key] ??= issue.message;
+    if (key in fields) continue;
+    fields[key] = issue.message;
+    const code = issue.code === "custom" ? (issue.params?.registration as RegistrationCode | undefined) : undefined;
+    if (code !== undefined) codes[key] = code;
   }
-  const messages = Object.values(fields);
-  const message = messages.includes(REGISTRATION_MESSAGES.requiredFields)
-    ? REGISTRATION_MESSAGES.requiredFields
-    : (messages[0] ?? REGISTRATION_MESSAGES.failed);
-  return { message, fields };
+  const first = Object.keys(fields)[0];
+  const said: RegistrationCode | undefined = Object.values(codes).includes("requiredFields")
+    ? "requiredFields"
+    : first === undefined
+      ? "failed"
+      : codes[first];
+  const message =
+    said === undefined ? (fields[first ?? ""] ?? REGISTRATION_MESSAGES.failed) : REGISTRATION_MESSAGES[said];
+  return { message, fields, codes: { message: said, fields: codes } };
 }

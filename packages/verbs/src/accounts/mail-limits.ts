@@ -6,8 +6,23 @@ import { takeLimits } from "@releve/db/platform/rate-limits";
 export type MailKind = keyof Omit<typeof MAIL_LIMITS, "windowMs">;
 
 /**
+ * Which limit a mail met, by its message's code (a key of AUTH_MESSAGES): the address's, the
+ * sender network's for a reset, the sender network's for a sign-up.
+ */
+export type MailLimit = "mailLimitedEmail" | "mailLimitedIp" | "signupLimited";
+
+/** A mail refused by its limits: which one (for a page to say) and its English (for the API and tests). */
+export type MailLimited = { code: "rate_limited"; limit: MailLimit; message: string };
+
+export const mailLimited = (limit: MailLimit): MailLimited => ({
+  code: "rate_limited",
+  limit,
+  message: AUTH_MESSAGES[limit],
+});
+
+/**
  * Counts one mail of `kind` to `email` asked from `ip` (decisions 0031, 0041): null when it may
- * go, else the message to show. Counted whether or not an account has the address, before anyone
+ * go, else the limit it met. Counted whether or not an account has the address, before anyone
  * looks it up. Reset mails count per address and sender network together, so a stranger's share
  * is not the owner's; verification mails (sign-ups) per address.
  */
@@ -16,7 +31,7 @@ export async function takeMailLimits(
   kind: MailKind,
   who: { email: string; ip: string | null },
   now = Date.now(),
-): Promise<string | null> {
+): Promise<MailLimit | null> {
   const { windowMs } = MAIL_LIMITS;
   const email = who.email.toLowerCase();
   const network = senderNetwork(who.ip);
@@ -33,6 +48,6 @@ export async function takeMailLimits(
   const perNetwork = { bucket: `${kind}_ip`, value: network, limit: MAIL_LIMITS[kind].perIp, windowMs };
   const full = await takeLimits(db, [perAddress, perNetwork], now);
   if (full === null) return null;
-  if (full === perAddress.bucket) return AUTH_MESSAGES.mailLimitedEmail;
-  return kind === "email_verification" ? AUTH_MESSAGES.signupLimited : AUTH_MESSAGES.mailLimitedIp;
+  if (full === perAddress.bucket) return "mailLimitedEmail";
+  return kind === "email_verification" ? "signupLimited" : "mailLimitedIp";
 }

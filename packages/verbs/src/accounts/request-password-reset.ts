@@ -2,9 +2,9 @@ import { passwordResetEmail } from "@releve/core/accounts/mails";
 import { findUserIdByEmail } from "@releve/db/accounts/queries";
 import type { Effects } from "../effects";
 import { issueToken } from "./auth-tokens";
-import { takeMailLimits } from "./mail-limits";
+import { type MailLimited, mailLimited, takeMailLimits } from "./mail-limits";
 
-export type PasswordResetOutcome = { code: "accepted" } | { code: "rate_limited"; message: string };
+export type PasswordResetOutcome = { code: "accepted" } | MailLimited;
 
 /**
  * "Forgot password" answers alike whether or not an account has the address: the mail limits
@@ -17,7 +17,7 @@ export async function requestPasswordReset(
   opts: { now?: number; defer?: boolean } = {},
 ): Promise<PasswordResetOutcome> {
   const limited = await takeMailLimits(effects.db, "password_reset", who, opts.now);
-  if (limited) return { code: "rate_limited", message: limited };
+  if (limited) return mailLimited(limited);
   const sending = sendPasswordReset(effects, who.email, opts.now);
   if (opts.defer) effects.waitUntil(sending.catch((error) => console.error("[reset-email]", error)));
   else await sending;

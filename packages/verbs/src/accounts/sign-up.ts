@@ -4,9 +4,9 @@ import { insertUser } from "@releve/db/accounts/commands";
 import { findUserIdByEmail } from "@releve/db/accounts/queries";
 import type { Effects } from "../effects";
 import { issueToken } from "./auth-tokens";
-import { takeMailLimits } from "./mail-limits";
+import { type MailLimited, mailLimited, takeMailLimits } from "./mail-limits";
 
-export type SignUpOutcome = { code: "accepted" } | { code: "rate_limited"; message: string };
+export type SignUpOutcome = { code: "accepted" } | MailLimited;
 
 type SignUpInput = { firstName: string; lastName: string; email: string; password: string; ip: string | null };
 
@@ -23,7 +23,7 @@ export async function signUp(
   opts: { now?: number; defer?: boolean } = {},
 ): Promise<SignUpOutcome> {
   const limited = await takeMailLimits(effects.db, "email_verification", input, opts.now);
-  if (limited) return { code: "rate_limited", message: limited };
+  if (limited) return mailLimited(limited);
   const passwordHash = await hashPassword(input.password);
   const work = createAccountOrTellOwner(effects, { ...input, passwordHash }, opts.now);
   if (opts.defer) effects.waitUntil(work.catch((error) => console.error("[sign-up-email]", error)));

@@ -1,12 +1,6 @@
 import { type FieldErrors, ForgotPasswordSchema, fieldErrors, LoginSchema, SignupSchema } from "@releve/core";
-import {
-  AUTH_MESSAGES,
-  claimSlugFromPath,
-  safeRedirect,
-  transferTokenFromPath,
-} from "@releve/core/accounts/auth-constants";
+import { claimSlugFromPath, safeRedirect, transferTokenFromPath } from "@releve/core/accounts/auth-constants";
 import { HONEYPOT_FIELD } from "@releve/core/platform/input-limits";
-import { CONTACT_MESSAGES } from "@releve/core/sharing/contact";
 import { slot, splitSlots } from "@releve/i18n";
 import { m } from "@releve/i18n/messages";
 import { FormAlert, TextField } from "@releve/ui";
@@ -21,9 +15,10 @@ import { getUser } from "../../context";
 import { pendingClaimHeader, pendingTransferHeader } from "../../lib/cookies.server";
 import type { RouteHandle } from "../../lib/document";
 import { readForm } from "../../lib/form.server";
-import { localizeErrors, localizeMessage } from "../../lib/localize.server";
+import { localizeErrors } from "../../lib/localize.server";
 import { toastHeader } from "../../lib/toast.server";
 import { requestContext } from "../../request-context.server";
+import { CONTACT_SAID } from "../sharing/said";
 import type { Route } from "./+types/auth";
 import { authenticate } from "./auth.server";
 import { pieceToClaimName, signupNextHeader } from "./auth-page.server";
@@ -90,17 +85,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const mode = modeOf(form.get("intent"));
   // Checked here and not only when used: the forgot flow echoes it into its link back.
   const redirectTo = safeRedirect(form.get("redirectTo"), "");
-  // Said in the reader's language (issue #34); core's rules say it in English.
+  // Said in the reader's language (issue #34): the form's refusal by its code, by the caller;
+  // the fields' errors (core's rules say them in English) here.
   const fail = (status: number, body: Omit<ActionData, "mode">) =>
-    data<ActionData>(
-      {
-        mode,
-        ...body,
-        formError: body.formError && localizeMessage(body.formError),
-        fieldErrors: body.fieldErrors && localizeErrors(body.fieldErrors),
-      },
-      { status },
-    );
+    data<ActionData>({ mode, ...body, fieldErrors: body.fieldErrors && localizeErrors(body.fieldErrors) }, { status });
   // Spec part 1 §4 (the global handler): a pending claim first, then a same-origin redirect, else the wardrobe.
   const signedIn = async (headers: Headers) =>
     (await pendingClaimRedirect(deps.env, request, { headers })) ??
@@ -112,7 +100,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const result = await authenticate(deps.db, { ...parsed.data, ip: deps.ip });
     if (!result.ok) {
       return fail(result.reason === "locked" ? 429 : 400, {
-        formError: result.reason === "locked" ? AUTH_MESSAGES.lockedOut : AUTH_MESSAGES.invalidCredentials,
+        formError: result.reason === "locked" ? AUTH_SAID.lockedOut() : AUTH_SAID.invalidCredentials(),
         values: { email: parsed.data.email },
       });
     }
@@ -123,7 +111,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (mode === "signup") {
     const values = form.echo(["firstName", "lastName", "email"]);
     // Honeypot: a field people never see; bots fill it. No account, no mail.
-    if (form.filled(HONEYPOT_FIELD)) return fail(400, { formError: CONTACT_MESSAGES.rejected, values });
+    if (form.filled(HONEYPOT_FIELD)) return fail(400, { formError: CONTACT_SAID.rejected(), values });
     const parsed = SignupSchema.safeParse({
       firstName: form.get("firstName"),
       lastName: form.get("lastName"),
@@ -135,20 +123,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     // The same answer, headers and work for a new and a taken address (issue #28): the session
     // starts when the emailed link is opened, and the taken address's owner is mailed instead.
     const result = await signUp(deps.effects, { ...parsed.data, ip: deps.ip }, { defer: true });
-    if (result.code === "rate_limited") return fail(429, { formError: result.message, values });
+    if (result.code === "rate_limited") return fail(429, { formError: AUTH_SAID[result.limit](), values });
     const headers = new Headers();
     if (redirectTo) headers.append("Set-Cookie", await signupNextHeader(deps.env, request, redirectTo));
     return data<ActionData>({ mode, checkInbox: parsed.data.email }, { headers });
   }
 
   if (form.filled(HONEYPOT_FIELD))
-    return fail(400, { formError: CONTACT_MESSAGES.rejected, values: form.echo(["email"]) });
+    return fail(400, { formError: CONTACT_SAID.rejected(), values: form.echo(["email"]) });
   const parsed = ForgotPasswordSchema.safeParse({ email: form.get("email") });
   if (!parsed.success) return fail(400, { fieldErrors: fieldErrors(parsed.error), values: form.echo(["email"]) });
   // Sent after the response, so an existing and an unknown email answer alike, at the same speed.
   const reset = await requestPasswordReset(deps.effects, { email: parsed.data.email, ip: deps.ip }, { defer: true });
   if (reset.code === "rate_limited")
-    return fail(429, { formError: reset.message, values: { email: parsed.data.email } });
+    return fail(429, { formError: AUTH_SAID[reset.limit](), values: { email: parsed.data.email } });
   const back = `/auth?mode=login${redirectTo ? `&redirect=${encodeURIComponent(redirectTo)}` : ""}`;
   return redirect(back, {
     headers: {

@@ -1,20 +1,16 @@
 /**
- * The accounts room's server texts in the reader's language (issue #34): each English text its
- * rules send to a page (packages/core constants, the spec's words), and each field label they name,
- * with the message that says it. Merged by apps/web/app/lib/localize.server.ts.
+ * The accounts room's field errors in the reader's language (issue #34): the English its forms'
+ * schemas (packages/core accounts/auth.ts, profile.ts) still send to a page as text, and each field
+ * label the text rule's sentences name. Merged by apps/web/app/lib/localize.server.ts; the room's
+ * outcomes are said by code (./said.ts).
  */
 import { AUTH_MESSAGES, PASSWORD_MIN_LENGTH } from "@releve/core/accounts/auth-constants";
 import { PROFILE_MESSAGES } from "@releve/core/accounts/profile";
 import { m } from "@releve/i18n/messages";
 
 export const TEXTS: ReadonlyArray<readonly [english: string, say: () => string]> = [
-  // Sign-in's refusals and the mail limits (auth-constants.ts), as auth.tsx still receives them in English.
+  // The sign-up form's confirmation (auth.ts), a field error.
   [AUTH_MESSAGES.passwordsDoNotMatch, () => m.account_passwords_do_not_match()],
-  [AUTH_MESSAGES.invalidCredentials, () => m.account_invalid_credentials()],
-  [AUTH_MESSAGES.lockedOut, () => m.account_locked_out()],
-  [AUTH_MESSAGES.mailLimitedEmail, () => m.account_mail_limited_email()],
-  [AUTH_MESSAGES.mailLimitedIp, () => m.account_mail_limited_ip()],
-  [AUTH_MESSAGES.signupLimited, () => m.account_signup_limited()],
   // The auth forms' field errors (auth.ts).
   ["Email is required", () => m.account_email_required()],
   ["First name is required", () => m.account_first_name_required()],

@@ -30,11 +30,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (textLength(q) > SEARCH_MAX_LENGTH) throw data(localizeMessage(SEARCH_TOO_LONG), { status: 400 });
   const rawGarment = params.get("garment");
   const garmentId = rawGarment ? parseId(rawGarment) : null;
-  if (rawGarment && garmentId === null) throw data("Garment not found", { status: 404 });
+  if (rawGarment && garmentId === null) throw data(m.crm_garment_not_found(), { status: 404 });
   // A page after the one shown ('Load more'); an unreadable cursor starts from the newest.
   const before = parseContactCursor(params.get("before"));
   const found = await listConnections(requestContext(request, context).db, user.userId, { q, garmentId, before });
-  if (!found) throw data("Garment not found", { status: 404 });
+  if (!found) throw data(m.crm_garment_not_found(), { status: 404 });
   return { ...found, q, paged: before !== null };
 }
 

@@ -1,19 +1,15 @@
 import { safeRedirect } from "@releve/core/accounts/auth-constants";
-import {
-  ActiveEventSchema,
-  CRM_MESSAGES,
-  CreateEventSchema,
-  fieldErrors,
-  MarkContactedSchema,
-} from "@releve/core/crm/rules";
+import { ActiveEventSchema, CreateEventSchema, fieldErrors, MarkContactedSchema } from "@releve/core/crm/rules";
 import { parseId } from "@releve/core/platform/input-limits";
 import { createEvent, markContactContacted, setActiveEvent, updateContactNotes } from "@releve/db/crm/commands";
+import { m } from "@releve/i18n/messages";
 import { data, type RouterContextProvider } from "react-router";
 import { readForm } from "../../lib/form.server";
 import { localizeErrors, localizeMessage } from "../../lib/localize.server";
 import { redirectWithToast } from "../../lib/toast.server";
 import { requestContext } from "../../request-context.server";
 import { requireUser } from "../accounts/user.server";
+import { CRM_SAID } from "./said";
 
 export type CrmIntent = "mark-contacted" | "update-notes" | "create-event" | "set-active-event";
 
@@ -52,7 +48,7 @@ export async function crmAction(request: Request, context: Readonly<RouterContex
   const intent = text("intent") as CrmIntent | undefined;
   const back = pagePath(request);
   if (!intent || !allowed.includes(intent)) {
-    return data<CrmActionData>({ intent: null, error: localizeMessage("Unknown action") }, { status: 400 });
+    return data<CrmActionData>({ intent: null, error: m.crm_unknown_action() }, { status: 400 });
   }
 
   if (intent === "mark-contacted" || intent === "update-notes") {
@@ -60,21 +56,19 @@ export async function crmAction(request: Request, context: Readonly<RouterContex
     const contactId = parseId(text("contactId"));
     if (!parsed.success) {
       const errors = fieldErrors(parsed.error);
+      const field = errors.notes ?? errors.contactId;
       return data<CrmActionData>(
-        { intent, error: localizeMessage(errors.notes ?? errors.contactId ?? CRM_MESSAGES.updateContact), contactId },
+        { intent, error: field === undefined ? CRM_SAID.updateContact() : localizeMessage(field), contactId },
         { status: 400 },
       );
     }
     const change = intent === "update-notes" ? updateContactNotes : markContactContacted;
     const ok = await change(deps.db, { userId: user.userId, ...parsed.data });
     if (!ok) {
-      return data<CrmActionData>(
-        { intent, error: localizeMessage(CRM_MESSAGES.updateContact), contactId },
-        { status: 404 },
-      );
+      return data<CrmActionData>({ intent, error: CRM_SAID.updateContact(), contactId }, { status: 404 });
     }
-    const title = intent === "update-notes" ? CRM_MESSAGES.contactUpdated : CRM_MESSAGES.markedContacted;
-    return redirectWithToast(deps.env, request, back, { type: "success", title: localizeMessage(title) });
+    const title = intent === "update-notes" ? CRM_SAID.contactUpdated() : CRM_SAID.markedContacted();
+    return redirectWithToast(deps.env, request, back, { type: "success", title });
   }
 
   if (intent === "create-event") {
@@ -86,27 +80,27 @@ export async function crmAction(request: Request, context: Readonly<RouterContex
     });
     if (!parsed.success) {
       return data<CrmActionData>(
-        { intent, error: localizeMessage(CRM_MESSAGES.createEvent), fields: localizeErrors(fieldErrors(parsed.error)) },
+        { intent, error: CRM_SAID.createEvent(), fields: localizeErrors(fieldErrors(parsed.error)) },
         { status: 400 },
       );
     }
     const id = await createEvent(deps.db, user.userId, parsed.data);
     return redirectWithToast(deps.env, request, `/dashboard/events#event-${id}`, {
       type: "success",
-      title: localizeMessage(CRM_MESSAGES.eventCreated),
+      title: CRM_SAID.eventCreated(),
     });
   }
 
   const parsed = ActiveEventSchema.safeParse({ eventId: text("eventId") });
   if (!parsed.success) {
-    return data<CrmActionData>({ intent, error: localizeMessage(CRM_MESSAGES.updateActiveEvent) }, { status: 400 });
+    return data<CrmActionData>({ intent, error: CRM_SAID.updateActiveEvent() }, { status: 400 });
   }
   const result = await setActiveEvent(deps.db, deps.tap, user.userId, parsed.data.eventId);
   if (result === "not_found" || result === "no_profile") {
-    return data<CrmActionData>({ intent, error: localizeMessage(CRM_MESSAGES.updateActiveEvent) }, { status: 404 });
+    return data<CrmActionData>({ intent, error: CRM_SAID.updateActiveEvent() }, { status: 404 });
   }
   return redirectWithToast(deps.env, request, back, {
     type: "success",
-    title: localizeMessage(result === "set" ? CRM_MESSAGES.activeEventSet : CRM_MESSAGES.activeEventCleared),
+    title: result === "set" ? CRM_SAID.activeEventSet() : CRM_SAID.activeEventCleared(),
   });
 }

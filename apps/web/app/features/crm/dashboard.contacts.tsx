@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw data(Object.values(localizeErrors(fieldErrors(parsed.error))).join(" "), { status: 400 });
   }
   const page = await listContacts(requestContext(request, context).db, user.userId, parsed.data);
-  if (!page) throw data("Event not found", { status: 404 });
+  if (!page) throw data(m.crm_event_not_found(), { status: 404 });
   return { ...page, query: parsed.data };
 }
 

@@ -30,7 +30,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const id = parseId(params.eventId);
   const detail = id ? await loadEventDetail(requestContext(request, context).db, user.userId, id) : null;
-  if (!detail) throw data("Event not found", { status: 404 });
+  if (!detail) throw data(m.crm_event_not_found(), { status: 404 });
   const now = Date.now();
   const first = detail.scansByDay[0]?.day;
   const earliest = utcDay(now - (MAX_CHART_DAYS - 1) * DAY_MS);
@@ -42,7 +42,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export function action({ request, context, params }: Route.ActionArgs) {
   // The page's own id must be one (strictly parsed) before any form is acted on.
-  if (!parseId(params.eventId)) throw data("Event not found", { status: 404 });
+  if (!parseId(params.eventId)) throw data(m.crm_event_not_found(), { status: 404 });
   return crmAction(request, context, ["mark-contacted", "update-notes", "set-active-event"]);
 }
 

@@ -7,6 +7,7 @@ import { TokenPage } from "../../components/token-page";
 import { readForm } from "../../lib/form.server";
 import { requestContext } from "../../request-context.server";
 import type { Route } from "./+types/unsubscribe";
+import { UNSUBSCRIBE_SAID } from "./said";
 
 export const meta = () => [{ title: m.crm_unsubscribe_title() }, { name: "robots", content: "noindex" }];
 
@@ -52,13 +53,14 @@ export default function UnsubscribeRoute({ loaderData, actionData }: Route.Compo
   return (
     <TokenPage
       state={view.state}
-      invalid={{ title: m.crm_unsub_invalid(), detail: m.crm_unsub_invalid_detail() }}
+      invalid={{ title: UNSUBSCRIBE_SAID.invalid(), detail: UNSUBSCRIBE_SAID.invalidDetail() }}
       done={{
-        title: m.crm_unsub_done(),
-        detail: view.state === "done" && view.alreadyOff ? m.crm_unsub_already_off() : m.crm_unsub_done_detail(),
+        title: UNSUBSCRIBE_SAID.done(),
+        detail:
+          view.state === "done" && view.alreadyOff ? UNSUBSCRIBE_SAID.alreadyOff() : UNSUBSCRIBE_SAID.doneDetail(),
       }}
       confirm={{
-        title: m.crm_unsub_confirm_title(),
+        title: UNSUBSCRIBE_SAID.confirmTitle(),
         detail:
           view.state !== "confirm"
             ? ""

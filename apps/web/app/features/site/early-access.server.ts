@@ -13,6 +13,8 @@ import { takeLimits } from "@releve/db/platform/rate-limits";
 import { addEarlyAccessEntry } from "@releve/db/site/commands";
 import { ECHO_MAX, readForm } from "../../lib/form.server";
 import { localizeErrors, localizeMessage } from "../../lib/localize.server";
+import { CONTACT_SAID } from "../sharing/said";
+import { EARLY_ACCESS_SAID } from "./said";
 
 // The same D1 sliding window as the share page's contact form (decisions 0015, 0031): every
 // well-formed attempt counts, duplicates too, so the list cannot be probed for addresses; a
@@ -59,11 +61,15 @@ async function joinEarlyAccess(
   return joined ? "joined" : "duplicate";
 }
 
+type Refusal = "missing" | "duplicate" | "rateLimited" | "networkLimited" | "failed" | "rejected";
+
 export type EarlyAccessOutcome =
   | { ok: true; firstName: string }
   | {
       ok: false;
       status: 400 | 409 | 429 | 503;
+      /** Which refusal, for the page to say by code; none for a field's own error (its message). */
+      code?: Refusal;
       title?: string;
       message: string;
       fieldErrors?: Record<string, string>;
@@ -94,12 +100,13 @@ export async function submitEarlyAccess(
   const parsed = EarlyAccessSchema.safeParse({ ...raw, referral_source: opts.referral ?? raw.referral_source });
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);
+    const field = isMissingRequired(parsed.error)
+      ? undefined
+      : (errors.email ?? errors.referral_source ?? errors.full_name);
     return {
       ok: false,
       status: 400,
-      message: isMissingRequired(parsed.error)
-        ? EARLY_ACCESS_MESSAGES.missing
-        : (errors.email ?? errors.referral_source ?? errors.full_name ?? EARLY_ACCESS_MESSAGES.missing),
+      ...(field === undefined ? { code: "missing", message: EARLY_ACCESS_MESSAGES.missing } : { message: field }),
       fieldErrors: errors,
       values,
     };
@@ -111,19 +118,20 @@ export async function submitEarlyAccess(
       return {
         ok: false,
         status: 409,
+        code: "duplicate",
         title: EARLY_ACCESS_MESSAGES.duplicateTitle,
         message: EARLY_ACCESS_MESSAGES.duplicate,
         fieldErrors: { email: EARLY_ACCESS_MESSAGES.duplicate },
         values,
       };
-    const message =
-      result === "network_limited" ? EARLY_ACCESS_MESSAGES.networkLimited : EARLY_ACCESS_MESSAGES.rateLimited;
-    return { ok: false, status: 429, message, values };
+    const code = result === "network_limited" ? "networkLimited" : "rateLimited";
+    return { ok: false, status: 429, code, message: EARLY_ACCESS_MESSAGES[code], values };
   } catch (error) {
     console.error("[early-access]", error);
     return {
       ok: false,
       status: 503,
+      code: "failed",
       title: EARLY_ACCESS_MESSAGES.failedTitle,
       message: EARLY_ACCESS_MESSAGES.failed,
       values,
@@ -131,17 +139,31 @@ export async function submitEarlyAccess(
   }
 }
 
+/** What each refusal says, by its code (issue #48). */
+const SAID: Readonly<Record<Refusal, { title?: () => string; message: () => string }>> = {
+  missing: { message: EARLY_ACCESS_SAID.missing },
+  duplicate: { title: EARLY_ACCESS_SAID.duplicateTitle, message: EARLY_ACCESS_SAID.duplicate },
+  rateLimited: { message: EARLY_ACCESS_SAID.rateLimited },
+  networkLimited: { message: EARLY_ACCESS_SAID.networkLimited },
+  failed: { title: EARLY_ACCESS_SAID.failedTitle, message: EARLY_ACCESS_SAID.failed },
+  rejected: { message: CONTACT_SAID.rejected },
+};
+
 /**
  * An outcome as its page shows it: a refusal's title, message and field errors in the reader's
- * language (issue #34); submitEarlyAccess itself says the spec's English words.
+ * language (issue #34), said by its code; submitEarlyAccess itself says the spec's English words.
  */
 function localized(outcome: EarlyAccessOutcome): EarlyAccessOutcome {
   if (outcome.ok) return outcome;
+  const said = outcome.code === undefined ? undefined : SAID[outcome.code];
   return {
     ...outcome,
-    title: outcome.title && localizeMessage(outcome.title),
-    message: localizeMessage(outcome.message),
-    fieldErrors: outcome.fieldErrors && localizeErrors(outcome.fieldErrors),
+    title: said?.title?.(),
+    message: said ? said.message() : localizeMessage(outcome.message),
+    fieldErrors:
+      outcome.code === "duplicate"
+        ? { email: EARLY_ACCESS_SAID.duplicate() }
+        : outcome.fieldErrors && localizeErrors(outcome.fieldErrors),
   };
 }
 
@@ -165,6 +187,7 @@ async function joinFromForm(db: Db, request: Request, opts: { referral?: "other"
     return {
       ok: false,
       status: 400,
+      code: "rejected",
       message: CONTACT_MESSAGES.rejected,
       values: {
         full_name: form.get("full_name").slice(0, ECHO_MAX),

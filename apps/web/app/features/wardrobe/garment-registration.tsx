@@ -17,13 +17,13 @@ import { GeneralErrorBoundary } from "../../components/error-boundary";
 import { SubmitButton } from "../../components/submit-button";
 import { pendingClaimHeader } from "../../lib/cookies.server";
 import { readForm } from "../../lib/form.server";
-import { localizeErrors, localizeMessage } from "../../lib/localize.server";
 import { hasWebNfc, writeTapUrl } from "../../lib/web-nfc";
 import { requestContext } from "../../request-context.server";
 import { requireUser } from "../accounts/user.server";
 import type { Route } from "./+types/garment-registration";
 import { type ClaimFailure, claimOrRegister } from "./claim.server";
 import { slugFromCode } from "./garment-code.server";
+import { sayRegistrationErrors } from "./said";
 import { garmentWords, nfcProblem, typeWord } from "./words";
 
 export const meta = () => [{ title: m.wardrobe_registration_meta_title() }, { name: "robots", content: "noindex" }];
@@ -72,9 +72,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = form.echo(FIELDS, CHIP_CODE_MAX);
   const parsed = GarmentRegistrationSchema.safeParse(Object.fromEntries(FIELDS.map((f) => [f, form.get(f)])));
   if (!parsed.success) {
-    const { message, fields } = registrationErrors(parsed.error);
     return data<FormFailure>(
-      { failure: { message: localizeMessage(message), fields: localizeErrors(fields) }, values },
+      { failure: sayRegistrationErrors(registrationErrors(parsed.error)), values },
       { status: 400 },
     );
   }

@@ -19,12 +19,12 @@ import { GeneralErrorBoundary } from "../../components/error-boundary";
 import { SubmitButton } from "../../components/submit-button";
 import { getUser } from "../../context";
 import { readForm } from "../../lib/form.server";
-import { localizeErrors, localizeMessage } from "../../lib/localize.server";
 import { hasWebNfc, readTagWithTimeout } from "../../lib/web-nfc";
 import { requestContext } from "../../request-context.server";
 import type { Route } from "./+types/tap-register";
 import { type ClaimFailure, claimAndRespond } from "./claim.server";
 import { slugFromCode } from "./garment-code.server";
+import { sayRegistrationErrors } from "./said";
 import { type GarmentWords, garmentWords, nfcProblem, styleWord } from "./words";
 
 export const meta = () => [{ title: m.wardrobe_tap_meta_title() }, { name: "robots", content: "noindex" }];
@@ -113,10 +113,9 @@ async function registerOrClaim(
   if (!garment?.pool) return inRegistrationWords(await claimAndRespond(request, context, slug));
   const parsed = tapRegistrationSchema().safeParse(Object.fromEntries(DETAIL_FIELDS.map((f) => [f, form.get(f)])));
   if (!parsed.success) {
-    const { message, fields } = registrationErrors(parsed.error);
     return data<DetailsFailure>(
       {
-        details: { message: localizeMessage(message), fields: localizeErrors(fields) },
+        details: sayRegistrationErrors(registrationErrors(parsed.error)),
         values: form.echo(DETAIL_FIELDS, NAME_MAX),
       },
       { status: 400 },

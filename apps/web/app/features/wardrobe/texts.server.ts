@@ -1,10 +1,11 @@
 /**
- * The wardrobe room's server texts in the reader's language (issue #34): each English text its
- * rules send to a page (packages/core constants, the spec's words), and each field label they name,
- * with the message that says it. Merged by apps/web/app/lib/localize.server.ts.
+ * The wardrobe room's text-rule refusals in the reader's language (issue #34): the English the
+ * registration forms' text fields still send to a page, and each field label they name. Merged by
+ * apps/web/app/lib/localize.server.ts; the registration rules' own refusals are said by code
+ * (./said.ts).
  */
 import { textProblemMessage } from "@releve/core/platform/text";
-import { CHIP_CODE_MAX, NAME_MAX, REGISTRATION_MESSAGES, SKU_MAX } from "@releve/core/wardrobe/registration";
+import { CHIP_CODE_MAX, NAME_MAX, SKU_MAX } from "@releve/core/wardrobe/registration";
 import { m } from "@releve/i18n/messages";
 
 type Say = () => string;
@@ -21,14 +22,6 @@ const FIELDS: ReadonlyArray<readonly [english: string, say: Say, max?: number]> 
 ];
 
 export const TEXTS: ReadonlyArray<readonly [english: string, say: Say]> = [
-  [REGISTRATION_MESSAGES.requiredFields, () => m.wardrobe_required_fields()],
-  [REGISTRATION_MESSAGES.failed, () => m.wardrobe_registration_failed()],
-  [REGISTRATION_MESSAGES.style, () => m.wardrobe_style_choices()],
-  [REGISTRATION_MESSAGES.tapSize, () => m.wardrobe_tap_size_choices()],
-  [REGISTRATION_MESSAGES.formSize, () => m.wardrobe_form_size_choices()],
-  [REGISTRATION_MESSAGES.garmentType, () => m.wardrobe_type_choices()],
-  [REGISTRATION_MESSAGES.dateFormat, () => m.wardrobe_date_format()],
-  [REGISTRATION_MESSAGES.dateFuture, () => m.wardrobe_date_future()],
   // The text rule's refusals as the registration forms word them (a full stop at the end).
   ...FIELDS.flatMap(([english, say, max]) => [
     [`${textProblemMessage("control", english)}.`, () => m.wardrobe_field_control({ label: say() })] as const,

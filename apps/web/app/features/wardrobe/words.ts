@@ -1,7 +1,8 @@
 /**
  * The wardrobe's words that are not plain messages (issue #34): a garment's labels with their
- * fallbacks and fixed choices in the reader's language, and the English texts a browser-side
- * step meets (Web NFC, the photo API and the photo rules) as the reader's language says them.
+ * fallbacks and fixed choices in the reader's language, and what a browser-side step meets as
+ * the reader's language says it: Web NFC's refusals by code, the photo API's and the photo rules'
+ * by their English (issue #48: they carry no code to a page yet).
  * Runs on the server and in the browser alike: the message functions know which language.
  */
 import { PHOTO_CARD_MESSAGES, PHOTO_MESSAGES } from "@releve/core/wardrobe/photo";
@@ -9,7 +10,8 @@ import type { REGISTRATION_STYLES } from "@releve/core/wardrobe/registration";
 import { BASE_LOCALE } from "@releve/i18n";
 import { currentLocale } from "@releve/i18n/current";
 import { m } from "@releve/i18n/messages";
-import { NFC_FOREIGN_TAG_MESSAGE, NFC_TIMEOUT_MESSAGE } from "../../lib/web-nfc";
+import type { SaidBy } from "../../lib/said";
+import { type NFC_MESSAGES, NfcError } from "../../lib/web-nfc";
 
 // A garment's labels are shared beyond the wardrobe (lib/garment-words.ts); its pages import them here.
 export { type GarmentWords, garmentWords, typeWord } from "../../lib/garment-words";
@@ -32,22 +34,22 @@ const BROWSER_REFUSALS: Record<string, () => string> = {
   NotReadableError: () => m.wardrobe_nfc_off(),
 };
 
-const NFC_TEXTS = new Map<string, () => string>([
-  [NFC_TIMEOUT_MESSAGE, () => m.wardrobe_nfc_read_timeout()],
-  [NFC_FOREIGN_TAG_MESSAGE, () => m.wardrobe_nfc_foreign_tag()],
-  ["Failed to read NFC tag", () => m.wardrobe_nfc_read_failed()],
-  ["Unknown error", () => m.wardrobe_nfc_unknown_error()],
-]);
+/** Our own reads' refusals (lib/web-nfc.ts), by code. */
+export const NFC_SAID: SaidBy<typeof NFC_MESSAGES> = {
+  timeout: () => m.wardrobe_nfc_read_timeout(),
+  foreignTag: () => m.wardrobe_nfc_foreign_tag(),
+  readFailed: () => m.wardrobe_nfc_read_failed(),
+  unknown: () => m.wardrobe_nfc_unknown_error(),
+};
 
 /**
- * A Web NFC failure as the page shows it: our own texts (lib/web-nfc.ts) in the reader's
- * language; the browser's own refusal as the browser words it in English (as before), and in
- * another language by its kind, or else `fallback`.
+ * A Web NFC failure as the page shows it: our own refusals (lib/web-nfc.ts) by their code, in
+ * the reader's language; the browser's own refusal as the browser words it in English (as
+ * before), and in another language by its kind, or else `fallback`.
  */
 export function nfcProblem(error: unknown, fallback: () => string = () => m.wardrobe_nfc_unknown_error()): string {
+  if (error instanceof NfcError) return NFC_SAID[error.code]();
   if (!(error instanceof Error) || !error.message) return fallback();
-  const ours = NFC_TEXTS.get(error.message);
-  if (ours) return ours();
   if (currentLocale() === BASE_LOCALE) return error.message;
   return (BROWSER_REFUSALS[error.name] ?? fallback)();
 }

@@ -2,7 +2,7 @@ import { batchCode } from "@releve/core/tags/chip-id";
 import { type GarmentType, garmentTagUrl } from "@releve/core/tags/rules";
 import { drawStockTags, type StockTag } from "@releve/core/tags/stock";
 import type { Actor as Staff } from "@releve/db/platform/audit";
-import { isUniqueViolation } from "@releve/db/platform/d1-errors";
+import { onUniqueViolation } from "@releve/db/platform/d1-errors";
 import { domainEvent } from "@releve/db/platform/events";
 import { programBatch } from "@releve/db/tags/commands";
 import type { Effects } from "../effects";
@@ -62,13 +62,7 @@ export async function programTagBatch(
     });
     return { tags, event };
   };
-  let made: Awaited<ReturnType<typeof attempt>>;
-  try {
-    made = await attempt();
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    made = await attempt();
-  }
+  const made = await onUniqueViolation(attempt, attempt);
   await publishEvents(effects, [made.event]);
   return { code: "programmed", tags: made.tags, batchCode: code };
 }

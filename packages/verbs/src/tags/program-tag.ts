@@ -1,7 +1,7 @@
 import { batchCode, createSecureChip } from "@releve/core/tags/chip-id";
 import { type GarmentType, garmentTagUrl, newGarmentSlug } from "@releve/core/tags/rules";
 import type { Actor as Staff } from "@releve/db/platform/audit";
-import { isUniqueViolation } from "@releve/db/platform/d1-errors";
+import { onUniqueViolation } from "@releve/db/platform/d1-errors";
 import { domainEvent } from "@releve/db/platform/events";
 import { type NewProgrammedGarment, programTag as registerTag } from "@releve/db/tags/commands";
 import { countBatchTags } from "@releve/db/tags/queries";
@@ -55,13 +55,7 @@ export async function programTag(
     });
     return { tagId, event };
   };
-  let made: Awaited<ReturnType<typeof attempt>>;
-  try {
-    made = await attempt();
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    made = await attempt();
-  }
+  const made = await onUniqueViolation(attempt, attempt);
   await publishEvents(effects, [made.event]);
   return { code: "programmed", tagId: made.tagId };
 }

@@ -1,10 +1,10 @@
 import type { PhotoProblem } from "@releve/core/wardrobe/photo";
 import { adminSetGarmentPhotoCard, setOwnedGarmentPhotoCard } from "@releve/db/wardrobe/commands";
-import { type GarmentPhotoRow, getGarmentPhoto, getOwnedGarmentPhoto } from "@releve/db/wardrobe/queries";
+import type { GarmentPhotoRow } from "@releve/db/wardrobe/queries";
 import type { Effects } from "../effects";
 import { publishEvents } from "../platform/publish-events";
 import { keepIfChanged, putPhotoCard } from "./photo-objects";
-import { type PhotoChanger, photoChangedEvent } from "./set-garment-photo";
+import { type PhotoChanger, photoChangedEvent, photoRowFor } from "./set-garment-photo";
 
 export type SetGarmentPhotoCardOutcome =
   | { code: "set"; row: GarmentPhotoRow }
@@ -22,10 +22,7 @@ export async function setGarmentPhotoCard(
   input: { garmentId: number; by: PhotoChanger; read: () => Promise<Uint8Array> },
 ): Promise<SetGarmentPhotoCardOutcome> {
   const { garmentId, by } = input;
-  const current =
-    "owner" in by
-      ? await getOwnedGarmentPhoto(effects.db, garmentId, by.owner)
-      : await getGarmentPhoto(effects.db, garmentId);
+  const current = await photoRowFor(effects, garmentId, by);
   if (!current) return { code: "not_found" };
   if (!current.photo_key || !current.photo_width || !current.photo_height) return { code: "no_photo" };
   const photo = { key: current.photo_key, width: current.photo_width, height: current.photo_height };

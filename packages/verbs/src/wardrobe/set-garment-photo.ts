@@ -15,6 +15,10 @@ export type SetGarmentPhotoOutcome =
   | { code: "not_found" }
   | { code: "refused"; reason: PhotoProblem };
 
+/** The garment's photo row as `by` may change it: its owner's own garment, or any for staff. */
+export const photoRowFor = (effects: Pick<Effects, "db">, garmentId: number, by: PhotoChanger) =>
+  "owner" in by ? getOwnedGarmentPhoto(effects.db, garmentId, by.owner) : getGarmentPhoto(effects.db, garmentId);
+
 export const photoChangedEvent = (effects: Effects) =>
   domainEvent("garment.photo_changed", { actor: effects.actor, payload: { photoKeys: [] }, at: effects.now() });
 
@@ -29,10 +33,7 @@ export async function setGarmentPhoto(
   input: { garmentId: number; by: PhotoChanger; read: () => Promise<Uint8Array> },
 ): Promise<SetGarmentPhotoOutcome> {
   const { garmentId, by } = input;
-  const current =
-    "owner" in by
-      ? await getOwnedGarmentPhoto(effects.db, garmentId, by.owner)
-      : await getGarmentPhoto(effects.db, garmentId);
+  const current = await photoRowFor(effects, garmentId, by);
   if (!current) return { code: "not_found" };
   const put = await putPhoto(effects.photos, await input.read());
   if (!put.ok) return { code: "refused", reason: put.reason };

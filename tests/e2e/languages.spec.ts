@@ -56,6 +56,8 @@ test("the switcher changes the language, which holds across pages and sign-in", 
   const first = await browser.newContext({ baseURL, userAgent: PHONE_UA, viewport: { width: 390, height: 844 } });
   const page = await first.newPage();
   await signUp(page, email, password);
+  // The wardrobe, arrived and drawn, before the switcher is used (as a person sees it first).
+  await expect(page.getByRole("heading", { name: "Your Collection" })).toBeVisible();
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
 
   // From the header: the page comes back in French, the same page.

@@ -59,7 +59,10 @@ test("after programming a tag, the admin adds a product photo; a file that is no
   await expect(section.getByRole("alert")).toHaveCount(0);
   await expect(section.getByLabel("Replace product photo")).toBeAttached();
   // Loaded from R2 by the page itself.
-  expect(await img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(37);
+  // (The status is written before the browser has fetched the new src: wait for it to load.)
+  await expect
+    .poll(() => img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth))
+    .toBe(37);
   const src = (await img.getAttribute("src")) ?? "";
   const served = await page.request.get(src);
   expect(served.status()).toBe(200);

@@ -96,9 +96,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         )}
       </head>
       <body className="flex min-h-dvh flex-col">
+        {/* Focused, the link takes its own line above the header: laid over the header it
+            would cover the header's links (axe's target-size). */}
         <a
           href="#main"
-          className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:bg-ink focus:px-4 focus:py-2 focus:text-ivory"
+          className="sr-only focus:not-sr-only focus:block focus:min-h-11 focus:bg-ink focus:px-4 focus:py-3 focus:text-ivory"
         >
           {m.site_skip_to_content()}
         </a>

@@ -1155,7 +1155,7 @@ const PARTS = ["forms", "JSON APIs and searches"] as const;
  * minutes (issue #47) and a slow target (sign-up holds some refusals for seconds) is shared by
  * every chunk. Every case is still sent once, one request at a time, each judged on its own.
  */
-const CHUNKS = 12;
+const CHUNKS = 20;
 
 /**
  * Cases sent by each part: when the fuzz moved from the browser tier to Node (issue #47), every

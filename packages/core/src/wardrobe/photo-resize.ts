@@ -1,4 +1,11 @@
-import { PHOTO_CARD_EDGE, PHOTO_CARD_MAX_BYTES, PHOTO_MAX_BYTES, PHOTO_MAX_EDGE, PHOTO_MESSAGES } from "./photo";
+import {
+  PHOTO_CARD_EDGE,
+  PHOTO_CARD_MAX_BYTES,
+  PHOTO_MAX_BYTES,
+  PHOTO_MAX_EDGE,
+  PHOTO_MESSAGES,
+  type PhotoProblem,
+} from "./photo";
 
 /**
  * The browser half of a garment photo's upload (issue #19): the chosen file is decoded and
@@ -8,6 +15,19 @@ import { PHOTO_CARD_EDGE, PHOTO_CARD_MAX_BYTES, PHOTO_MAX_BYTES, PHOTO_MAX_EDGE,
  * server also takes. Browser only: it needs createImageBitmap and a canvas.
  */
 type Rendition = { blob: Blob; width: number; height: number };
+
+/** Why a photo could not be prepared: one of the server's reasons, or a browser that cannot draw it. */
+export type ResizeProblem = Extract<PhotoProblem, "empty" | "malformed" | "too_large"> | "browser";
+
+const BROWSER_CANNOT = "This browser cannot prepare photos. Try another browser.";
+
+/** A refused resize: its `reason` to say it in the reader's language, its message in English. */
+export class PhotoResizeError extends Error {
+  constructor(readonly reason: ResizeProblem) {
+    super(reason === "browser" ? BROWSER_CANNOT : PHOTO_MESSAGES[reason]);
+    this.name = "PhotoResizeError";
+  }
+}
 /** The photo, and its card-size rendition (at most PHOTO_CARD_EDGE a side) drawn from the same bitmap. */
 export type ResizedPhoto = Rendition & { card: Rendition };
 
@@ -43,30 +63,30 @@ async function render(bitmap: ImageBitmap, maxEdge: number, quality: number): Pr
   const size = fitWithin(bitmap.width, bitmap.height, maxEdge);
   const canvas = canvasOf(size.width, size.height);
   const context = canvas.getContext("2d") as OffscreenCanvasRenderingContext2D | CanvasRenderingContext2D | null;
-  if (!context) throw new Error("This browser cannot prepare photos. Try another browser.");
+  if (!context) throw new PhotoResizeError("browser");
   context.imageSmoothingQuality = "high";
   context.drawImage(bitmap, 0, 0, size.width, size.height);
   let blob = await encode(canvas, "image/webp", quality);
   if (blob?.type !== "image/webp") blob = await encode(canvas, "image/jpeg", quality);
-  if (!blob) throw new Error("This browser cannot prepare photos. Try another browser.");
+  if (!blob) throw new PhotoResizeError("browser");
   return { blob, ...size };
 }
 
-/** Decodes, scales and re-encodes `file`; throws an Error whose message can be shown as it is. */
+/** Decodes, scales and re-encodes `file`; throws a PhotoResizeError (its message in English, its reason a code). */
 export async function resizePhoto(file: Blob, maxEdge = PHOTO_MAX_EDGE): Promise<ResizedPhoto> {
-  if (file.size === 0) throw new Error(PHOTO_MESSAGES.empty);
+  if (file.size === 0) throw new PhotoResizeError("empty");
   let bitmap: ImageBitmap;
   try {
     // The camera's rotation is applied to the pixels, since the EXIF that carried it is dropped.
     bitmap = await createImageBitmap(file, { imageOrientation: "from-image" });
   } catch {
-    throw new Error(PHOTO_MESSAGES.malformed);
+    throw new PhotoResizeError("malformed");
   }
   try {
     const photo = await render(bitmap, maxEdge, QUALITY);
-    if (photo.blob.size > PHOTO_MAX_BYTES) throw new Error(PHOTO_MESSAGES.too_large);
+    if (photo.blob.size > PHOTO_MAX_BYTES) throw new PhotoResizeError("too_large");
     const card = await render(bitmap, Math.min(maxEdge, PHOTO_CARD_EDGE), CARD_QUALITY);
-    if (card.blob.size > PHOTO_CARD_MAX_BYTES) throw new Error(PHOTO_MESSAGES.too_large);
+    if (card.blob.size > PHOTO_CARD_MAX_BYTES) throw new PhotoResizeError("too_large");
     return { ...photo, card };
   } finally {
     bitmap.close();

@@ -24,6 +24,7 @@ export const PHOTO_CARD_MESSAGES = {
   aspect: "The card-size copy must have the same shape as the garment's photo.",
   changed: "The garment's photo changed meanwhile. Upload its card-size copy again.",
 } as const;
+export type PhotoCardProblem = keyof typeof PHOTO_CARD_MESSAGES;
 
 /** Whether a rendition of `card` size has the same aspect ratio as a `photo` (within the tolerance). */
 export function sameAspect(photo: { width: number; height: number }, card: { width: number; height: number }) {

@@ -1,4 +1,4 @@
-import { resizePhoto } from "@releve/core/wardrobe/photo-resize";
+import { PhotoResizeError, resizePhoto } from "@releve/core/wardrobe/photo-resize";
 import { slot, splitSlots } from "@releve/i18n";
 import { m } from "@releve/i18n/messages";
 import { Button, buttonClass, FormAlert } from "@releve/ui";
@@ -8,7 +8,7 @@ import { SWITCH_CLASS } from "../../components/switch-field";
 import { hasWebNfc, readTagWithTimeout, tapSlugOf } from "../../lib/web-nfc";
 import type { GarmentCardData } from "./garment-card";
 import { GarmentImage } from "./garment-image";
-import { garmentWords, nfcProblem, photoProblem } from "./words";
+import { garmentWords, nfcProblem, photoRefusal, resizeRefusal } from "./words";
 
 export type WardrobePiece = GarmentCardData & { short_slug: string };
 
@@ -26,13 +26,24 @@ type SyncState =
   | { kind: "reading"; simulated: boolean }
   | { kind: "result"; tone: "ok" | "warn"; title: string; text: string; simulated: boolean };
 
-/** Sends one change to the photo API; the error it answers with (in English: photoProblem says it) is the message to show. */
+/** A refused photo step, already said in the reader's language. */
+class PhotoFailure extends Error {}
+
+/** Sends one change to the photo API; a refusal is said by its codes (photoRefusal). */
 async function photoRequest(garmentId: number, init: RequestInit, path: "" | "/card" = "") {
   const response = await fetch(`/api/garments/${garmentId}/photo${path}`, init);
   if (response.ok) return;
-  const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
-  throw new Error(body?.error?.message ?? m.wardrobe_save_failed());
+  const body = (await response.json().catch(() => null)) as { error?: Parameters<typeof photoRefusal>[0] } | null;
+  throw new PhotoFailure(photoRefusal(body?.error, path === "/card"));
 }
+
+/** What a failed photo step says: the API's refusal, the resize's, or the general failure. */
+const failureSaid = (error: unknown) =>
+  error instanceof PhotoFailure
+    ? error.message
+    : error instanceof PhotoResizeError
+      ? resizeRefusal(error)
+      : m.wardrobe_save_failed();
 
 function PhotoControls({ piece, name }: { piece: WardrobePiece; name: string }) {
   const revalidator = useRevalidator();
@@ -56,7 +67,7 @@ function PhotoControls({ piece, name }: { piece: WardrobePiece; name: string }) 
       setShown(piece.photo_public);
       setState({
         kind: "error",
-        message: error instanceof Error ? photoProblem(error.message) : m.wardrobe_save_failed(),
+        message: failureSaid(error),
       });
     }
   };
@@ -79,8 +90,7 @@ function PhotoControls({ piece, name }: { piece: WardrobePiece; name: string }) 
           );
         } catch (error) {
           await revalidator.revalidate();
-          const reason = error instanceof Error ? photoProblem(error.message) : m.wardrobe_save_failed();
-          throw new Error(m.wardrobe_card_copy_failed({ reason }));
+          throw new PhotoFailure(m.wardrobe_card_copy_failed({ reason: failureSaid(error) }));
         }
       },
       hasPhoto ? m.wardrobe_photo_replaced() : m.wardrobe_photo_added(),

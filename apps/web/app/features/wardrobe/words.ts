@@ -1,11 +1,12 @@
 /**
  * The wardrobe's words that are not plain messages (issue #34): a garment's labels with their
  * fallbacks and fixed choices in the reader's language, and what a browser-side step meets as
- * the reader's language says it: Web NFC's refusals by code, the photo API's and the photo rules'
- * by their English (issue #48: they carry no code to a page yet).
+ * the reader's language says it: Web NFC's refusals, the photo API's and the photo resize's, each
+ * by its code.
  * Runs on the server and in the browser alike: the message functions know which language.
  */
-import { PHOTO_CARD_MESSAGES, PHOTO_MESSAGES } from "@releve/core/wardrobe/photo";
+import type { PHOTO_CARD_MESSAGES, PHOTO_MESSAGES, PhotoCardProblem, PhotoProblem } from "@releve/core/wardrobe/photo";
+import type { PhotoResizeError } from "@releve/core/wardrobe/photo-resize";
 import type { REGISTRATION_STYLES } from "@releve/core/wardrobe/registration";
 import { BASE_LOCALE } from "@releve/i18n";
 import { currentLocale } from "@releve/i18n/current";
@@ -54,24 +55,42 @@ export function nfcProblem(error: unknown, fallback: () => string = () => m.ward
   return (BROWSER_REFUSALS[error.name] ?? fallback)();
 }
 
-const PHOTO_TEXTS = new Map<string, () => string>([
-  [PHOTO_MESSAGES.empty, () => m.wardrobe_photo_empty()],
-  [PHOTO_MESSAGES.too_large, () => m.wardrobe_photo_too_large()],
-  [PHOTO_MESSAGES.unsupported_type, () => m.wardrobe_photo_unsupported()],
-  [PHOTO_MESSAGES.malformed, () => m.wardrobe_photo_malformed()],
-  [PHOTO_MESSAGES.bad_dimensions, () => m.wardrobe_photo_bad_dimensions()],
-  [PHOTO_MESSAGES.polyglot, () => m.wardrobe_photo_polyglot()],
-  [PHOTO_CARD_MESSAGES.no_photo, () => m.wardrobe_card_no_photo()],
-  [PHOTO_CARD_MESSAGES.too_large, () => m.wardrobe_card_too_large()],
-  [PHOTO_CARD_MESSAGES.too_wide, () => m.wardrobe_card_too_wide()],
-  [PHOTO_CARD_MESSAGES.aspect, () => m.wardrobe_card_aspect()],
-  [PHOTO_CARD_MESSAGES.changed, () => m.wardrobe_card_changed()],
-  // photo-resize.ts, when the browser cannot draw or encode the photo.
-  ["This browser cannot prepare photos. Try another browser.", () => m.wardrobe_photo_browser()],
-  // photos-api.ts: signed out, and a piece that is not (or no longer) the owner's.
-  ["Sign in to change your garment's photo.", () => m.wardrobe_photo_sign_in()],
-  ["Garment not found", () => m.wardrobe_garment_not_found()],
-]);
+export const PHOTO_SAID: SaidBy<typeof PHOTO_MESSAGES, PhotoProblem> = {
+  empty: () => m.wardrobe_photo_empty(),
+  too_large: () => m.wardrobe_photo_too_large(),
+  unsupported_type: () => m.wardrobe_photo_unsupported(),
+  malformed: () => m.wardrobe_photo_malformed(),
+  bad_dimensions: () => m.wardrobe_photo_bad_dimensions(),
+  polyglot: () => m.wardrobe_photo_polyglot(),
+};
 
-/** A photo step's refusal (the photo API's or the resize's, in English) in the reader's language. */
-export const photoProblem = (message: string) => PHOTO_TEXTS.get(message)?.() ?? message;
+export const CARD_SAID: SaidBy<typeof PHOTO_CARD_MESSAGES, PhotoCardProblem> = {
+  no_photo: () => m.wardrobe_card_no_photo(),
+  too_large: () => m.wardrobe_card_too_large(),
+  too_wide: () => m.wardrobe_card_too_wide(),
+  aspect: () => m.wardrobe_card_aspect(),
+  changed: () => m.wardrobe_card_changed(),
+};
+
+const said = <K extends string>(table: Record<K, () => string>, key: unknown) =>
+  typeof key === "string" && Object.hasOwn(table, key) ? table[key as K]() : undefined;
+
+/**
+ * The photo API's refusal (`{ error: { code, details: { reason } } }`) in the reader's language,
+ * by its codes: the rule's reason (a card's own for the card-size copy), else signed out or not
+ * the owner's piece, else the general failure.
+ */
+export function photoRefusal(error: { code?: unknown; details?: { reason?: unknown } } | undefined, card: boolean) {
+  const reason = error?.details?.reason;
+  return (
+    (card ? said(CARD_SAID, reason) : undefined) ??
+    said(PHOTO_SAID, reason) ??
+    (error?.code === "unauthorized" ? m.wardrobe_photo_sign_in() : undefined) ??
+    (error?.code === "not_found" ? m.wardrobe_garment_not_found() : undefined) ??
+    m.wardrobe_save_failed()
+  );
+}
+
+/** Why the browser could not prepare a photo, by its reason. */
+export const resizeRefusal = (error: PhotoResizeError) =>
+  error.reason === "browser" ? m.wardrobe_photo_browser() : PHOTO_SAID[error.reason]();

@@ -118,6 +118,9 @@ describe("garments", () => {
       ["garment.deactivate", String(garment.id), accounts.adminEmail],
     ]);
     expect(entries[1]).toMatchObject({ before: { is_active: true }, after: { is_active: false } });
+    // Read from the event log (issue #48): each entry is the change's event, with its audit row.
+    expect(entries.slice(0, 2).map((e) => e.eventType)).toEqual(["garment.active_changed", "garment.active_changed"]);
+    expect(entries[0]?.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7/);
   });
 
   it("reassigns to another client by profile id and the tap follows", async () => {

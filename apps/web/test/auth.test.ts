@@ -6,7 +6,9 @@ import { authTokens, emailOutbox, getDb, sessions, users } from "@releve/db";
 import { makeAdmin, setAdminActive } from "@releve/db/testing/factories";
 import { issueToken, TOKEN_TTL_MS } from "@releve/verbs/accounts/auth-tokens";
 import { requestPasswordReset } from "@releve/verbs/accounts/request-password-reset";
+import { setPassword } from "@releve/verbs/accounts/set-password";
 import { signUp } from "@releve/verbs/accounts/sign-up";
+import { verifyEmail } from "@releve/verbs/accounts/verify-email";
 import { testEffects } from "@releve/verbs/testing/effects";
 import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
@@ -16,8 +18,6 @@ import {
   LOCKOUT_WINDOW_MS,
   MAX_FAILURES_PER_EMAIL_NETWORK,
   MAX_FAILURES_PER_IP,
-  resetPassword,
-  verifyEmail,
 } from "../app/features/accounts/auth.server";
 import { createSession, destroyUserSessions, readSession } from "../app/features/accounts/session.server";
 
@@ -226,8 +226,8 @@ describe("sign-up and email verification", () => {
     const token = new URL(/https:\/\/\S+/.exec(message?.text_body ?? "")?.[0] ?? "").searchParams.get("token") ?? "";
     const user = await db.query.users.findFirst({ where: eq(users.email, email) });
     expect(user?.email_verified_at).toBeNull();
-    expect(await verifyEmail(db, token)).toBe(user?.id);
-    expect(await verifyEmail(db, token)).toBeNull();
+    expect(await verifyEmail(fx, { token })).toEqual({ code: "verified", userId: user?.id });
+    expect(await verifyEmail(fx, { token })).toEqual({ code: "invalid_token" });
     const verified = await db.query.users.findFirst({ where: eq(users.email, email) });
     expect(verified?.email_verified_at).toBeInstanceOf(Date);
   });
@@ -382,8 +382,12 @@ describe("password reset", () => {
     await requestPasswordReset(fx, { email: user.email, ip: null });
     const [message] = await db.select().from(emailOutbox).where(eq(emailOutbox.to_address, user.email));
     const token = new URL(/https:\/\/\S+/.exec(message?.text_body ?? "")?.[0] ?? "").searchParams.get("token") ?? "";
-    expect(await resetPassword(db, token, "a brand new password")).toBe(user.id);
-    expect(await resetPassword(db, token, "another new password")).toBeNull();
+    expect(await setPassword(fx, { token, password: "a brand new password" })).toEqual({
+      code: "set",
+      userId: user.id,
+      via: "reset",
+    });
+    expect(await setPassword(fx, { token, password: "another new password" })).toEqual({ code: "invalid_token" });
     await destroyUserSessions(db, user.id);
     expect((await readSession(db, requestWith(first.cookie))).user).toBeNull();
     expect(await db.$count(sessions, eq(sessions.user_id, user.id))).toBe(0);

@@ -105,11 +105,19 @@ export async function busyPerson(db: Db) {
   const admin = await createOwner(db);
   const staff = { userId: admin.userId, email: "staff@releve.test" };
   await db.batch([
-    auditEntry(db, staff, "client.create", { type: "profile", id: person.profileId }, null, {
-      user_id: person.userId,
-      email,
-      client_id: clientId,
-    }),
+    auditEntry(
+      db,
+      staff,
+      "client.create",
+      { type: "profile", id: person.profileId },
+      null,
+      {
+        user_id: person.userId,
+        email,
+        client_id: clientId,
+      },
+      undefined,
+    ),
     // A piece moved from the other client to this one: the record names both.
     auditEntry(
       db,
@@ -120,6 +128,7 @@ export async function busyPerson(db: Db) {
       {
         owner_user_id: person.userId,
       },
+      undefined,
     ),
   ]);
   // A tag programmed as staff by the person: its record names their card and their address.

@@ -1,14 +1,11 @@
 import { env } from "cloudflare:workers";
-import { getDb, profiles } from "@releve/db";
-import { setNfcSharing } from "@releve/db/accounts/commands";
+import { getDb } from "@releve/db";
 import { readCachedTapRoute } from "@releve/db/tap/cache";
 import { createGarment, createOwner, createUser } from "@releve/db/testing/factories";
 import { claimGarment } from "@releve/db/wardrobe/commands";
 import { listWardrobe } from "@releve/db/wardrobe/queries";
-import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { WebEnv } from "../app/env.server";
-import { saveProfile } from "../app/features/accounts/profile.server";
 
 const db = getDb(env.DB);
 const stores = { DB: env.DB, TAP_KV: env.TAP_KV };
@@ -83,46 +80,6 @@ describe("claimGarment", () => {
     expect(await claimGarment(db, stores, { slug: garment.slug, userId })).toEqual({ status: "profile_missing" });
     const row = await db.query.garments.findFirst({ where: (g, { eq }) => eq(g.id, garment.id) });
     expect(row?.status).toBe("unclaimed");
-  });
-});
-
-describe("profiles and the tap cache", () => {
-  it("creates one profile per user with a client id, then updates it in place", async () => {
-    const userId = await createUser(db);
-    const user = { userId, email: "me@example.com" };
-    const input = {
-      first_name: "Ada",
-      last_name: "Lovelace",
-      share_email: true,
-      share_mobile: false,
-      share_instagram: false,
-      share_linkedin: false,
-      nfc_sharing_enabled: true,
-      display_name: null,
-      bio: null,
-      mobile_phone: null,
-      instagram: "ada",
-      linkedin: null,
-      onboarded: true as const,
-    };
-    expect(await saveProfile(db, stores, user, input)).toEqual({ created: true });
-    expect(await saveProfile(db, stores, user, { ...input, first_name: "Augusta" })).toEqual({ created: false });
-    const rows = await db.select().from(profiles).where(eq(profiles.user_id, userId));
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ first_name: "Augusta", email: "me@example.com", profile_complete: true });
-    expect(rows[0]?.client_id).toMatch(/^[0-9a-f]{32}$/);
-  });
-
-  it("turning sharing off rewrites the cached tap answer of every garment of the owner", async () => {
-    const owner = await createOwner(db, { sharing: true });
-    const [g1, g2] = await Promise.all([createGarment(db), createGarment(db)]);
-    await claimGarment(db, stores, { slug: g1.slug, userId: owner.userId });
-    await claimGarment(db, stores, { slug: g2.slug, userId: owner.userId });
-    expect(await setNfcSharing(db, stores, owner.userId, false)).toBe(true);
-    for (const g of [g1, g2]) {
-      expect(await readCachedTapRoute(env.TAP_KV, g.slug)).toMatchObject({ sharingEnabled: false });
-    }
-    expect(await setNfcSharing(db, stores, await createUser(db), false)).toBe(false);
   });
 });
 

@@ -1,19 +1,16 @@
-import { env, exports } from "cloudflare:workers";
+import { env } from "cloudflare:workers";
 import { type ContactCursor, ContactsQuerySchema, contactsVCard, parseContactCursor } from "@releve/core/crm/rules";
 import { contactsCsv } from "@releve/core/platform/csv";
 import { readAll } from "@releve/core/platform/stream-export";
-import { ContactFormSchema } from "@releve/core/sharing/contact";
-import { buildScanMessage, scanOrigin } from "@releve/core/tap/scan";
 import { getDb } from "@releve/db";
-import { markContactContacted, rollupScans, setActiveEvent } from "@releve/db/crm/commands";
+import { rollupScans } from "@releve/db/crm/commands";
 import { exportContacts, listConnections, listContacts, listEvents, loadEventDetail } from "@releve/db/crm/queries";
-import { readCachedTapRoute } from "@releve/db/tap/cache";
-import { insertScan, toScanRow } from "@releve/db/tap/commands";
+import { listEvents as listDomainEvents } from "@releve/db/platform/events";
+import { insertScan } from "@releve/db/tap/commands";
 import {
   createContact,
   createGarment,
   createOwner,
-  createShareContact,
   createWardrobeEvent,
   type TestOwner,
 } from "@releve/db/testing/factories";
@@ -23,11 +20,9 @@ import { cloudflareContext, userContext } from "../app/context";
 import type { WebEnv } from "../app/env.server";
 import { loadAnalytics } from "../app/features/crm/analytics.server";
 import { crmAction } from "../app/features/crm/crm-actions.server";
-import { loadShare } from "../app/features/sharing/share.server";
 import { getToast } from "../app/lib/toast.server";
 
 const db = getDb(env.DB);
-const stores = { DB: env.DB, TAP_KV: env.TAP_KV };
 const DAY_MS = 86_400_000;
 const query = (raw: Record<string, string> = {}) => ContactsQuerySchema.parse(raw);
 
@@ -54,8 +49,7 @@ async function addScan(
   }).run();
 }
 
-const event = (owner: TestOwner, name: string, extra: { date?: string; active?: boolean } = {}) =>
-  createWardrobeEvent(db, owner.userId, { name, ...extra });
+const event = (owner: TestOwner, name: string) => createWardrobeEvent(db, owner.userId, { name });
 
 /** Owner A with two events, a garment, contacts and scans; owner B with their own. */
 async function twoOwners() {
@@ -202,65 +196,6 @@ describe("events", () => {
     expect(detail?.contacts.map((c) => c.first_name)).toEqual(["Marc", "Vera"]);
     expect(await loadEventDetail(db, b.userId, gala)).toBeNull();
   });
-
-  it("the active event reaches the tap record, so the next scan and the next contact carry it", async () => {
-    const owner = await createOwner(db);
-    const garment = await createGarment(db, { ownerUserId: owner.userId });
-    const launch = await event(owner, "Launch");
-
-    expect(await setActiveEvent(db, stores, owner.userId, launch)).toBe("set");
-    expect((await listEvents(db, owner.userId)).activeEventId).toBe(launch);
-    const route = await readCachedTapRoute(env.TAP_KV, garment.slug);
-    expect(route?.activeEventId).toBe(launch);
-
-    // A real tap through the shell reads that record from KV (no D1 on the hot path).
-    const tap = await exports.default.fetch(`http://x/t/${garment.slug}`, { redirect: "manual" });
-    expect(tap.status).toBe(200);
-    expect(await tap.text()).toBe(`page /share/${garment.slug}`);
-    expect(tap.headers.get("X-Tap-Source")).toBe("kv");
-
-    // The scan message the tap builds from that record, stored as the consumer stores it.
-    if (!route) throw new Error("expected a cached route");
-    const message = await buildScanMessage(env.SESSION_SECRET, {
-      route,
-      viewer: "anonymous",
-      origin: scanOrigin(new Request(`http://x/t/${garment.slug}`)),
-      source: "tap",
-      now: Date.now(),
-    });
-    expect(message.activeEventId).toBe(launch);
-    await insertScan(db, toScanRow(message, { browser: null, os: null, device_type: null })).run();
-    const scan = await env.DB.prepare("SELECT wardrobe_event_id FROM scans WHERE id = ?")
-      .bind(message.scanId)
-      .first<{ wardrobe_event_id: number }>();
-    expect(scan?.wardrobe_event_id).toBe(launch);
-
-    // The share page's next contact is filed under it too.
-    const share = await loadShare(db, garment.slug, { cardWindow: false });
-    if (share.state !== "open") throw new Error("expected an open share");
-    await createShareContact(db, {
-      share,
-      slug: garment.slug,
-      form: ContactFormSchema.parse({ first_name: "Nina", email: "nina@example.com" }),
-    });
-    const detail = await loadEventDetail(db, owner.userId, launch);
-    expect(detail?.contacts.map((c) => c.first_name)).toEqual(["Nina"]);
-
-    expect(await setActiveEvent(db, stores, owner.userId, null)).toBe("cleared");
-    expect((await readCachedTapRoute(env.TAP_KV, garment.slug))?.activeEventId).toBeNull();
-    const after = await loadShare(db, garment.slug, { cardWindow: false });
-    expect(after.state === "open" ? after.activeEventId : "closed").toBeNull();
-  });
-
-  it("refuses another owner's event and an inactive one, and changes nothing", async () => {
-    const { a, b, gala } = await twoOwners();
-    const closed = await event(a, "Closed", { active: false });
-    expect(await setActiveEvent(db, stores, a.userId, gala)).toBe("set");
-    expect(await setActiveEvent(db, stores, b.userId, gala)).toBe("not_found");
-    expect(await setActiveEvent(db, stores, a.userId, closed)).toBe("not_found");
-    expect((await listEvents(db, a.userId)).activeEventId).toBe(gala);
-    expect((await listEvents(db, b.userId)).activeEventId).toBeNull();
-  });
 });
 
 describe("connections", () => {
@@ -287,37 +222,6 @@ describe("connections", () => {
       if (!before) break;
     }
     expect(seen).toEqual(["Inès", "Marc", "Vera"]);
-  });
-});
-
-describe("markContactContacted", () => {
-  it("marks only the owner's own contact", async () => {
-    const { a, b, ids } = await twoOwners();
-    expect(await markContactContacted(db, { userId: b.userId, contactId: ids.vera, notes: "hijack" })).toBe(false);
-    const untouched = await env.DB.prepare("SELECT contacted_at, contact_notes FROM contacts WHERE id = ?")
-      .bind(ids.vera)
-      .first();
-    expect(untouched).toEqual({ contacted_at: null, contact_notes: null });
-    expect(await markContactContacted(db, { userId: a.userId, contactId: ids.vera, notes: "Called" }, 1234)).toBe(true);
-    const marked = await env.DB.prepare("SELECT contacted_at, contact_notes FROM contacts WHERE id = ?")
-      .bind(ids.vera)
-      .first();
-    expect(marked).toEqual({ contacted_at: 1234, contact_notes: "Called" });
-  });
-
-  it("from a garment's page, marks only a contact made through that garment", async () => {
-    const { a, ids, garment } = await twoOwners();
-    const other = garment.id + 100_000;
-    expect(
-      await markContactContacted(db, { userId: a.userId, contactId: ids.vera, notes: "x", garmentId: other }),
-    ).toBe(false);
-    const untouched = await env.DB.prepare("SELECT contacted_at FROM contacts WHERE id = ?").bind(ids.vera).first();
-    expect(untouched).toEqual({ contacted_at: null });
-    expect(
-      await markContactContacted(db, { userId: a.userId, contactId: ids.vera, notes: null, garmentId: garment.id }, 99),
-    ).toBe(true);
-    const marked = await env.DB.prepare("SELECT contacted_at FROM contacts WHERE id = ?").bind(ids.vera).first();
-    expect(marked).toEqual({ contacted_at: 99 });
   });
 });
 
@@ -365,6 +269,9 @@ describe("crmAction (the POST handlers behind the pages)", () => {
     expect((result as Response).headers.get("Location")).toBe("/dashboard/contacts?q=marc");
     expect((result as Response).headers.get("Set-Cookie")).toContain("releve_toast=");
     expect(await contactRow(ids.vera)).toMatchObject({ contact_notes: "Met" });
+    // Through the verb, as the signed-in owner (packages/verbs/src/crm/contacts.test.ts has the rest).
+    const [marked] = await listDomainEvents(db, { limit: 1, types: ["contact.marked_contacted"] });
+    expect(marked).toMatchObject({ actorKind: "client", actorId: a.userId, payload: { contactId: ids.vera } });
   });
 
   it("oversized notes are a 400 and another owner's contact a 404; nothing changes", async () => {

@@ -685,8 +685,13 @@ export const adminAuditLog = sqliteTable(
     before: text("before", { mode: "json" }),
     after: text("after", { mode: "json" }),
     created_at: createdAt(),
+    /** The domain event of the same change (issue #48): the activity list reads events and finds their before and after here. Null on rows older than the event log. */
+    event_id: text("event_id"),
   },
-  (t) => [index("admin_audit_log_created_at_idx").on(t.created_at)],
+  (t) => [
+    index("admin_audit_log_created_at_idx").on(t.created_at),
+    index("admin_audit_log_event_id_idx").on(t.event_id),
+  ],
 );
 
 export const usersRelations = relations(users, ({ one, many }) => ({

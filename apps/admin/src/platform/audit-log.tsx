@@ -43,7 +43,10 @@ function Changes({ before, after }: { before: unknown; after: unknown }) {
   );
 }
 
-/** The latest 20 admin changes: who, what, and the fields before and after. */
+/**
+ * The latest 20 admin changes, read from the domain event log (issue #48): who, what, and the
+ * fields before and after from the audit row of the same change.
+ */
 export function AuditLog() {
   const list = useQuery(auditQuery);
   return (
@@ -62,12 +65,15 @@ export function AuditLog() {
             aria-label="Admin activity"
           >
             {list.data.entries.map((e) => (
-              <li key={e.id} className="grid grid-cols-1 gap-1 p-3 text-sm sm:grid-cols-[12rem_minmax(0,1fr)]">
+              <li
+                key={`${e.id}-${e.auditId ?? ""}`}
+                className="grid grid-cols-1 gap-1 p-3 text-sm sm:grid-cols-[12rem_minmax(0,1fr)]"
+              >
                 <span className="text-xs text-stone">{formatDate(e.createdAt)}</span>
                 <div className="min-w-0">
-                  <strong className="font-medium">{e.action}</strong> on {e.targetType} {e.targetId ?? ""} by{" "}
-                  {e.adminEmail}
-                  <Changes before={e.before} after={e.after} />
+                  <strong className="font-medium">{e.action}</strong>
+                  {e.targetType && ` on ${e.targetType} ${e.targetId ?? ""}`} by {e.adminEmail ?? "a deleted account"}
+                  {e.before !== null || e.after !== null ? <Changes before={e.before} after={e.after} /> : null}
                 </div>
               </li>
             ))}

@@ -1,5 +1,4 @@
 import { publicName } from "@releve/core/sharing/share-visibility";
-import { setNfcSharing } from "@releve/db/accounts/commands";
 import { listRecentContacts } from "@releve/db/crm/queries";
 import { requestsToAnswer } from "@releve/db/ownership/queries";
 import { listWardrobe } from "@releve/db/wardrobe/queries";
@@ -7,6 +6,7 @@ import { formatDay } from "@releve/i18n";
 import { currentLocale } from "@releve/i18n/current";
 import { m } from "@releve/i18n/messages";
 import { buttonClass } from "@releve/ui";
+import { setNfcSharing } from "@releve/verbs/accounts/set-nfc-sharing";
 import { data, Form, Link, redirect } from "react-router";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { SubmitButton } from "../components/submit-button";
@@ -69,8 +69,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.has("intent")) return answerStep(request, context, form);
   const enabled = form.get("nfc_sharing_enabled");
   if (enabled !== "true" && enabled !== "false") return data({ error: m.dashboard_choose_on_off() }, { status: 400 });
-  const ok = await setNfcSharing(deps.db, deps.tap, user.userId, enabled === "true");
-  if (!ok) return data({ error: m.dashboard_profile_not_found() }, { status: 404 });
+  const outcome = await setNfcSharing(deps.effects, { userId: user.userId, enabled: enabled === "true" });
+  if (outcome.code === "no_profile") return data({ error: m.dashboard_profile_not_found() }, { status: 404 });
   return redirectWithToast(deps.env, request, "/dashboard", {
     type: "success",
     title: enabled === "true" ? m.dashboard_sharing_enabled_title() : m.dashboard_sharing_disabled_title(),

@@ -30,11 +30,22 @@ export const ListQuerySchema = z.object({
   q: adminSearchText(),
 });
 
+/**
+ * One entry of the admin activity list (issue #48): a domain event an admin made, with the audit
+ * row of the same change when it has one (its action, before and after); or an audit row older
+ * than the event log (`eventType` null).
+ */
 export type AuditEntry = {
-  id: number;
-  adminEmail: string;
+  /** The event's id, or `audit-<n>` for an audit row older than the event log. */
+  id: string;
+  /** The audit row's id: one change may have several (a QA reset, one per garment). */
+  auditId: number | null;
+  eventType: string | null;
+  /** The staff member's address; null once their account is deleted and no audit row names them. */
+  adminEmail: string | null;
+  /** The audit row's action, else the event's type. */
   action: string;
-  targetType: string;
+  targetType: string | null;
   targetId: string | null;
   before: unknown;
   after: unknown;

@@ -16,6 +16,10 @@ export const SYSTEM: Actor = { kind: "system", id: null };
 
 /** Each event type and its payload. Photo keys name objects the change left unreferenced. */
 export type EventPayloads = {
+  /** Someone signed up: an account waiting for its address to be confirmed (the person as `personId`). */
+  "account.created": Record<string, never>;
+  /** Staff made a client's account and profile and mailed the invitation that sets its password. */
+  "client.invited": Record<string, never>;
   /** An account and everything naming its holder went (GDPR Art. 17); its photos' objects follow. */
   "account.deleted": { garments: number; photoKeys: string[] };
   /** A visitor's (or client's) details were filed with an owner through a door of the card. */
@@ -30,6 +34,8 @@ export type EventPayloads = {
   "garment.released": { photoKeys: string[] };
   /** A garment's photo was set, replaced or cleared; the objects no longer used go. */
   "garment.photo_changed": { photoKeys: string[] };
+  /** An owner showed their photo on the card, or hid one not yet shown (its keys stay). */
+  "garment.photo_visibility_changed": { shown: boolean };
   /** A product's photo was set or replaced; the object no longer used goes. */
   "product.photo_changed": { photoKeys: string[] };
   /** Staff took a garment out of service or put it back (its tap answers 'deactivated' while out). */
@@ -74,6 +80,38 @@ export type EventPayloads = {
   "transfer.link_created": { transferId: number };
   /** An owner cancelled their live transfer link. */
   "transfer.link_cancelled": { transferId: number };
+  /** A client saved their profile (what their card shows); the tap answers the new card. */
+  "profile.updated": Record<string, never>;
+  /** A client turned the sharing of their card at a tap on or off. */
+  "profile.sharing_changed": { enabled: boolean };
+  /** A signed-in person chose the language the site speaks to them (and their mail). */
+  "profile.language_changed": { locale: string };
+  /** An account's address was confirmed through its mailed link. */
+  "account.email_verified": Record<string, never>;
+  /** An account's password was set through a mailed link: a reset, or an invitation's first. */
+  "account.password_set": { via: "reset" | "invitation" };
+  /** An owner chose how often they hear of new connections, from their settings or a mail's unsubscribe link. */
+  "alerts.frequency_changed": { frequency: string; via: "settings" | "unsubscribe" };
+  /** An owner added one of their own events (to group the contacts made there). */
+  "owner_event.created": { eventId: number };
+  /** An owner chose the event new taps and contacts are filed under, or none (`eventId` null). */
+  "owner_event.activated": { eventId: number | null };
+  /** An owner marked a contact contacted (with notes or none). */
+  "contact.marked_contacted": { contactId: number };
+  /** An owner edited their notes on a contact already contacted. */
+  "contact.notes_changed": { contactId: number };
+  /** A visitor withdrew the details they had shared, through their private link. */
+  "contact.withdrawn": { contactId: number };
+  /** Someone asked for early access from the landing page (the address stays in its row). */
+  "early_access.joined": { entryId: number };
+  /** The QA tools made a test garment (for a QA run or by hand). */
+  "qa.garment_created": { runId: string | null };
+  /** The QA tools put the QA garments back to their first state. */
+  "qa.garments_reset": { count: number };
+  /** The QA tools made the account a QA run signs in as (none when it was there already). */
+  "qa.account_created": Record<string, never>;
+  /** The QA tools removed a QA run's garments and contacts. */
+  "qa.run_removed": { runId: string; garments: number };
 };
 
 export type EventType = keyof EventPayloads;

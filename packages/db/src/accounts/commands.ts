@@ -5,10 +5,12 @@
  * Every function takes `db` first; drizzle's query builder and `db.batch()`; raw `sql` only
  * where drizzle cannot say it, with a one-line reason. Row types come from the schema.
  */
+import type { DomainEvent } from "@releve/core/platform/events";
 import { SHARE_FLAGS } from "@releve/core/sharing/channels";
 import { and, asc, eq, gt, inArray, isNull, lt, lte, ne } from "drizzle-orm";
 import type { Db } from "../client";
 import { type Actor, auditEntry } from "../platform/audit";
+import { eventEntry, eventIfChanged } from "../platform/events";
 import { type AuthTokenPurpose, authAttempts, authTokens, profiles, sessions, users } from "../schema";
 import { keepOwnerTapTrue, type TapStores } from "../tap/cache";
 import { getProfile, type ProfileValues } from "./queries";
@@ -24,12 +26,26 @@ export async function recordSignInAttempt(
 export async function insertUser(
   db: Db,
   user: Pick<typeof users.$inferInsert, "id" | "email" | "password_hash" | "first_name" | "last_name">,
+  event?: DomainEvent,
 ): Promise<void> {
-  await db.insert(users).values(user);
+  const insert = db.insert(users).values(user);
+  if (!event) {
+    await insert;
+    return;
+  }
+  await db.batch([insert, eventEntry(db, event)]);
 }
 
-export async function markEmailVerified(db: Db, userId: string, at: Date): Promise<void> {
-  await db.update(users).set({ email_verified_at: at }).where(eq(users.id, userId));
+/**
+ * Marks the account's address verified at `at`; with `event`, its event in the same batch,
+ * written only if the account is there. True when it was.
+ */
+export async function markEmailVerified(db: Db, userId: string, at: Date, event?: DomainEvent): Promise<boolean> {
+  const [marked] = await db.batch([
+    db.update(users).set({ email_verified_at: at }).where(eq(users.id, userId)).returning({ id: users.id }),
+    ...(event ? [eventIfChanged(db, event)] : []),
+  ]);
+  return marked.length > 0;
 }
 
 export async function insertAuthToken(
@@ -39,13 +55,17 @@ export async function insertAuthToken(
   await db.insert(authTokens).values(token);
 }
 
-/** Spends a single-use token in one conditional UPDATE: of two concurrent uses exactly one gets the user id. */
+/**
+ * Spends a single-use token in one conditional UPDATE: of two concurrent uses exactly one gets
+ * the user id, with when the token was issued and until when it was good (how long a link
+ * lives tells an invitation from a reset).
+ */
 export async function spendAuthToken(
   db: Db,
   tokenHash: string,
   purpose: AuthTokenPurpose,
   now: Date,
-): Promise<string | null> {
+): Promise<{ userId: string; issuedAt: Date; expiresAt: Date } | null> {
   const row = await db
     .update(authTokens)
     .set({ used_at: now })
@@ -57,25 +77,28 @@ export async function spendAuthToken(
         gt(authTokens.expires_at, now),
       ),
     )
-    .returning({ user_id: authTokens.user_id })
+    .returning({ userId: authTokens.user_id, issuedAt: authTokens.created_at, expiresAt: authTokens.expires_at })
     .get();
-  return row?.user_id ?? null;
+  return row ?? null;
 }
 
 /**
  * Sets a new password hash and spends every outstanding reset token of the user, in one batch.
  * The token came by mail to the account's address (an admin's invitation or a reset request;
  * the address never changes), so using it proves the address: an unverified email becomes
- * verified now (issue #18); an earlier verification date is kept.
+ * verified now (issue #18); an earlier verification date is kept. With `event`, its event in
+ * the same batch, written only if the account is there. True when it was.
  */
 export async function setPasswordSpendingResetTokens(
   db: Db,
   userId: string,
   passwordHash: string,
   now: Date,
-): Promise<void> {
-  await db.batch([
-    db.update(users).set({ password_hash: passwordHash }).where(eq(users.id, userId)),
+  event?: DomainEvent,
+): Promise<boolean> {
+  const [set] = await db.batch([
+    db.update(users).set({ password_hash: passwordHash }).where(eq(users.id, userId)).returning({ id: users.id }),
+    ...(event ? [eventIfChanged(db, event)] : []),
     db
       .update(users)
       .set({ email_verified_at: now })
@@ -85,6 +108,7 @@ export async function setPasswordSpendingResetTokens(
       .set({ used_at: now })
       .where(and(eq(authTokens.user_id, userId), eq(authTokens.purpose, "password_reset"), isNull(authTokens.used_at))),
   ]);
+  return set.length > 0;
 }
 
 export async function insertSession(
@@ -151,6 +175,7 @@ export async function createInvitedClient(
     passwordHash: string;
     invitation: { tokenHash: string; expiresAt: Date };
   },
+  event?: DomainEvent,
 ) {
   const now = new Date();
   const [, , [profile]] = await db.batch([
@@ -182,10 +207,16 @@ export async function createInvitedClient(
         updated_at: now,
       })
       .returning({ id: profiles.id, client_id: profiles.client_id }),
-    auditEntry(db, actor, "client.create", { type: "profile", id: "inserted" }, null, {
-      user_id: input.userId,
-      email: input.email,
-    }),
+    auditEntry(
+      db,
+      actor,
+      "client.create",
+      { type: "profile", id: "inserted" },
+      null,
+      { user_id: input.userId, email: input.email },
+      event?.id,
+    ),
+    ...(event ? [eventEntry(db, event)] : []),
   ]);
   if (!profile) throw new Error("client profile not created");
   return profile;
@@ -196,22 +227,23 @@ export async function createInvitedClient(
 // ---------------------------------------------------------------------------------------------
 
 /**
- * Creates or updates the user's one profile. Sharing on or off (a new profile starts one way or
- * the other) changes where a visitor's tap of each of their garments lands: those tap records
- * are rewritten when it changed.
+ * Creates or updates the user's one profile; with `event`, its event in the same batch, written
+ * only if the row was written. Sharing on or off (a new profile starts one way or the other)
+ * changes where a visitor's tap of each of their garments lands: those tap records are
+ * rewritten when it changed.
  */
 export async function saveProfile(
   db: Db,
   tap: TapStores,
   userId: string,
   values: ProfileValues,
+  event?: DomainEvent,
 ): Promise<{ created: boolean }> {
   const existing = await getProfile(db, userId);
-  if (existing) {
-    await db.update(profiles).set(values).where(eq(profiles.id, existing.id));
-  } else {
-    await db.insert(profiles).values({ ...values, user_id: userId });
-  }
+  const write = existing
+    ? db.update(profiles).set(values).where(eq(profiles.id, existing.id))
+    : db.insert(profiles).values({ ...values, user_id: userId });
+  await db.batch([write, ...(event ? [eventIfChanged(db, event)] : [])]);
   if (!existing || existing.nfc_sharing_enabled !== values.nfc_sharing_enabled) {
     await keepOwnerTapTrue(tap, userId);
   }
@@ -220,12 +252,32 @@ export async function saveProfile(
 
 /** The NFC sharing toggle; the next tap of each of the owner's garments answers it. False when the user has no profile. */
 export async function setNfcSharing(db: Db, tap: TapStores, userId: string, enabled: boolean): Promise<boolean> {
-  const updated = await db
-    .update(profiles)
-    .set({ nfc_sharing_enabled: enabled })
-    .where(eq(profiles.user_id, userId))
-    .returning({ id: profiles.id });
-  if (updated.length === 0) return false;
+  return (await switchNfcSharing(db, tap, userId, enabled)) !== "no_profile";
+}
+
+/**
+ * setNfcSharing, saying whether the switch moved, was so already, or the user has no profile.
+ * With `event`, its event in the same batch, written only if the switch moved (turning on what
+ * is on changes nothing and records nothing).
+ */
+export async function switchNfcSharing(
+  db: Db,
+  tap: TapStores,
+  userId: string,
+  enabled: boolean,
+  event?: DomainEvent,
+): Promise<"changed" | "same" | "no_profile"> {
+  const mine = eq(profiles.user_id, userId);
+  const [found, changed] = await db.batch([
+    db.select({ id: profiles.id }).from(profiles).where(mine),
+    db
+      .update(profiles)
+      .set({ nfc_sharing_enabled: enabled })
+      .where(and(mine, ne(profiles.nfc_sharing_enabled, enabled)))
+      .returning({ id: profiles.id }),
+    ...(event ? [eventIfChanged(db, event)] : []),
+  ]);
+  if (found.length === 0) return "no_profile";
   await keepOwnerTapTrue(tap, userId);
-  return true;
+  return changed.length > 0 ? "changed" : "same";
 }

@@ -1,5 +1,7 @@
-import { eq } from "drizzle-orm";
+import type { DomainEvent } from "@releve/core/platform/events";
+import { and, eq, isNull, ne, or } from "drizzle-orm";
 import type { Db } from "../client";
+import { eventIfChanged } from "../platform/events";
 import { users } from "../schema";
 
 /**
@@ -25,8 +27,28 @@ export async function signInLocale(
   return null;
 }
 
-export async function setUserLocale(db: Db, userId: string, locale: string): Promise<void> {
-  await db.update(users).set({ locale }).where(eq(users.id, userId));
+/**
+ * Stores the person's language; with `event`, its event in the same batch, written only if the
+ * stored language changed. Says whether it changed, was that already, or no account has the id.
+ */
+export async function setUserLocale(
+  db: Db,
+  userId: string,
+  locale: string,
+  event?: DomainEvent,
+): Promise<"changed" | "same" | "no_user"> {
+  const mine = eq(users.id, userId);
+  const [found, changed] = await db.batch([
+    db.select({ id: users.id }).from(users).where(mine),
+    db
+      .update(users)
+      .set({ locale })
+      .where(and(mine, or(isNull(users.locale), ne(users.locale, locale))))
+      .returning({ id: users.id }),
+    ...(event ? [eventIfChanged(db, event)] : []),
+  ]);
+  if (found.length === 0) return "no_user";
+  return changed.length > 0 ? "changed" : "same";
 }
 
 export async function userLocale(db: Db, userId: string): Promise<string | null> {

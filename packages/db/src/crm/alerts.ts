@@ -4,8 +4,10 @@
  * consumer mail it. Every function takes `db` first; raw `sql` only with a one-line reason.
  */
 import { ALERT_MAX_AGE_MS, type AlertEntry, type AlertFrequency, alertsDueAt } from "@releve/core/crm/alerts";
-import { and, asc, eq, gt, inArray, isNull, min, sql } from "drizzle-orm";
+import type { DomainEvent } from "@releve/core/platform/events";
+import { and, asc, eq, gt, inArray, isNull, min, ne, sql } from "drizzle-orm";
 import type { Db } from "../client";
+import { eventIfChanged } from "../platform/events";
 import {
   contacts,
   events,
@@ -30,27 +32,33 @@ export function readAlertSettings(db: Db, userId: string) {
 /**
  * Sets how often the owner hears of new connections; turning alerts off also drops what was
  * waiting to be mailed (one batch). The previous setting, or null when there is no such user.
+ * `event`, when given, is written in the same batch, only if the setting changed (choosing the
+ * setting already stored records nothing).
  */
 export async function setAlertFrequency(
   db: Db,
   userId: string,
   frequency: AlertFrequency,
   now = Date.now(),
+  event?: DomainEvent,
 ): Promise<AlertFrequency | null> {
   const previous = (await readAlertSettings(db, userId))?.frequency ?? null;
   if (previous === null) return null;
-  const update = db.update(users).set({ alert_frequency: frequency }).where(eq(users.id, userId));
-  if (frequency === "off") {
-    await db.batch([
-      update,
-      db
-        .update(ownerAlerts)
-        .set({ sent_at: new Date(now) })
-        .where(and(eq(ownerAlerts.owner_user_id, userId), isNull(ownerAlerts.sent_at))),
-    ]);
-  } else {
-    await update;
-  }
+  await db.batch([
+    db
+      .update(users)
+      .set({ alert_frequency: frequency })
+      .where(and(eq(users.id, userId), ne(users.alert_frequency, frequency))),
+    ...(event ? [eventIfChanged(db, event)] : []),
+    ...(frequency === "off"
+      ? [
+          db
+            .update(ownerAlerts)
+            .set({ sent_at: new Date(now) })
+            .where(and(eq(ownerAlerts.owner_user_id, userId), isNull(ownerAlerts.sent_at))),
+        ]
+      : []),
+  ]);
   return previous;
 }
 

@@ -6,78 +6,111 @@
  */
 import type { CreateEventInput } from "@releve/core/crm/rules";
 import type { DomainEvent } from "@releve/core/platform/events";
-import { and, eq, exists, isNotNull } from "drizzle-orm";
+import { and, eq, exists, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { type Actor, auditEntry } from "../platform/audit";
 import type { D1Like } from "../platform/binding-types";
-import { eventAfterInsert, eventEntry } from "../platform/events";
-import { contacts, events, profiles, wardrobeEvents } from "../schema";
+import { eventAfterInsert, eventEntry, eventIfChanged } from "../platform/events";
+import { contacts, domainEvents, events, profiles, wardrobeEvents } from "../schema";
 import { keepOwnerTapTrue, type TapStores } from "../tap/cache";
 import { SCAN_ROLLUP_JOB, selectActiveEventId } from "./queries";
 
 /**
  * 'Mark Contacted' (spec part 2 §4): contacted_at = now, with the optional notes, only on one
  * of this owner's contacts (and, from a garment's page, only one made through that garment).
- * False (nothing changed) for any other id.
+ * False (nothing changed) for any other id. `event`, when given, is written in the same batch,
+ * only if the contact changed, naming the contact's garment.
  */
 export async function markContactContacted(
   db: Db,
   input: { userId: string; contactId: number; notes: string | null; garmentId?: number },
   now = Date.now(),
+  event?: DomainEvent,
 ): Promise<boolean> {
-  const row = await db
-    .update(contacts)
-    .set({ contacted_at: new Date(now), contact_notes: input.notes })
-    .where(
-      and(
-        eq(contacts.id, input.contactId),
-        eq(contacts.owner_user_id, input.userId),
-        input.garmentId === undefined ? undefined : eq(contacts.garment_id, input.garmentId),
-      ),
-    )
-    .returning({ id: contacts.id })
-    .get();
-  return row !== undefined;
+  const [rows] = await db.batch([
+    db
+      .update(contacts)
+      .set({ contacted_at: new Date(now), contact_notes: input.notes })
+      .where(
+        and(
+          eq(contacts.id, input.contactId),
+          eq(contacts.owner_user_id, input.userId),
+          input.garmentId === undefined ? undefined : eq(contacts.garment_id, input.garmentId),
+        ),
+      )
+      .returning({ id: contacts.id }),
+    ...(event ? [eventIfContactChanged(db, event, input.contactId)] : []),
+  ]);
+  return rows.length > 0;
 }
 
 /**
  * Edits the owner's notes on a contact already marked contacted (spec part 2 §8 'Contact
  * Updated'); the date it was contacted stays. False when the contact is not this owner's (or not
- * this garment's, with `garmentId`), or not yet contacted: nothing changes.
+ * this garment's, with `garmentId`), or not yet contacted: nothing changes. `event`, when given,
+ * is written in the same batch, only if the notes were saved, naming the contact's garment.
  */
 export async function updateContactNotes(
   db: Db,
   input: { userId: string; contactId: number; notes: string | null; garmentId?: number },
+  event?: DomainEvent,
 ): Promise<boolean> {
-  const row = await db
-    .update(contacts)
-    .set({ contact_notes: input.notes })
-    .where(
-      and(
-        eq(contacts.id, input.contactId),
-        eq(contacts.owner_user_id, input.userId),
-        isNotNull(contacts.contacted_at),
-        input.garmentId === undefined ? undefined : eq(contacts.garment_id, input.garmentId),
-      ),
-    )
-    .returning({ id: contacts.id })
-    .get();
-  return row !== undefined;
+  const [rows] = await db.batch([
+    db
+      .update(contacts)
+      .set({ contact_notes: input.notes })
+      .where(
+        and(
+          eq(contacts.id, input.contactId),
+          eq(contacts.owner_user_id, input.userId),
+          isNotNull(contacts.contacted_at),
+          input.garmentId === undefined ? undefined : eq(contacts.garment_id, input.garmentId),
+        ),
+      )
+      .returning({ id: contacts.id }),
+    ...(event ? [eventIfContactChanged(db, event, input.contactId)] : []),
+  ]);
+  return rows.length > 0;
 }
 
-export async function createEvent(db: Db, userId: string, input: CreateEventInput): Promise<number> {
-  const row = await db
-    .insert(wardrobeEvents)
-    .values({
-      owner_user_id: userId,
-      name: input.name,
-      description: input.description,
-      location: input.location,
-      date: input.date,
-      is_active: true,
-    })
-    .returning({ id: wardrobeEvents.id })
-    .get();
+/**
+ * The event of a contact's UPDATE just before it in the batch: written only if that UPDATE
+ * changed a row (`changes()`), naming the contact's garment (read from its row, so a caller
+ * without the garment's id still names it).
+ */
+function eventIfContactChanged(db: Db, event: DomainEvent, contactId: number) {
+  // Raw: INSERT ... SELECT on changes(), with the garment from the contact's row, which drizzle cannot say.
+  return db.insert(domainEvents).select(
+    sql`SELECT ${event.id}, ${event.type}, ${contacts.garment_id}, ${event.subjects.productId ?? null},
+      ${event.subjects.tagId ?? null}, ${event.actor.kind}, ${event.actor.id}, ${event.personId}, ${event.at.getTime()},
+      ${JSON.stringify(event.payload)}, NULL FROM ${contacts} WHERE ${contacts.id} = ${contactId} AND changes() > 0`,
+  );
+}
+
+/**
+ * Adds one of the owner's own events (/dashboard/events), active; its id. `event`, when given, is
+ * written in the same batch with the new id at `payload.eventId`.
+ */
+export async function createEvent(
+  db: Db,
+  userId: string,
+  input: CreateEventInput,
+  event?: DomainEvent,
+): Promise<number> {
+  const [[row]] = await db.batch([
+    db
+      .insert(wardrobeEvents)
+      .values({
+        owner_user_id: userId,
+        name: input.name,
+        description: input.description,
+        location: input.location,
+        date: input.date,
+        is_active: true,
+      })
+      .returning({ id: wardrobeEvents.id }),
+    ...(event ? [eventAfterInsert(db, event, "eventId")] : []),
+  ]);
   if (!row) throw new Error("wardrobe event not created");
   return row.id;
 }
@@ -88,13 +121,15 @@ export type SetActiveResult = "set" | "cleared" | "not_found" | "no_profile";
  * Persists the owner's active event (or clears it) and rewrites the owner's tap records, so
  * the very next tap carries it into its scan, as the next share-page contact does
  * (docs/product.md, /dashboard/events: an active event tags every new scan and contact).
- * Only one of this owner's events that is flagged active can be chosen.
+ * Only one of this owner's events that is flagged active can be chosen. `event`, when given, is
+ * written in the same batch, only if the owner's profile changed.
  */
 export async function setActiveEvent(
   db: Db,
   stores: TapStores,
   userId: string,
   eventId: number | null,
+  event?: DomainEvent,
 ): Promise<SetActiveResult> {
   const chosen =
     eventId === null
@@ -111,13 +146,15 @@ export async function setActiveEvent(
               ),
             ),
         );
-  const row = await db
-    .update(profiles)
-    .set({ active_event_id: eventId, updated_at: new Date() })
-    .where(and(eq(profiles.user_id, userId), chosen))
-    .returning({ id: profiles.id })
-    .get();
-  if (!row) {
+  const [rows] = await db.batch([
+    db
+      .update(profiles)
+      .set({ active_event_id: eventId, updated_at: new Date() })
+      .where(and(eq(profiles.user_id, userId), chosen))
+      .returning({ id: profiles.id }),
+    ...(event ? [eventIfChanged(db, event)] : []),
+  ]);
+  if (rows.length === 0) {
     if (eventId === null) return "no_profile";
     const profile = await selectActiveEventId(db, userId).get();
     return profile ? "not_found" : "no_profile";
@@ -145,11 +182,19 @@ export async function createBrandEvent(
       .returning(),
     // The event before the audit entry: both name the new brand event (last_insert_rowid()).
     ...(event ? [eventAfterInsert(db, event, "brandEventId")] : []),
-    auditEntry(db, actor, "event.create", { type: "event", id: "inserted" }, null, {
-      name: input.name,
-      datetime: input.datetime?.getTime() ?? null,
-      is_active: input.is_active,
-    }),
+    auditEntry(
+      db,
+      actor,
+      "event.create",
+      { type: "event", id: "inserted" },
+      null,
+      {
+        name: input.name,
+        datetime: input.datetime?.getTime() ?? null,
+        is_active: input.is_active,
+      },
+      event?.id,
+    ),
   ]);
   if (!row) throw new Error("brand event not created");
   return row;
@@ -171,6 +216,7 @@ export async function setBrandEventActive(db: Db, actor: Actor, id: number, isAc
       { type: "event", id },
       { is_active: before.is_active },
       { is_active: isActive },
+      event?.id,
     ),
     ...(event ? [eventEntry(db, event)] : []),
   ]);

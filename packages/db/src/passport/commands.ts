@@ -61,7 +61,7 @@ export async function createProduct(
           .returning({ id: products.id }),
         // The event before the audit entry: both name the new product (last_insert_rowid()).
         ...(event ? [eventAfterInsert(db, event, "productId", { newProduct: true })] : []),
-        auditEntry(db, actor, "product.create", { type: "product", id: "inserted" }, null, values),
+        auditEntry(db, actor, "product.create", { type: "product", id: "inserted" }, null, values, event?.id),
       ]);
       return inserted[0]?.id ?? null;
     },
@@ -90,7 +90,7 @@ export async function updateProduct(
           .update(products)
           .set({ ...values, updated_at: new Date() })
           .where(eq(products.id, before.id)),
-        auditEntry(db, actor, "product.update", { type: "product", id: before.id }, before, values),
+        auditEntry(db, actor, "product.update", { type: "product", id: before.id }, before, values, event?.id),
         ...(event ? [eventEntry(db, event)] : []),
       ]);
       return "updated" as const;
@@ -125,7 +125,15 @@ export async function setProductPhoto(
       .set({ ...after, updated_at: new Date() })
       .where(eq(products.id, id))
       .returning({ id: products.id }),
-    auditEntry(db, actor, photo ? "product.photo_set" : "product.photo_remove", { type: "product", id }, null, after),
+    auditEntry(
+      db,
+      actor,
+      photo ? "product.photo_set" : "product.photo_remove",
+      { type: "product", id },
+      null,
+      after,
+      event?.id,
+    ),
   ]);
   const changed = rest.at(-2) as { id: number }[];
   if (!changed[0]) return null;
@@ -151,10 +159,18 @@ export async function importProducts(
   // Raw sql: UPDATE … FROM json_each (one parameter for every row); drizzle has no json_each.
   const set = Object.fromEntries(fields.map((f) => [f, sql`${jsonRowField(f)}`]));
   await db.batch([
-    auditEntry(db, actor, "product.import", { type: "product", id: 0 }, null, {
-      created: rows.create.map((v) => v.gtin),
-      updated: rows.update.map((r) => r.values.gtin),
-    }),
+    auditEntry(
+      db,
+      actor,
+      "product.import",
+      { type: "product", id: 0 },
+      null,
+      {
+        created: rows.create.map((v) => v.gtin),
+        updated: rows.update.map((r) => r.values.gtin),
+      },
+      event?.id,
+    ),
     // With no rows, each statement writes nothing.
     insertJsonRows(
       db,

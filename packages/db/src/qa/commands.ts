@@ -6,6 +6,7 @@
  * where drizzle cannot say it, with a one-line reason. Row types come from the schema.
  */
 
+import type { DomainEvent } from "@releve/core/platform/events";
 import { QA_BATCH_NAME } from "@releve/core/qa/tools";
 import { batchCode, createSecureChip } from "@releve/core/tags/chip-id";
 import { DEFAULT_TAG_TYPE, type GarmentType, tagUrl } from "@releve/core/tags/rules";
@@ -13,6 +14,7 @@ import { and, asc, eq, inArray, or } from "drizzle-orm";
 import type { Db } from "../client";
 import { type Actor, auditEntry } from "../platform/audit";
 import { onUniqueViolation } from "../platform/d1-errors";
+import { eventEntry, eventIfChanged } from "../platform/events";
 import { contacts, garments, nfcTagBatches, nfcTags, profiles, rateEvents, scans, sessions, users } from "../schema";
 import { qaResetSlugs } from "../seed-data";
 import { createTagBatch, programBatch } from "../tags/commands";
@@ -35,10 +37,11 @@ const sampleState = {
  * Puts mb-001 and ss-002 back as the seed made them: unclaimed (no owner, no claim time, no
  * ownership status) and active, so the next tap of either goes to the claim page. Touches no
  * other row: not their scans, contacts or tags. One D1 batch: the update and an audit row per
- * garment with its state before and after; then their tap records are rewritten. Returns the
- * garments as they were (those that exist).
+ * garment with its state before and after, and `event` (their count set at `count`); then their
+ * tap records are rewritten. Returns the garments as they were (those that exist); none there,
+ * nothing is written.
  */
-export async function resetQaGarments(db: Db, tap: TapStores, actor: Actor) {
+export async function resetQaGarments(db: Db, tap: TapStores, actor: Actor, event?: DomainEvent<"qa.garments_reset">) {
   const slugs = [...qaResetSlugs];
   const before = await db
     .select(sampleState)
@@ -56,6 +59,7 @@ export async function resetQaGarments(db: Db, tap: TapStores, actor: Actor) {
     // Read by the ownership_periods trigger (issue #32): a QA reset, not an owner's release.
     owner_via: "reset" as const,
   };
+  const recorded = event && { ...event, payload: { ...event.payload, count: before.length } };
   await db.batch([
     db.update(garments).set(after).where(inArray(garments.short_slug, slugs)),
     ...before.map((g) =>
@@ -73,8 +77,10 @@ export async function resetQaGarments(db: Db, tap: TapStores, actor: Actor) {
           claimed_at: g.claimed_at?.getTime() ?? null,
         },
         after,
+        recorded?.id,
       ),
     ),
+    ...(recorded ? [eventEntry(db, recorded)] : []),
   ]);
   await keepTapTrue(
     tap,
@@ -111,12 +117,14 @@ const TEST_GARMENT = { name: "Test Garment", garment_type: "Jacket" as GarmentTy
  * one (chip id, signature, audit), for /test-garment and the e2e scenarios (issue #20).
  * 'exists' when the slug is taken, also by someone else between the check and the write. A
  * tap of the slug before it existed left a 'not found' record: the next tap sees the garment.
+ * `event`, when given, is written in the garment's own batch.
  */
 export async function createQaGarment(
   db: Db,
   tap: TapStores,
   actor: Actor,
   input: { slug: string; origin: string; chipSecret: string },
+  event?: DomainEvent,
 ): Promise<"created" | "exists"> {
   const { slug } = input;
   if (await existingSlug(db, slug)) return "exists";
@@ -133,6 +141,7 @@ export async function createQaGarment(
         tagType: DEFAULT_TAG_TYPE,
         tags: [{ slug, chip, sku: null }],
         urlOf: (s) => tagUrl(input.origin, s),
+        ...(event ? { event, eventNamesGarment: true } : {}),
       });
       return "created" as const;
     },
@@ -156,24 +165,36 @@ export type QaAccountProfile = {
  * The e2e page's dedicated QA account (issue #20): a verified client with a known profile,
  * made on the first run (`passwordHash` is called only then: a hash of a secret nobody keeps,
  * so nobody can sign in as it) and put back to that profile on every run, in one batch.
+ * `event`, when given, is written with the account's INSERT (the account as the person it
+ * concerns), only if that INSERT made it. `created`: this call made the account.
  */
-export async function ensureQaAccount(db: Db, account: QaAccountProfile, passwordHash: () => Promise<string>) {
+export async function ensureQaAccount(
+  db: Db,
+  account: QaAccountProfile,
+  passwordHash: () => Promise<string>,
+  event?: DomainEvent,
+): Promise<{ userId: string; created: boolean }> {
   const find = () => db.select({ id: users.id }).from(users).where(eq(users.email, account.email)).get();
   let userId = (await find())?.id;
+  let created = false;
   if (!userId) {
     const id = crypto.randomUUID();
-    const made = await db
-      .insert(users)
-      .values({
-        id,
-        email: account.email,
-        password_hash: await passwordHash(),
-        first_name: account.firstName,
-        last_name: account.lastName,
-        email_verified_at: new Date(),
-      })
-      .onConflictDoNothing()
-      .returning({ id: users.id });
+    const [made] = await db.batch([
+      db
+        .insert(users)
+        .values({
+          id,
+          email: account.email,
+          password_hash: await passwordHash(),
+          first_name: account.firstName,
+          last_name: account.lastName,
+          email_verified_at: new Date(),
+        })
+        .onConflictDoNothing()
+        .returning({ id: users.id }),
+      ...(event ? [eventIfChanged(db, { ...event, personId: id })] : []),
+    ]);
+    created = made.length > 0;
     // Made by a run started at the same moment: that one stands.
     userId = made[0]?.id ?? (await find())?.id;
     if (!userId) throw new Error("QA account not created");
@@ -212,15 +233,16 @@ export async function ensureQaAccount(db: Db, account: QaAccountProfile, passwor
       .values({ user_id: userId, onboarded_at: new Date(), ...profile })
       .onConflictDoUpdate({ target: profiles.user_id, set: profile }),
   ]);
-  return userId;
+  return { userId, created };
 }
 
 /**
  * Removes what one e2e run made (issue #20): its garment (slug `qa-e2e-<run>`, its tag, the
  * contacts and any scans it got), the QA account's session for the run, and the contact-form
  * rate events counted against the QA account as an owner (`rateEvents`: its bucket and key). The audit rows of the admin's changes
- * stay: the audit log is never edited. One batch; returns what each statement removed. Then the
- * tap records of its slug and of the slugs it probed (`probedSlugs`) are dropped.
+ * stay: the audit log is never edited. One batch, with `event` (how many garments it removes set
+ * at `garments`); returns what each statement removed. Then the tap records of its slug and of
+ * the slugs it probed (`probedSlugs`) are dropped.
  */
 export async function removeQaRun(
   db: Db,
@@ -232,9 +254,11 @@ export async function removeQaRun(
     sessionId: string | null;
     rateEvents: { bucket: string; key: string };
   },
+  event?: DomainEvent<"qa.run_removed">,
 ) {
   const garment = await db.select({ id: garments.id }).from(garments).where(eq(garments.short_slug, run.slug)).get();
   const id = garment?.id ?? -1;
+  const recorded = event && { ...event, payload: { ...event.payload, garments: garment ? 1 : 0 } };
   const [removedContacts, , , removedGarments, removedSessions, removedRates] = await db.batch([
     db
       .delete(contacts)
@@ -253,6 +277,7 @@ export async function removeQaRun(
       .delete(rateEvents)
       .where(and(eq(rateEvents.bucket, run.rateEvents.bucket), eq(rateEvents.key, run.rateEvents.key)))
       .returning({ id: rateEvents.id }),
+    ...(recorded ? [eventEntry(db, recorded)] : []),
   ]);
   await forgetTapRoutes(tap, [run.slug, ...run.probedSlugs]);
   return {

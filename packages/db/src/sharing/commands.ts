@@ -256,11 +256,19 @@ async function insertCapturedGuest(
       .returning({ id: contacts.id }),
     // The event before the audit entry: it leaves last_insert_rowid() naming the contact.
     ...(input.event ? [eventAfterInsert(db, input.event, "contactId")] : []),
-    auditEntry(db, actor, "contact.capture", { type: "contact", id: "inserted" }, null, {
-      owner_user_id: input.ownerUserId,
-      event_id: input.eventId,
-      garment_id: input.garmentId,
-    }),
+    auditEntry(
+      db,
+      actor,
+      "contact.capture",
+      { type: "contact", id: "inserted" },
+      null,
+      {
+        owner_user_id: input.ownerUserId,
+        event_id: input.eventId,
+        garment_id: input.garmentId,
+      },
+      input.event?.id,
+    ),
   ]);
   if (!row) throw new Error("guest contact not created");
   return row.id;

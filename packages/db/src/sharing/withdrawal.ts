@@ -1,31 +1,64 @@
 /**
  * A visitor takes their details back (issue #33): the contact their private link names, and
- * its deletion. The owner's alerts about it go with it (ON DELETE CASCADE); the tap they made
- * stays in the owner's scan counts, which never named them.
+ * its deletion. The owner's alerts about it go with it (ON DELETE CASCADE), so neither their
+ * alert mail nor the visitor's details-shared mail (read from the row when it goes) is sent any
+ * more; the tap they made stays in the owner's scan counts, which never named them.
  */
+import type { DomainEvent } from "@releve/core/platform/events";
 import { eq } from "drizzle-orm";
 import type { Db } from "../client";
+import { eventIfChanged } from "../platform/events";
 import { contacts, profiles } from "../schema";
 
-/** How the page names the owner: their display name, else their first name, else 'The owner'. */
-const ownerName = (p: { display_name: string | null; first_name: string | null } | undefined) =>
-  p?.display_name?.trim() || p?.first_name?.trim() || "The owner";
+/** What the page says when the owner's card has no name. */
+export const UNNAMED_OWNER = "The owner";
 
-/** The owner a contact was left with, as the withdrawal page names them; undefined when the contact is gone. */
-export async function withdrawalOwner(db: Db, contactId: number): Promise<string | undefined> {
-  const row = await db
-    .select({ display_name: profiles.display_name, first_name: profiles.first_name })
+type OwnerNames = { display_name: string | null; first_name: string | null } | null;
+
+/** How the page names the owner: their display name, else their first name; null when neither. */
+const nameOf = (p: OwnerNames) => p?.display_name?.trim() || p?.first_name?.trim() || null;
+
+/** A contact as its withdrawal needs it: its owner, their name, its garment; undefined when it is gone. */
+function withdrawalContact(db: Db, contactId: number) {
+  return db
+    .select({
+      ownerUserId: contacts.owner_user_id,
+      garmentId: contacts.garment_id,
+      display_name: profiles.display_name,
+      first_name: profiles.first_name,
+    })
     .from(contacts)
     .leftJoin(profiles, eq(profiles.user_id, contacts.owner_user_id))
     .where(eq(contacts.id, contactId))
     .get();
-  return row ? ownerName(row) : undefined;
 }
 
-/** Deletes the contact; the owner's name as the page says it, or undefined when it was already gone. */
-export async function withdrawContact(db: Db, contactId: number): Promise<string | undefined> {
-  const owner = await withdrawalOwner(db, contactId);
-  if (owner === undefined) return undefined;
-  const deleted = await db.delete(contacts).where(eq(contacts.id, contactId)).returning({ id: contacts.id });
-  return deleted.length > 0 ? owner : undefined;
+/** The owner a contact was left with, as the withdrawal page names them; undefined when the contact is gone. */
+export async function withdrawalOwner(db: Db, contactId: number): Promise<string | undefined> {
+  const row = await withdrawalContact(db, contactId);
+  return row ? (nameOf(row) ?? UNNAMED_OWNER) : undefined;
+}
+
+/**
+ * Deletes the contact, with `event` (its owner as the person it concerns, its garment as its
+ * subject) in the same batch, written only if the delete removed it. The owner's name (null
+ * when their card has none), or undefined when it was already gone.
+ */
+export async function withdrawContact(
+  db: Db,
+  contactId: number,
+  event?: DomainEvent,
+): Promise<{ ownerName: string | null } | undefined> {
+  const row = await withdrawalContact(db, contactId);
+  if (!row) return undefined;
+  const recorded = event && {
+    ...event,
+    personId: row.ownerUserId,
+    subjects: { ...event.subjects, garmentId: row.garmentId },
+  };
+  const [deleted] = await db.batch([
+    db.delete(contacts).where(eq(contacts.id, contactId)).returning({ id: contacts.id }),
+    ...(recorded ? [eventIfChanged(db, recorded)] : []),
+  ]);
+  return deleted.length > 0 ? { ownerName: nameOf(row) } : undefined;
 }

@@ -27,7 +27,7 @@ export async function createPost(
       .returning({ id: instagramPosts.id }),
     // The event before the audit entry: both name the new post (last_insert_rowid()).
     ...(event ? [eventAfterInsert(db, event, "postId")] : []),
-    auditEntry(db, actor, "post.create", { type: "instagram_post", id: "inserted" }, null, fields),
+    auditEntry(db, actor, "post.create", { type: "instagram_post", id: "inserted" }, null, fields, event?.id),
   ]);
   return inserted[0]?.id;
 }
@@ -39,7 +39,7 @@ export async function updatePost(db: Db, actor: Actor, before: Post, fields: Pos
       .update(instagramPosts)
       .set({ ...fields, updated_at: new Date() })
       .where(eq(instagramPosts.id, before.id)),
-    auditEntry(db, actor, "post.update", { type: "instagram_post", id: before.id }, before, fields),
+    auditEntry(db, actor, "post.update", { type: "instagram_post", id: before.id }, before, fields, event?.id),
     ...(event ? [eventEntry(db, event)] : []),
   ]);
 }
@@ -48,7 +48,7 @@ export async function updatePost(db: Db, actor: Actor, before: Post, fields: Pos
 export async function deletePost(db: Db, actor: Actor, before: Post, event?: DomainEvent) {
   await db.batch([
     db.delete(instagramPosts).where(eq(instagramPosts.id, before.id)),
-    auditEntry(db, actor, "post.delete", { type: "instagram_post", id: before.id }, before, null),
+    auditEntry(db, actor, "post.delete", { type: "instagram_post", id: before.id }, before, null, event?.id),
     ...(event ? [eventEntry(db, event)] : []),
   ]);
 }
@@ -68,11 +68,19 @@ export function insertEarlyAccessEntry(
     .returning({ id: earlyAccessEntries.id });
 }
 
-/** Adds an entry (the caller took its rate slot first): true when new, false for a listed address. */
+/**
+ * Adds an entry (the caller took its rate slot first), with `event` in the same batch, written
+ * only if the entry was new (its id at `entryId`): the new entry's id, or undefined for a listed
+ * address (nothing stored, nothing recorded).
+ */
 export async function addEarlyAccessEntry(
   db: Db,
   entry: Parameters<typeof insertEarlyAccessEntry>[1],
-): Promise<boolean> {
-  const inserted = await insertEarlyAccessEntry(db, entry);
-  return inserted.length > 0;
+  event?: DomainEvent,
+): Promise<number | undefined> {
+  const [inserted] = await db.batch([
+    insertEarlyAccessEntry(db, entry),
+    ...(event ? [eventAfterInsert(db, event, "entryId")] : []),
+  ]);
+  return inserted[0]?.id;
 }

@@ -51,7 +51,7 @@ export async function createTagBatch(
       .returning({ id: nfcTagBatches.id }),
     // The event before the audit entry: both name the new batch (last_insert_rowid()).
     ...(event ? [eventAfterInsert(db, event, "batchId")] : []),
-    auditEntry(db, actor, "tag_batch.create", { type: "nfc_tag_batch", id: "inserted" }, null, fields),
+    auditEntry(db, actor, "tag_batch.create", { type: "nfc_tag_batch", id: "inserted" }, null, fields, event?.id),
   ]);
   return { id: inserted[0]?.id, createdAt };
 }
@@ -131,12 +131,20 @@ export async function programTag(db: Db, tap: TapStores, actor: Actor, input: Ta
         updated_at: now,
       })
       .returning({ id: nfcTags.id }),
-    auditEntry(db, actor, "tag.program", { type: "nfc_tag", id: "inserted" }, null, {
-      chip_id: input.chip.chipId,
-      slug: input.slug,
-      batch_id: input.batchId,
-      owner_profile_id: input.owner?.profileId ?? null,
-    }),
+    auditEntry(
+      db,
+      actor,
+      "tag.program",
+      { type: "nfc_tag", id: "inserted" },
+      null,
+      {
+        chip_id: input.chip.chipId,
+        slug: input.slug,
+        batch_id: input.batchId,
+        owner_profile_id: input.owner?.profileId ?? null,
+      },
+      input.event?.id,
+    ),
     ...(input.event
       ? [
           eventEntry(db, input.event, {
@@ -201,6 +209,7 @@ export async function recordTagWrite(
       { type: "nfc_tag", id: tag.id },
       { status: tag.status, uid: tag.uid },
       outcome.ok ? { status, uid: outcome.uid ?? tag.uid } : { status, write_error: outcome.error },
+      event?.id,
     ),
   ];
   if (outcome.ok && tag.garment_id !== null) {
@@ -245,6 +254,7 @@ export async function makeTagSecure(
       { type: "nfc_tag", id: tag.id },
       { uid: tag.uid, tag_type: tag.tag_type, sun_key_version: tag.sun_key_version },
       { uid: secure.uid, tag_type: SECURE_TAG_TYPE, sun_key_version: secure.keyVersion },
+      event?.id,
     ),
     ...(event ? [eventEntry(db, event)] : []),
   ]);
@@ -259,7 +269,15 @@ export async function lockTag(db: Db, actor: Actor, tag: TagRow, event?: DomainE
       .update(nfcTags)
       .set({ status: "locked", metadata: { ...tag.metadata, lockedAt: now.toISOString() }, updated_at: now })
       .where(eq(nfcTags.id, tag.id)),
-    auditEntry(db, actor, "tag.lock", { type: "nfc_tag", id: tag.id }, { status: tag.status }, { status: "locked" }),
+    auditEntry(
+      db,
+      actor,
+      "tag.lock",
+      { type: "nfc_tag", id: tag.id },
+      { status: tag.status },
+      { status: "locked" },
+      event?.id,
+    ),
     ...(event ? [eventEntry(db, event)] : []),
   ]);
 }
@@ -292,6 +310,7 @@ export async function setTagStatus(
         reason: change.reason,
         ...(release && { owner_user_id: null, garment_status: "unclaimed" }),
       },
+      event?.id,
     ),
   ];
   if (release && tag.garment_id !== null) {
@@ -324,6 +343,8 @@ export async function programBatch(
     /** A pre-encoded pool (issue #19): no details; the first owner gives them when registering. */
     pool?: boolean;
     event?: DomainEvent;
+    /** The event names the batch's one garment (a QA sample), found by its slug in the batch. */
+    eventNamesGarment?: boolean;
   },
 ) {
   if (input.tags.length === 0) return 0;
@@ -379,14 +400,30 @@ export async function programBatch(
         garment_id: sql`(SELECT ${garments.id} FROM ${garments} WHERE ${garments.short_slug} = json_each.value ->> 'slug')`,
       },
     ),
-    auditEntry(db, actor, "tag_batch.program", { type: "nfc_tag_batch", id: batch.id }, null, {
-      count: input.tags.length,
-      garment_type: input.garment.garment_type,
-      tag_type: input.tagType,
-      pool,
-      product_id: input.garment.product_id ?? null,
-    }),
-    ...(input.event ? [eventEntry(db, input.event)] : []),
+    auditEntry(
+      db,
+      actor,
+      "tag_batch.program",
+      { type: "nfc_tag_batch", id: batch.id },
+      null,
+      {
+        count: input.tags.length,
+        garment_type: input.garment.garment_type,
+        tag_type: input.tagType,
+        pool,
+        product_id: input.garment.product_id ?? null,
+      },
+      input.event?.id,
+    ),
+    ...(input.event
+      ? [
+          eventEntry(
+            db,
+            input.event,
+            input.eventNamesGarment && input.tags[0] ? { garmentId: garmentIdOf(input.tags[0].slug) } : {},
+          ),
+        ]
+      : []),
   ]);
   return input.tags.length;
 }
@@ -442,9 +479,17 @@ export async function assignBatchUids(
       .set({ programmed_at: now, programmed_by_admin_id: adminIdOf(db, actor) })
       // Raw sql: the ids travel as one JSON parameter.
       .where(inArray(garments.id, sql`(SELECT value FROM json_each(${garmentIds}))`)),
-    auditEntry(db, actor, "tag_batch.import", { type: "nfc_tag_batch", id: batchId }, null, {
-      assigned: rows.length,
-    }),
+    auditEntry(
+      db,
+      actor,
+      "tag_batch.import",
+      { type: "nfc_tag_batch", id: batchId },
+      null,
+      {
+        assigned: rows.length,
+      },
+      event?.id,
+    ),
     ...(event ? [eventEntry(db, event)] : []),
   ]);
   await keepTapTrue(
@@ -476,6 +521,7 @@ export async function setGarmentActive(
       { type: "garment", id: garment.id },
       { is_active: garment.is_active },
       { is_active: isActive },
+      event?.id,
     ),
     ...(event ? [eventEntry(db, event)] : []),
   ]);
@@ -501,6 +547,7 @@ export async function reassignGarment(
     .where(eq(profiles.id, profileId))
     .get();
   if (!profile) return false;
+  const event = eventFor && profile.user_id ? eventFor(profile.user_id) : undefined;
   await db.batch([
     db
       .update(garments)
@@ -519,8 +566,9 @@ export async function reassignGarment(
       { type: "garment", id: garment.id },
       { owner_profile_id: garment.profile_id, status: garment.status },
       { owner_profile_id: profile.id, status: "claimed" },
+      event?.id,
     ),
-    ...(eventFor && profile.user_id ? [eventEntry(db, eventFor(profile.user_id))] : []),
+    ...(event ? [eventEntry(db, event)] : []),
   ]);
   await keepTapTrue(tap, [garment.short_slug]);
   return true;
@@ -557,6 +605,7 @@ export async function markGarmentProgrammed(db: Db, actor: Actor, id: number, ev
       { type: "garment", id },
       { programmed_at: before.programmed_at?.getTime() ?? null, programmed_by_admin_id: before.programmed_by_admin_id },
       { programmed_at: now.getTime() },
+      event?.id,
     ),
     programming(),
   ];

@@ -218,14 +218,22 @@ export async function clearOwnedGarmentPhoto(db: Db, garmentId: number, userId: 
   return { row, ...previousOf(before[0]) };
 }
 
-/** Whether visitors see the photo on the share card; the row after, or undefined when not theirs. */
-export function setOwnedGarmentPhotoPublic(db: Db, garmentId: number, userId: string, isPublic: boolean) {
-  return db
-    .update(garments)
-    .set({ photo_public: isPublic })
-    .where(owned(garmentId, userId))
-    .returning(photoColumns)
-    .get();
+/**
+ * Whether visitors see the photo on the share card, with the change's event before it on the same
+ * condition; the row after, or undefined when not theirs (and no event).
+ */
+export async function setOwnedGarmentPhotoPublic(
+  db: Db,
+  garmentId: number,
+  userId: string,
+  isPublic: boolean,
+  event?: DomainEvent,
+) {
+  const where = owned(garmentId, userId);
+  const update = db.update(garments).set({ photo_public: isPublic }).where(where).returning(photoColumns);
+  if (!event) return update.get();
+  const [, rows] = await db.batch([eventBeforeGarmentChange(db, event, where, "none"), update]);
+  return rows[0];
 }
 
 /**
@@ -300,7 +308,15 @@ export async function adminSetGarmentPhoto(
     db.select(previousKeys).from(garments).where(eq(garments.id, garmentId)),
     ...(event ? [eventBeforeGarmentChange(db, event, eq(garments.id, garmentId))] : []),
     db.update(garments).set(after).where(eq(garments.id, garmentId)).returning(photoColumns),
-    auditEntry(db, actor, "garment.photo_set", { type: "garment", id: garmentId }, auditedPhoto(current), after),
+    auditEntry(
+      db,
+      actor,
+      "garment.photo_set",
+      { type: "garment", id: garmentId },
+      auditedPhoto(current),
+      after,
+      event?.id,
+    ),
   ]);
   const row = updatedRows(rest)[0];
   if (!row) return null;
@@ -316,7 +332,15 @@ export async function adminClearGarmentPhoto(db: Db, actor: Actor, garmentId: nu
     db.select(previousKeys).from(garments).where(eq(garments.id, garmentId)),
     ...(event ? [eventBeforeGarmentChange(db, event, eq(garments.id, garmentId))] : []),
     db.update(garments).set(after).where(eq(garments.id, garmentId)).returning(photoColumns),
-    auditEntry(db, actor, "garment.photo_remove", { type: "garment", id: garmentId }, auditedPhoto(current), after),
+    auditEntry(
+      db,
+      actor,
+      "garment.photo_remove",
+      { type: "garment", id: garmentId },
+      auditedPhoto(current),
+      after,
+      event?.id,
+    ),
   ]);
   const row = updatedRows(rest)[0];
   if (!row) return null;
@@ -371,6 +395,7 @@ export async function adminSetGarmentPhotoCard(
       { type: "garment", id: garmentId },
       { photo_card_key: current.photo_card_key },
       { photo_card_key: cardKey },
+      event?.id,
     ),
   ]);
   const row = updatedRows(rest)[0];

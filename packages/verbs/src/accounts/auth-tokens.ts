@@ -1,6 +1,6 @@
 import { randomToken, sha256Hex } from "@releve/core/platform/crypto";
 import type { AuthTokenPurpose, Db } from "@releve/db";
-import { insertAuthToken } from "@releve/db/accounts/commands";
+import { insertAuthToken, spendAuthToken } from "@releve/db/accounts/commands";
 
 export const TOKEN_TTL_MS: Record<AuthTokenPurpose, number> = {
   password_reset: 60 * 60 * 1000,
@@ -17,4 +17,21 @@ export async function issueToken(db: Db, userId: string, purpose: AuthTokenPurpo
     expires_at: new Date(now + TOKEN_TTL_MS[purpose]),
   });
   return token;
+}
+
+export type SpentToken = NonNullable<Awaited<ReturnType<typeof spendAuthToken>>>;
+
+/**
+ * Spends a single-use link token atomically: of two concurrent uses exactly one gets it (its
+ * user id, when it was issued and until when it was good); a spent, expired, unknown or
+ * oversized token is null.
+ */
+export async function spendToken(
+  db: Db,
+  token: string,
+  purpose: AuthTokenPurpose,
+  now = Date.now(),
+): Promise<SpentToken | null> {
+  if (!token || token.length > 200) return null;
+  return spendAuthToken(db, await sha256Hex(token), purpose, new Date(now));
 }

@@ -6,14 +6,17 @@ import { createInvitedClient } from "@releve/db/accounts/commands";
 import { findUserIdByEmail } from "@releve/db/accounts/queries";
 import type { Actor as Staff } from "@releve/db/platform/audit";
 import { isUniqueViolation } from "@releve/db/platform/d1-errors";
+import { domainEvent } from "@releve/db/platform/events";
 import type { Effects } from "../effects";
+import { publishEvents } from "../platform/publish-events";
 
 export type InviteClientOutcome =
   | { code: "invited"; profileId: number; clientId: string; invitationSent: boolean }
   | { code: "email_taken" };
 
 /**
- * 'Create client' (issue #18): a real account and profile, audited, and an invitation mail whose
+ * 'Create client' (issue #18): a real account and profile, audited with its client.invited
+ * event, and an invitation mail whose
  * link sets the password (the reset flow). The account stands if the mail cannot go; the outcome
  * says so (a password reset sends another link).
  */
@@ -23,25 +26,38 @@ export async function inviteClient(
 ): Promise<InviteClientOutcome> {
   if (await findUserIdByEmail(effects.db, input.email)) return { code: "email_taken" };
   const token = randomToken();
+  const userId = crypto.randomUUID();
+  const event = domainEvent("client.invited", {
+    actor: effects.actor,
+    personId: userId,
+    payload: {},
+    at: effects.now(),
+  });
   let profile: Awaited<ReturnType<typeof createInvitedClient>>;
   try {
-    profile = await createInvitedClient(effects.db, input.staff, {
-      userId: crypto.randomUUID(),
-      email: input.email,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      // Nobody knows this password: the client chooses theirs through the invitation.
-      passwordHash: await hashPassword(randomToken()),
-      invitation: {
-        tokenHash: await sha256Hex(token),
-        expiresAt: new Date(effects.now().getTime() + INVITATION_TTL_MS),
+    profile = await createInvitedClient(
+      effects.db,
+      input.staff,
+      {
+        userId,
+        email: input.email,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        // Nobody knows this password: the client chooses theirs through the invitation.
+        passwordHash: await hashPassword(randomToken()),
+        invitation: {
+          tokenHash: await sha256Hex(token),
+          expiresAt: new Date(effects.now().getTime() + INVITATION_TTL_MS),
+        },
       },
-    });
+      event,
+    );
   } catch (error) {
     // Lost a race with another creation or sign-up of the same email: the unique index decided.
     if (isUniqueViolation(error)) return { code: "email_taken" };
     throw error;
   }
+  await publishEvents(effects, [event]);
   const url = `${effects.origin}/reset-password?token=${encodeURIComponent(token)}`;
   let invitationSent = true;
   try {

@@ -2,7 +2,9 @@ import { signupAttemptEmail, verificationEmail } from "@releve/core/accounts/mai
 import { hashPassword } from "@releve/core/accounts/password";
 import { insertUser } from "@releve/db/accounts/commands";
 import { findUserIdByEmail } from "@releve/db/accounts/queries";
+import { domainEvent } from "@releve/db/platform/events";
 import type { Effects } from "../effects";
+import { publishEvents } from "../platform/publish-events";
 import { issueToken } from "./auth-tokens";
 import { type MailLimited, mailLimited, takeMailLimits } from "./mail-limits";
 
@@ -43,19 +45,30 @@ async function createAccountOrTellOwner(
     );
   if (await findUserIdByEmail(db, input.email)) return tellOwner();
   const userId = crypto.randomUUID();
+  const event = domainEvent("account.created", {
+    actor: effects.actor,
+    personId: userId,
+    payload: {},
+    at: effects.now(),
+  });
   try {
-    await insertUser(db, {
-      id: userId,
-      email: input.email,
-      password_hash: input.passwordHash,
-      first_name: input.firstName,
-      last_name: input.lastName,
-    });
+    await insertUser(
+      db,
+      {
+        id: userId,
+        email: input.email,
+        password_hash: input.passwordHash,
+        first_name: input.firstName,
+        last_name: input.lastName,
+      },
+      event,
+    );
   } catch (error) {
     // Lost a race with a concurrent sign-up of the same email: the unique index decided.
     if (String(error).includes("UNIQUE")) return tellOwner();
     throw error;
   }
+  await publishEvents(effects, [event]);
   // The mail carries nothing the sender typed but the address: nobody has proved it is theirs.
   const token = await issueToken(db, userId, "email_verification", now);
   await effects.mail.send(verificationEmail(input.email, `${origin}/auth/verified?token=${encodeURIComponent(token)}`));

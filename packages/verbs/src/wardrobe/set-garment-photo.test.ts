@@ -70,6 +70,8 @@ describe("wardrobe/clear-garment-photo and show-garment-photo", () => {
     const effects = testEffects(db, { kind: "client", id: owner.userId });
     const shown = await showGarmentPhoto(effects, { garmentId: garment.id, owner: owner.userId, show: true });
     expect(shown).toMatchObject({ code: "set", row: { photo_public: true, photo_key: photoKey } });
+    const [visible] = await listEvents(db, { limit: 1, types: ["garment.photo_visibility_changed"] });
+    expect(visible).toMatchObject({ garmentId: garment.id, actorId: owner.userId, payload: { shown: true } });
     const hidden = await showGarmentPhoto(effects, { garmentId: garment.id, owner: owner.userId, show: false });
     if (hidden.code !== "set") throw new Error(hidden.code);
     expect(hidden.row.photo_public).toBe(false);
@@ -86,5 +88,18 @@ describe("wardrobe/clear-garment-photo and show-garment-photo", () => {
     expect(await clearGarmentPhoto(effects, { garmentId: garment.id, by: { owner: stranger.userId } })).toEqual({
       code: "not_found",
     });
+  });
+
+  it("showing someone else's photo changes nothing and records nothing", async () => {
+    const { garment } = await ownedPiece(db, { photo: true });
+    const stranger = await createOwner(db);
+    const before = await listEvents(db, { limit: 100 });
+    const outcome = await showGarmentPhoto(testEffects(db, { kind: "client", id: stranger.userId }), {
+      garmentId: garment.id,
+      owner: stranger.userId,
+      show: true,
+    });
+    expect(outcome).toEqual({ code: "not_found" });
+    expect(await listEvents(db, { limit: 100 })).toEqual(before);
   });
 });

@@ -1,3 +1,4 @@
+import { domainEvent } from "@releve/db/platform/events";
 import { hideOwnedGarmentPhoto, setOwnedGarmentPhotoPublic } from "@releve/db/wardrobe/commands";
 import { type GarmentPhotoRow, getOwnedGarmentPhoto } from "@releve/db/wardrobe/queries";
 import type { Effects } from "../effects";
@@ -37,6 +38,13 @@ export async function showGarmentPhoto(
     await publishEvents(effects, [event]);
     return { code: "set", row };
   }
-  const row = await setOwnedGarmentPhotoPublic(effects.db, garmentId, owner, show);
-  return row ? { code: "set", row } : { code: "not_found" };
+  const event = domainEvent("garment.photo_visibility_changed", {
+    actor: effects.actor,
+    payload: { shown: show },
+    at: effects.now(),
+  });
+  const row = await setOwnedGarmentPhotoPublic(effects.db, garmentId, owner, show, event);
+  if (!row) return { code: "not_found" };
+  await publishEvents(effects, [event]);
+  return { code: "set", row };
 }

@@ -1,15 +1,11 @@
-import { hashPassword, verifyPassword } from "@releve/core";
+import { verifyPassword } from "@releve/core";
 import { signInDelayMs } from "@releve/core/accounts/sign-in-delay";
 import { sha256Hex } from "@releve/core/platform/crypto";
 import { senderNetwork } from "@releve/core/tap/sender-network";
 import type { AuthTokenPurpose, Db } from "@releve/db";
-import {
-  markEmailVerified,
-  recordSignInAttempt,
-  setPasswordSpendingResetTokens,
-  spendAuthToken,
-} from "@releve/db/accounts/commands";
+import { recordSignInAttempt } from "@releve/db/accounts/commands";
 import { countFailedSignIns, findAuthToken, findUserForSignIn } from "@releve/db/accounts/queries";
+import { spendToken } from "@releve/verbs/accounts/auth-tokens";
 
 export const LOCKOUT_WINDOW_MS = 15 * 60 * 1000;
 /** Failures for one email from one sender network that lock that network out of that email. */
@@ -66,35 +62,15 @@ export async function peekToken(db: Db, token: string, purpose: AuthTokenPurpose
   return row.user_id;
 }
 
-/** Spends a single-use token atomically: of two concurrent uses exactly one gets the user id. */
+/**
+ * Spends a single-use token atomically: of two concurrent uses exactly one gets the user id.
+ * Spending a verification or reset link is the accounts/verify-email and set-password verbs'.
+ */
 export async function consumeToken(
   db: Db,
   token: string,
   purpose: AuthTokenPurpose,
   now = Date.now(),
 ): Promise<string | null> {
-  if (!token || token.length > 200) return null;
-  return spendAuthToken(db, await sha256Hex(token), purpose, new Date(now));
-}
-
-/**
- * Spends a verification link and marks the address verified: the account's user id, whose
- * session the link then starts (decision 0041), or null for a spent, expired or unknown link.
- */
-export async function verifyEmail(db: Db, token: string, now = Date.now()): Promise<string | null> {
-  const userId = await consumeToken(db, token, "email_verification", now);
-  if (!userId) return null;
-  await markEmailVerified(db, userId, new Date(now));
-  return userId;
-}
-
-/**
- * Sets the new password and spends every outstanding reset token of that user. The link came
- * to the account's address (a reset or an admin's invitation), so the email is verified too.
- */
-export async function resetPassword(db: Db, token: string, password: string, now = Date.now()): Promise<string | null> {
-  const userId = await consumeToken(db, token, "password_reset", now);
-  if (!userId) return null;
-  await setPasswordSpendingResetTokens(db, userId, await hashPassword(password), new Date(now));
-  return userId;
+  return (await spendToken(db, token, purpose, now))?.userId ?? null;
 }

@@ -1,5 +1,6 @@
 import { m } from "@releve/i18n/messages";
 import { Button, buttonClass, FormAlert } from "@releve/ui";
+import { verifyEmail } from "@releve/verbs/accounts/verify-email";
 import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect } from "react-router";
 import { GeneralErrorBoundary } from "../../components/error-boundary";
@@ -8,7 +9,6 @@ import { readForm } from "../../lib/form.server";
 import { toastHeader } from "../../lib/toast.server";
 import { requestContext } from "../../request-context.server";
 import type { Route } from "./+types/auth.verified";
-import { verifyEmail } from "./auth.server";
 import { readSignupNext, signupNextHeader } from "./auth-page.server";
 import { pendingClaimRedirect } from "./pending-claim.server";
 import { AUTH_SAID } from "./said";
@@ -40,9 +40,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const deps = requestContext(request, context);
   const token = (await readForm(request)).get("token");
-  const userId = await verifyEmail(deps.db, token);
-  if (!userId) return data({ error: AUTH_SAID.tokenInvalid() }, { status: 400 });
-  const session = await createSession(deps.db, request, userId);
+  const verified = await verifyEmail(deps.effects, { token });
+  if (verified.code === "invalid_token") return data({ error: AUTH_SAID.tokenInvalid() }, { status: 400 });
+  const session = await createSession(deps.db, request, verified.userId);
   const next = await readSignupNext(deps.env, request);
   const headers = signInHeaders(session);
   if (next) headers.append("Set-Cookie", await signupNextHeader(deps.env, request, null));

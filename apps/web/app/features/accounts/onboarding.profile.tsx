@@ -3,6 +3,7 @@ import { OnboardingSchema, PROFILE_DEFAULTS } from "@releve/core/accounts/profil
 import { INPUT_CHANNELS } from "@releve/core/sharing/channels";
 import { m } from "@releve/i18n/messages";
 import { FormAlert } from "@releve/ui";
+import { saveProfile } from "@releve/verbs/accounts/save-profile";
 import { data, Form, redirect } from "react-router";
 import { GeneralErrorBoundary } from "../../components/error-boundary";
 import { SubmitButton } from "../../components/submit-button";
@@ -13,7 +14,7 @@ import { toastHeader } from "../../lib/toast.server";
 import { requestContext } from "../../request-context.server";
 import type { Route } from "./+types/onboarding.profile";
 import { pendingClaimRedirect } from "./pending-claim.server";
-import { getProfile, saveProfile } from "./profile.server";
+import { getProfile } from "./profile.server";
 import { BioField, ChannelField, NameFields, ProfileText, profileFormState } from "./profile-fields";
 import { PROFILE_SAID } from "./said";
 import { requireUser } from "./user.server";
@@ -46,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ fieldErrors: localizeErrors(fieldErrors(parsed.error)), values }, { status: 400 });
   }
   try {
-    await saveProfile(deps.db, deps.tap, user, { ...parsed.data, onboarded: true });
+    await saveProfile(deps.effects, { user, profile: { ...parsed.data, onboarded: true } });
   } catch (error) {
     // Spec part 1 §8: an unexpected failure says 'Failed to create profile'; what was typed stays.
     console.error("[profile]", error);

@@ -3,9 +3,11 @@ import { PROFILE_DEFAULTS, PROFILE_MESSAGES, ProfileSchema } from "@releve/core/
 import { isAlertFrequency } from "@releve/core/crm/alerts";
 import { INPUT_CHANNELS } from "@releve/core/sharing/channels";
 import { type PublicProfile, publicProfile, type ShareableProfile } from "@releve/core/sharing/share-visibility";
-import { readAlertSettings, setAlertFrequency } from "@releve/db/crm/alerts";
+import { readAlertSettings } from "@releve/db/crm/alerts";
 import { m } from "@releve/i18n/messages";
 import { FormAlert } from "@releve/ui";
+import { saveProfile } from "@releve/verbs/accounts/save-profile";
+import { setAlertFrequency } from "@releve/verbs/crm/set-alert-frequency";
 import { useRef, useState } from "react";
 import { data, Form } from "react-router";
 import { BackLink } from "../../components/back-link";
@@ -22,7 +24,7 @@ import { deleteOwnAccount } from "./account-deletion.server";
 import { DataRightsForms } from "./data-rights-forms";
 import { NotificationsForm } from "./notifications-form";
 import { pendingClaimRedirect } from "./pending-claim.server";
-import { getProfile, saveProfile } from "./profile.server";
+import { getProfile } from "./profile.server";
 import { BioField, ChannelField, NameFields, ProfileText, profileFormState } from "./profile-fields";
 import { previewFromForm } from "./profile-preview";
 import { PROFILE_SAID } from "./said";
@@ -58,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!isAlertFrequency(frequency)) {
       return data({ notificationsError: m.account_notifications_choose() }, { status: 400 });
     }
-    await setAlertFrequency(deps.db, user.userId, frequency);
+    await setAlertFrequency(deps.effects, { userId: user.userId, frequency, via: "settings" });
     return redirectWithToast(deps.env, request, "/profile-setup", {
       type: "success",
       title: m.account_notifications_saved(),
@@ -74,7 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   let created: boolean;
   try {
-    ({ created } = await saveProfile(deps.db, deps.tap, user, parsed.data));
+    ({ created } = await saveProfile(deps.effects, { user, profile: parsed.data }));
   } catch (error) {
     // Spec part 1 §8: an unexpected failure says 'Failed to create profile'; what was typed stays.
     console.error("[profile]", error);

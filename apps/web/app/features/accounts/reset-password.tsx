@@ -1,6 +1,7 @@
 import { fieldErrors, ResetPasswordSchema } from "@releve/core";
 import { m } from "@releve/i18n/messages";
 import { buttonClass, FormAlert } from "@releve/ui";
+import { setPassword } from "@releve/verbs/accounts/set-password";
 import { data, Form, Link, redirect } from "react-router";
 import { GeneralErrorBoundary } from "../../components/error-boundary";
 import { SubmitButton } from "../../components/submit-button";
@@ -9,7 +10,7 @@ import { localizeErrors } from "../../lib/localize.server";
 import { toastHeader } from "../../lib/toast.server";
 import { requestContext } from "../../request-context.server";
 import type { Route } from "./+types/reset-password";
-import { peekToken, resetPassword } from "./auth.server";
+import { peekToken } from "./auth.server";
 import { NewPasswordFields } from "./password-fields";
 import { AUTH_SAID } from "./said";
 import { createSession, destroyUserSessions, signInHeaders } from "./session.server";
@@ -35,8 +36,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) {
     return data({ fieldErrors: localizeErrors(fieldErrors(parsed.error)), formError: undefined }, { status: 400 });
   }
-  const userId = await resetPassword(deps.db, parsed.data.token, parsed.data.password);
-  if (!userId) return data({ fieldErrors: {}, formError: AUTH_SAID.tokenInvalid() }, { status: 400 });
+  const outcome = await setPassword(deps.effects, { token: parsed.data.token, password: parsed.data.password });
+  if (outcome.code === "invalid_token") {
+    return data({ fieldErrors: {}, formError: AUTH_SAID.tokenInvalid() }, { status: 400 });
+  }
+  const { userId } = outcome;
   // Whoever held a session before the reset (perhaps whoever knew the old password) is out.
   await destroyUserSessions(deps.db, userId);
   const session = await createSession(deps.db, request, userId);

@@ -1,8 +1,11 @@
 import { safeRedirect } from "@releve/core/accounts/auth-constants";
 import { ActiveEventSchema, CreateEventSchema, fieldErrors, MarkContactedSchema } from "@releve/core/crm/rules";
 import { parseId } from "@releve/core/platform/input-limits";
-import { createEvent, markContactContacted, setActiveEvent, updateContactNotes } from "@releve/db/crm/commands";
 import { m } from "@releve/i18n/messages";
+import { createOwnerEvent } from "@releve/verbs/crm/create-owner-event";
+import { markContactContacted } from "@releve/verbs/crm/mark-contact-contacted";
+import { setActiveEvent } from "@releve/verbs/crm/set-active-event";
+import { updateContactNotes } from "@releve/verbs/crm/update-contact-notes";
 import { data, type RouterContextProvider } from "react-router";
 import { readForm } from "../../lib/form.server";
 import { localizeErrors, localizeMessage } from "../../lib/localize.server";
@@ -63,8 +66,8 @@ export async function crmAction(request: Request, context: Readonly<RouterContex
       );
     }
     const change = intent === "update-notes" ? updateContactNotes : markContactContacted;
-    const ok = await change(deps.db, { userId: user.userId, ...parsed.data });
-    if (!ok) {
+    const outcome = await change(deps.effects, { userId: user.userId, ...parsed.data });
+    if (outcome.code === "not_found") {
       return data<CrmActionData>({ intent, error: CRM_SAID.updateContact(), contactId }, { status: 404 });
     }
     const title = intent === "update-notes" ? CRM_SAID.contactUpdated() : CRM_SAID.markedContacted();
@@ -84,8 +87,8 @@ export async function crmAction(request: Request, context: Readonly<RouterContex
         { status: 400 },
       );
     }
-    const id = await createEvent(deps.db, user.userId, parsed.data);
-    return redirectWithToast(deps.env, request, `/dashboard/events#event-${id}`, {
+    const { eventId } = await createOwnerEvent(deps.effects, { userId: user.userId, values: parsed.data });
+    return redirectWithToast(deps.env, request, `/dashboard/events#event-${eventId}`, {
       type: "success",
       title: CRM_SAID.eventCreated(),
     });
@@ -95,12 +98,12 @@ export async function crmAction(request: Request, context: Readonly<RouterContex
   if (!parsed.success) {
     return data<CrmActionData>({ intent, error: CRM_SAID.updateActiveEvent() }, { status: 400 });
   }
-  const result = await setActiveEvent(deps.db, deps.tap, user.userId, parsed.data.eventId);
-  if (result === "not_found" || result === "no_profile") {
+  const { code } = await setActiveEvent(deps.effects, { userId: user.userId, eventId: parsed.data.eventId });
+  if (code === "not_found" || code === "no_profile") {
     return data<CrmActionData>({ intent, error: CRM_SAID.updateActiveEvent() }, { status: 404 });
   }
   return redirectWithToast(deps.env, request, back, {
     type: "success",
-    title: result === "set" ? CRM_SAID.activeEventSet() : CRM_SAID.activeEventCleared(),
+    title: code === "set" ? CRM_SAID.activeEventSet() : CRM_SAID.activeEventCleared(),
   });
 }

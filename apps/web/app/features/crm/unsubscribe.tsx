@@ -1,6 +1,8 @@
 import { unsubscribeUserId } from "@releve/core/crm/alerts";
-import { readAlertSettings, setAlertFrequency } from "@releve/db/crm/alerts";
+import { readAlertSettings } from "@releve/db/crm/alerts";
 import { m } from "@releve/i18n/messages";
+import { setAlertFrequency } from "@releve/verbs/crm/set-alert-frequency";
+import { actingAs } from "@releve/verbs/effects";
 import { data, Link } from "react-router";
 import { GeneralErrorBoundary } from "../../components/error-boundary";
 import { TokenPage } from "../../components/token-page";
@@ -27,10 +29,10 @@ const INVALID = { state: "invalid" as const };
  * owner's alerts off and says so. A forged, truncated or deleted account's token: a clear 404.
  */
 async function ownerOf(request: Request, context: Route.LoaderArgs["context"], token: string | undefined) {
-  const { db, env } = requestContext(request, context);
+  const { db, env, effects } = requestContext(request, context);
   const userId = await unsubscribeUserId(env.SESSION_SECRET, token);
   const settings = userId === null ? undefined : await readAlertSettings(db, userId);
-  return userId !== null && settings ? { db, userId, settings } : null;
+  return userId !== null && settings ? { effects, userId, settings } : null;
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -43,9 +45,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   await readForm(request, { allowEmpty: true });
   const owner = await ownerOf(request, context, params.token);
   if (!owner) return data(INVALID, { status: 404 });
-  const previous = await setAlertFrequency(owner.db, owner.userId, "off");
-  if (previous === null) return data(INVALID, { status: 404 });
-  return { state: "done" as const, alreadyOff: previous === "off" };
+  // The token proves the owner (a one-click unsubscribe carries no session): they are the actor.
+  const asOwner = actingAs(owner.effects, { kind: "client", id: owner.userId });
+  const outcome = await setAlertFrequency(asOwner, { userId: owner.userId, frequency: "off", via: "unsubscribe" });
+  if (outcome.code === "no_user") return data(INVALID, { status: 404 });
+  return { state: "done" as const, alreadyOff: outcome.previous === "off" };
 }
 
 export default function UnsubscribeRoute({ loaderData, actionData }: Route.ComponentProps) {

@@ -8,8 +8,8 @@ import {
   type QaPanel,
   type QaResetResult,
 } from "@releve/core/qa/tools";
-import { resetQaGarments } from "@releve/db/qa/commands";
 import { qaPanelState } from "@releve/db/qa/queries";
+import { resetQaGarments } from "@releve/verbs/qa/reset-qa-garments";
 import { Hono } from "hono";
 import { type AdminEnv, actorOf } from "../../api/admin/admin-env";
 import { hasBody, jsonBody } from "../../api/validation";
@@ -34,14 +34,15 @@ qaRoutes.get("/", async (c) => {
 });
 
 /**
- * Resets mb-001 and ss-002 to unclaimed (audited, one batch) and rewrites their tap records,
- * so the next tap of either lands on the claim page. Takes no body: one sent is refused.
+ * Resets mb-001 and ss-002 to unclaimed (the qa/reset-qa-garments verb: audited, one batch,
+ * their tap records rewritten), so the next tap of either lands on the claim page. Takes no
+ * body: one sent is refused.
  */
 qaRoutes.post("/reset", async (c) => {
   if (hasBody(c.req.raw.headers)) throw new AppError("bad_request", QA_MESSAGES.resetTakesNoBody);
-  const before = await resetQaGarments(c.get("db"), c.get("tap"), actorOf(c));
+  const { garments } = await resetQaGarments(c.get("effects"), { staff: actorOf(c) });
   const body: QaResetResult = {
-    garments: before.map((g) => ({
+    garments: garments.map((g) => ({
       slug: g.slug,
       id: g.id,
       before: { status: g.status, owned: g.owner_user_id !== null, active: g.is_active },

@@ -1,4 +1,4 @@
-import { AppError, hashPassword } from "@releve/core";
+import { AppError } from "@releve/core";
 import type { DryRunViewer } from "@releve/core/qa/dry-run";
 import {
   E2E_SCENARIOS,
@@ -11,13 +11,13 @@ import {
 } from "@releve/core/qa/e2e-scenarios";
 import { QA_MESSAGES } from "@releve/core/qa/tools";
 import { CONTACT_MESSAGES } from "@releve/core/sharing/contact";
-import { CONTACT_OWNER_BUCKET } from "@releve/core/sharing/contact-limits";
 import type { Db } from "@releve/db";
 import type { Actor } from "@releve/db/platform/audit";
-import { rateKey } from "@releve/db/platform/rate-limits";
-import { createQaGarment, ensureQaAccount, removeQaRun } from "@releve/db/qa/commands";
-import type { TapStores } from "@releve/db/tap/cache";
 import { garmentBySlug } from "@releve/db/wardrobe/queries";
+import type { Effects } from "@releve/verbs/effects";
+import { createQaGarment } from "@releve/verbs/qa/create-qa-garment";
+import { ensureQaAccount } from "@releve/verbs/qa/ensure-qa-account";
+import { removeQaRun } from "@releve/verbs/qa/remove-qa-run";
 import { Hono } from "hono";
 import { type AdminEnv, actorOf } from "../../api/admin/admin-env";
 import type { Loopback } from "../../api/api-env";
@@ -51,8 +51,10 @@ type Answer = DryRunAnswer;
 type Run = {
   db: Db;
   env: WebEnv;
-  tap: TapStores;
+  /** The admin's: the run's writes are verbs acting as them. */
+  effects: Effects;
   actor: Actor;
+  runId: string;
   qaUserId: string;
   origin: string;
   loopback: Loopback;
@@ -172,12 +174,13 @@ const STEPS: Record<E2eScenarioId, Step[]> = {
   ],
   "visitor-card": [
     async (run) => {
-      const made = await createQaGarment(run.db, run.tap, run.actor, {
+      const made = await createQaGarment(run.effects, {
+        staff: run.actor,
         slug: run.slug,
-        origin: run.origin,
         chipSecret: run.env.CHIP_SECRET,
+        runId: run.runId,
       });
-      if (made !== "created") fail(`a garment with the slug ${run.slug} already exists`);
+      if (made.code !== "created") fail(`a garment with the slug ${run.slug} already exists`);
       const a = await ask(run, `/claim/${run.slug}`, { method: "POST", as: "qa", form: {} });
       if (a.status >= 400) fail(`the claim answered ${got(a)}`);
       const garment = await garmentBySlug(run.db, run.slug);
@@ -318,14 +321,12 @@ async function runScenarios(run: Run, emit: (event: E2eEvent) => Promise<void>) 
 async function cleanUp(run: Run & { sessionId: string | null }): Promise<E2eEvent> {
   const started = Date.now();
   try {
-    // The per-owner contact limit the run's form post counted.
-    const bucket = CONTACT_OWNER_BUCKET;
-    const removed = await removeQaRun(run.db, run.tap, {
+    const { removed } = await removeQaRun(run.effects, {
+      runId: run.runId,
       slug: run.slug,
       probedSlugs: [`${run.slug}-none`],
       userId: run.qaUserId,
       sessionId: run.sessionId,
-      rateEvents: { bucket, key: await rateKey(bucket, run.qaUserId) },
     });
     return { type: "cleanup", ok: true, removed, ms: Date.now() - started };
   } catch (error) {
@@ -333,9 +334,6 @@ async function cleanUp(run: Run & { sessionId: string | null }): Promise<E2eEven
     return { type: "cleanup", ok: false, detail: `clean-up failed: ${String(error)}`, ms: Date.now() - started };
   }
 }
-
-/** A password nobody keeps: the QA account cannot be signed into, only used by a run. */
-const unusablePassword = () => hashPassword(crypto.randomUUID() + crypto.randomUUID());
 
 /**
  * Starts a run and answers its stream at once. The run goes on (waitUntil) if the page goes
@@ -348,13 +346,15 @@ e2eRoutes.post("/", async (c) => {
   const env = c.get("env");
   const admin = c.get("admin");
   const runId = crypto.randomUUID().replaceAll("-", "").slice(0, 10);
-  const qaUserId = await ensureQaAccount(db, QA_ACCOUNT, unusablePassword);
+  const effects = c.get("effects");
+  const { userId: qaUserId } = await ensureQaAccount(effects, { account: QA_ACCOUNT });
   const { cookie, sessionId } = await createSession(db, c.req.raw, qaUserId);
   const run: Run & { sessionId: string | null } = {
     db,
     env,
-    tap: c.get("tap"),
+    effects,
     actor: actorOf(c),
+    runId,
     qaUserId,
     origin: c.get("origin"),
     loopback: c.get("loopback"),

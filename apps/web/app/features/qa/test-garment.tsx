@@ -1,7 +1,8 @@
 import { CLAIM_FLOW_DELAY_MS, QA_MESSAGES, TEST_GARMENT_DEFAULT_SLUG } from "@releve/core/qa/tools";
 import { normalizeSlug, SLUG_MAX_LENGTH } from "@releve/core/tap/slug";
-import { createQaGarment } from "@releve/db/qa/commands";
 import { Button, FormAlert, TextField } from "@releve/ui";
+import { actingAs } from "@releve/verbs/effects";
+import { createQaGarment } from "@releve/verbs/qa/create-qa-garment";
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link } from "react-router";
 import { SubmitButton } from "../../components/submit-button";
@@ -34,14 +35,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const slug = normalizeSlug(raw);
   if (!slug) return invalid(QA_MESSAGES.badTestSlug);
 
-  const { db, env, tap, origin } = requestContext(request, context);
-  const made = await createQaGarment(
-    db,
-    tap,
-    { userId: admin.userId, email: admin.email },
-    { slug, origin, chipSecret: env.CHIP_SECRET },
-  );
-  if (made === "exists") {
+  const { env, effects } = requestContext(request, context);
+  const made = await createQaGarment(actingAs(effects, { kind: "admin", id: admin.userId }), {
+    staff: { userId: admin.userId, email: admin.email },
+    slug,
+    chipSecret: env.CHIP_SECRET,
+    runId: null,
+  });
+  if (made.code === "exists") {
     return data<Outcome>({ kind: "exists", slug, message: QA_MESSAGES.testGarmentExists(slug) }, { status: 409 });
   }
   return data<Outcome>({ kind: "created", slug, message: QA_MESSAGES.testGarmentCreated(slug) }, { status: 201 });

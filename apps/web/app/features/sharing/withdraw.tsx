@@ -1,6 +1,7 @@
 import { withdrawContactId } from "@releve/core/sharing/withdraw";
-import { withdrawalOwner, withdrawContact } from "@releve/db/sharing/withdrawal";
+import { UNNAMED_OWNER, withdrawalOwner } from "@releve/db/sharing/withdrawal";
 import { m } from "@releve/i18n/messages";
+import { withdrawContact } from "@releve/verbs/sharing/withdraw-contact";
 import { data, Link } from "react-router";
 import { GeneralErrorBoundary } from "../../components/error-boundary";
 import { TokenPage } from "../../components/token-page";
@@ -15,16 +16,13 @@ const INVALID = { state: "invalid" as const };
 
 /**
  * `/withdraw/<token>` (issue #33): a visitor takes back the details they left on someone's card.
- * GET asks (a mail scanner's prefetch changes nothing); POST deletes the contact and says so. It
- * works once: a used, forged or truncated link answers a clear 404 and changes nothing.
+ * GET asks (a mail scanner's prefetch changes nothing); POST deletes the contact and says so (the
+ * sharing/withdraw-contact verb). It works once: a used, forged or truncated link answers a clear
+ * 404 and changes nothing.
  */
-async function contactOf(request: Request, context: Route.LoaderArgs["context"], token: string | undefined) {
-  const { db, env } = requestContext(request, context);
-  return { db, id: await withdrawContactId(env.SESSION_SECRET, token) };
-}
-
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { db, id } = await contactOf(request, context, params.token);
+  const { db, env } = requestContext(request, context);
+  const id = await withdrawContactId(env.SESSION_SECRET, params.token);
   const owner = id === null ? undefined : await withdrawalOwner(db, id);
   if (owner === undefined) return data(INVALID, { status: 404 });
   return { state: "confirm" as const, owner };
@@ -32,10 +30,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   await readForm(request, { allowEmpty: true });
-  const { db, id } = await contactOf(request, context, params.token);
-  const owner = id === null ? undefined : await withdrawContact(db, id);
-  if (owner === undefined) return data(INVALID, { status: 404 });
-  return { state: "done" as const, owner };
+  const { effects } = requestContext(request, context);
+  const outcome = await withdrawContact(effects, { token: params.token ?? "" });
+  if (outcome.code !== "withdrawn") return data(INVALID, { status: 404 });
+  return { state: "done" as const, owner: outcome.ownerName ?? UNNAMED_OWNER };
 }
 
 export default function WithdrawRoute({ loaderData, actionData }: Route.ComponentProps) {

@@ -39,8 +39,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 
 /** 'Subscribe to Newsletter' joins the early-access list with referral 'other' (issue #10). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db } = requestContext(request, context);
-  const outcome = await earlyAccessAction(db, request, { referral: "other" });
+  const { effects } = requestContext(request, context);
+  const outcome = await earlyAccessAction(effects, request, { referral: "other" });
   return data(outcome, { status: outcome.ok ? 200 : outcome.status });
 }
 

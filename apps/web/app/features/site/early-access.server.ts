@@ -1,65 +1,21 @@
 import { fieldErrors } from "@releve/core";
 import { HONEYPOT_FIELD } from "@releve/core/platform/input-limits";
 import { CONTACT_MESSAGES } from "@releve/core/sharing/contact";
-import {
-  EARLY_ACCESS_MESSAGES,
-  type EarlyAccessInput,
-  EarlyAccessSchema,
-  isMissingRequired,
-} from "@releve/core/site/early-access";
-import { senderNetwork, senderPrefix } from "@releve/core/tap/sender-network";
-import type { Db } from "@releve/db";
-import { takeLimits } from "@releve/db/platform/rate-limits";
-import { addEarlyAccessEntry } from "@releve/db/site/commands";
+import { EARLY_ACCESS_MESSAGES, EarlyAccessSchema, isMissingRequired } from "@releve/core/site/early-access";
+import type { Effects } from "@releve/verbs/effects";
+import { joinEarlyAccess } from "@releve/verbs/site/join-early-access";
 import { ECHO_MAX, readForm } from "../../lib/form.server";
 import { localizeErrors, localizeMessage } from "../../lib/localize.server";
 import { CONTACT_SAID } from "../sharing/said";
 import { EARLY_ACCESS_SAID } from "./said";
 
-// The same D1 sliding window as the share page's contact form (decisions 0015, 0031): every
-// well-formed attempt counts, duplicates too, so the list cannot be probed for addresses; a
-// sender is an IPv4 address or an IPv6 /64.
-export const EARLY_ACCESS_WINDOW_MS = 10 * 60 * 1000;
-export const EARLY_ACCESS_IP_LIMIT = 10;
-const BUCKET = "early_access_ip";
-// And a day's cap per wider network, an IPv4 /24 or an IPv6 /48 (decision 0057), so a sender
-// holding a block cannot fill the list by walking its addresses. High enough for a show's guests
-// behind one venue's Wi-Fi or a carrier's NAT.
-export const EARLY_ACCESS_NETWORK_WINDOW_MS = 24 * 60 * 60 * 1000;
-export const EARLY_ACCESS_NETWORK_DAY_LIMIT = 200;
-const NETWORK_BUCKET = "early_access_net";
-
-type JoinResult = "joined" | "duplicate" | "rate_limited" | "network_limited";
-
-/**
- * Adds a person to the early-access list (spec part 2 §2, §8). The address is compared
- * lower-cased, so Vera@Example.com and vera@example.com are one entry.
- */
-async function joinEarlyAccess(
-  db: Db,
-  input: EarlyAccessInput,
-  ip: string | null,
-  now = Date.now(),
-): Promise<JoinResult> {
-  const limits = [
-    { bucket: BUCKET, value: senderNetwork(ip), limit: EARLY_ACCESS_IP_LIMIT, windowMs: EARLY_ACCESS_WINDOW_MS },
-    {
-      bucket: NETWORK_BUCKET,
-      value: senderPrefix(ip),
-      limit: EARLY_ACCESS_NETWORK_DAY_LIMIT,
-      windowMs: EARLY_ACCESS_NETWORK_WINDOW_MS,
-    },
-  ];
-  const full = await takeLimits(db, limits, now);
-  if (full) return full === NETWORK_BUCKET ? "network_limited" : "rate_limited";
-  const joined = await addEarlyAccessEntry(db, {
-    full_name: input.full_name,
-    email: input.email.toLowerCase(),
-    referral_source: input.referral_source,
-    created_at: new Date(now),
-  });
-  return joined ? "joined" : "duplicate";
-}
+// The list's caps are the verb's (site/join-early-access); the housekeeping keeps their windows.
+export {
+  EARLY_ACCESS_IP_LIMIT,
+  EARLY_ACCESS_NETWORK_DAY_LIMIT,
+  EARLY_ACCESS_NETWORK_WINDOW_MS,
+  EARLY_ACCESS_WINDOW_MS,
+} from "@releve/verbs/site/join-early-access";
 
 type Refusal = "missing" | "duplicate" | "rateLimited" | "networkLimited" | "failed" | "rejected";
 
@@ -78,10 +34,11 @@ export type EarlyAccessOutcome =
 
 /**
  * The form post behind /get-early-access and the blog's newsletter (which fixes the referral
- * to 'other'): validation with the spec's messages, then the insert. Never throws.
+ * to 'other'): validation with the spec's messages, then the site/join-early-access verb, its
+ * outcome said with the spec's messages. Never throws.
  */
 export async function submitEarlyAccess(
-  db: Db,
+  effects: Effects,
   form: Record<string, string>,
   ip: string | null,
   opts: { referral?: "other" } = {},
@@ -112,9 +69,9 @@ export async function submitEarlyAccess(
     };
   }
   try {
-    const result = await joinEarlyAccess(db, parsed.data, ip);
-    if (result === "joined") return { ok: true, firstName: parsed.data.full_name.split(/\s+/)[0] ?? "" };
-    if (result === "duplicate")
+    const result = await joinEarlyAccess(effects, { entry: parsed.data, ip });
+    if (result.code === "joined") return { ok: true, firstName: parsed.data.full_name.split(/\s+/)[0] ?? "" };
+    if (result.code === "duplicate")
       return {
         ok: false,
         status: 409,
@@ -124,7 +81,7 @@ export async function submitEarlyAccess(
         fieldErrors: { email: EARLY_ACCESS_MESSAGES.duplicate },
         values,
       };
-    const code = result === "network_limited" ? "networkLimited" : "rateLimited";
+    const code = result.code === "network_limited" ? "networkLimited" : "rateLimited";
     return { ok: false, status: 429, code, message: EARLY_ACCESS_MESSAGES[code], values };
   } catch (error) {
     console.error("[early-access]", error);
@@ -173,14 +130,18 @@ function localized(outcome: EarlyAccessOutcome): EarlyAccessOutcome {
  * it says comes back in the reader's language.
  */
 export async function earlyAccessAction(
-  db: Db,
+  effects: Effects,
   request: Request,
   opts: { referral?: "other" } = {},
 ): Promise<EarlyAccessOutcome> {
-  return localized(await joinFromForm(db, request, opts));
+  return localized(await joinFromForm(effects, request, opts));
 }
 
-async function joinFromForm(db: Db, request: Request, opts: { referral?: "other" }): Promise<EarlyAccessOutcome> {
+async function joinFromForm(
+  effects: Effects,
+  request: Request,
+  opts: { referral?: "other" },
+): Promise<EarlyAccessOutcome> {
   const form = await readForm(request);
   const fields = form.record();
   if (form.filled(HONEYPOT_FIELD)) {
@@ -196,5 +157,5 @@ async function joinFromForm(db: Db, request: Request, opts: { referral?: "other"
       },
     };
   }
-  return submitEarlyAccess(db, fields, request.headers.get("CF-Connecting-IP"), opts);
+  return submitEarlyAccess(effects, fields, request.headers.get("CF-Connecting-IP"), opts);
 }

@@ -27,8 +27,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
   });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db } = requestContext(request, context);
-  const outcome = await earlyAccessAction(db, request);
+  const { effects } = requestContext(request, context);
+  const outcome = await earlyAccessAction(effects, request);
   return data(outcome, { status: outcome.ok ? 200 : outcome.status });
 }
 

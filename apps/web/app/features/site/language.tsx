@@ -1,7 +1,7 @@
 import { safeRedirect } from "@releve/core";
-import { setUserLocale } from "@releve/db/accounts/locale";
 import { toLocale } from "@releve/i18n";
 import { m } from "@releve/i18n/messages";
+import { setLanguage } from "@releve/verbs/accounts/set-language";
 import { redirect } from "react-router";
 import { getUser } from "../../context";
 import { languageCookieHeader } from "../../lib/cookies.server";
@@ -20,7 +20,7 @@ export function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, env } = requestContext(request, context);
+  const { effects, env } = requestContext(request, context);
   const form = await readForm(request);
   const back = safeRedirect(form.get("back"), "/");
   const locale = toLocale(form.get("locale"));
@@ -32,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = getUser(context);
   if (user) {
     try {
-      await setUserLocale(db, user.userId, locale);
+      await setLanguage(effects, { userId: user.userId, locale });
     } catch (error) {
       // The device remembers the choice; the profile will learn it at the next sign-in.
       console.error("[language]", error);

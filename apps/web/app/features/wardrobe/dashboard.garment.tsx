@@ -2,12 +2,13 @@ import { CONTACT_NOTES_MAX, parseContactCursor } from "@releve/core/crm/rules";
 import { garmentDigitalLink } from "@releve/core/passport/digital-link";
 import { parseId } from "@releve/core/platform/input-limits";
 import { cleanText, textLength } from "@releve/core/platform/text";
-import { markContactContacted, updateContactNotes } from "@releve/db/crm/commands";
 import { liveTransferLink } from "@releve/db/ownership/queries";
 import { loadGarmentDetail } from "@releve/db/wardrobe/queries";
 import { formatDay, formatMoment, formatNumber } from "@releve/i18n";
 import { currentLocale } from "@releve/i18n/current";
 import { m } from "@releve/i18n/messages";
+import { markContactContacted } from "@releve/verbs/crm/mark-contact-contacted";
+import { updateContactNotes } from "@releve/verbs/crm/update-contact-notes";
 import { data } from "react-router";
 import { BackLink } from "../../components/back-link";
 import { CopyButton } from "../../components/copy-button";
@@ -112,8 +113,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     );
   }
   const change = editing ? updateContactNotes : markContactContacted;
-  const ok = await change(deps.db, { contactId, garmentId: id, userId: user.userId, notes: notes || null });
-  if (!ok) return data({ error: m.wardrobe_update_contact_failed(), contactId, editing }, { status: 404 });
+  const outcome = await change(deps.effects, { contactId, garmentId: id, userId: user.userId, notes: notes || null });
+  if (outcome.code === "not_found") {
+    return data({ error: m.wardrobe_update_contact_failed(), contactId, editing }, { status: 404 });
+  }
   return redirectWithToast(deps.env, request, `/dashboard/garment/${id}`, {
     type: "success",
     title: editing ? m.wardrobe_contact_updated() : m.wardrobe_marked_contacted(),

@@ -140,8 +140,13 @@ function shellAndTap(shell: ReturnType<typeof buildShell>, tapPath: string) {
     kvNamespaces: { TAP_KV: "bench-shell" },
     // The shell's env needs every binding it declares (the photos' R2 since issue #19).
     r2Buckets: { PHOTOS: "bench-photos" },
-    // And the alerts queue since issue #33 (a card's contacts queue their owner's alert).
-    queueProducers: { SCANS: { queueName: "releve-scans" }, ALERTS: { queueName: "releve-alerts" } },
+    // And the alerts queue since issue #33 (a card's contacts queue their owner's alert), the
+    // event log's since issue #48 (every change names its event there).
+    queueProducers: {
+      SCANS: { queueName: "releve-scans" },
+      ALERTS: { queueName: "releve-alerts" },
+      EVENTS: { queueName: "releve-events" },
+    },
   };
   return new Miniflare(
     convertV4MiniflareOptions({

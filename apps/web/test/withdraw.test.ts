@@ -127,6 +127,13 @@ describe("the withdrawal link", () => {
     ).toBe(0);
   });
 
+  it("an owner whose card has no name is answered as none, for the page to name in its language", async () => {
+    const owner = await createOwner(db, { profile: { first_name: null, display_name: null } });
+    const token = await withdrawToken(SECRET, await createContact(db, owner.userId, { first_name: "Anon" }));
+    expect(await open(token)).toMatchObject({ status: 200, body: { state: "confirm", owner: null } });
+    expect(await withdraw(token)).toMatchObject({ status: 200, body: { state: "done", owner: null } });
+  });
+
   it("a forged, truncated or other-purpose token: a clear 404 that removes nothing", async () => {
     const { owner } = await ownedPiece();
     const id = await createContact(db, owner.userId, { first_name: "Kept" });

@@ -10,9 +10,6 @@ import type { Db } from "../client";
 import { eventIfChanged } from "../platform/events";
 import { contacts, profiles } from "../schema";
 
-/** What the page says when the owner's card has no name. */
-export const UNNAMED_OWNER = "The owner";
-
 type OwnerNames = { display_name: string | null; first_name: string | null } | null;
 
 /** How the page names the owner: their display name, else their first name; null when neither. */
@@ -33,10 +30,13 @@ function withdrawalContact(db: Db, contactId: number) {
     .get();
 }
 
-/** The owner a contact was left with, as the withdrawal page names them; undefined when the contact is gone. */
-export async function withdrawalOwner(db: Db, contactId: number): Promise<string | undefined> {
+/**
+ * The name of the owner a contact was left with, as the withdrawal page names them: null when
+ * their card has none (the page says so in its language), undefined when the contact is gone.
+ */
+export async function withdrawalOwner(db: Db, contactId: number): Promise<string | null | undefined> {
   const row = await withdrawalContact(db, contactId);
-  return row ? (nameOf(row) ?? UNNAMED_OWNER) : undefined;
+  return row ? nameOf(row) : undefined;
 }
 
 /**

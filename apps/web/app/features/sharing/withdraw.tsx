@@ -1,5 +1,5 @@
 import { withdrawContactId } from "@releve/core/sharing/withdraw";
-import { UNNAMED_OWNER, withdrawalOwner } from "@releve/db/sharing/withdrawal";
+import { withdrawalOwner } from "@releve/db/sharing/withdrawal";
 import { m } from "@releve/i18n/messages";
 import { withdrawContact } from "@releve/verbs/sharing/withdraw-contact";
 import { data, Link } from "react-router";
@@ -33,12 +33,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { effects } = requestContext(request, context);
   const outcome = await withdrawContact(effects, { token: params.token ?? "" });
   if (outcome.code !== "withdrawn") return data(INVALID, { status: 404 });
-  return { state: "done" as const, owner: outcome.ownerName ?? UNNAMED_OWNER };
+  return { state: "done" as const, owner: outcome.ownerName };
 }
 
 export default function WithdrawRoute({ loaderData, actionData }: Route.ComponentProps) {
   const view = actionData ?? loaderData;
-  const owner = view.state === "invalid" ? "" : view.owner;
+  // An owner whose card has no name is named in the page's language.
+  const owner = view.state === "invalid" ? "" : (view.owner ?? m.visit_withdraw_unnamed_owner());
   return (
     <TokenPage
       state={view.state}

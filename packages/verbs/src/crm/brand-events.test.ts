@@ -5,21 +5,14 @@
 import { env } from "cloudflare:workers";
 import { getDb } from "@releve/db";
 import { listEvents } from "@releve/db/platform/events";
-import { createOwner } from "@releve/db/testing/factories";
 import { describe, expect, it } from "vitest";
-import { testEffects } from "../testing/effects";
+import { staffMember } from "../testing/pieces";
 import { createBrandEvent } from "./create-brand-event";
 import { setBrandEventActive } from "./set-brand-event-active";
 
 const db = getDb(env.DB);
 
-async function staff() {
-  const person = await createOwner(db);
-  return {
-    effects: testEffects(db, { kind: "admin" as const, id: person.userId }),
-    audit: { userId: person.userId, email: "staff@example.com" },
-  };
-}
+const staff = () => staffMember(db);
 
 describe("crm/create-brand-event", () => {
   it("adds a brand event with one event naming it, not its name", async () => {

@@ -8,9 +8,9 @@ import { getDb } from "@releve/db";
 import type { ProductValues } from "@releve/db/passport/commands";
 import { getProduct } from "@releve/db/passport/queries";
 import { listEvents } from "@releve/db/platform/events";
-import { createGarment, createOwner, createProduct as storedProduct } from "@releve/db/testing/factories";
+import { createGarment, createProduct as storedProduct } from "@releve/db/testing/factories";
 import { describe, expect, it } from "vitest";
-import { testEffects } from "../testing/effects";
+import { staffMember } from "../testing/pieces";
 import { createProduct } from "./create-product";
 import { importProducts } from "./import-products";
 import { updateProduct } from "./update-product";
@@ -25,13 +25,7 @@ function values(fields: Partial<ProductValues> = {}): ProductValues {
   return { gtin, name: "Verb Coat", ...fields };
 }
 
-async function staff() {
-  const person = await createOwner(db);
-  return {
-    effects: testEffects(db, { kind: "admin" as const, id: person.userId }),
-    audit: { userId: person.userId, email: "staff@example.com" },
-  };
-}
+const staff = () => staffMember(db);
 
 describe("passport/create-product", () => {
   it("adds a product with one event naming it", async () => {

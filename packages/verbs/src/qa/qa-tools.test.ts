@@ -20,7 +20,7 @@ import {
 } from "@releve/db/testing/factories";
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { testEffects } from "../testing/effects";
+import { staffMember } from "../testing/pieces";
 import { createQaGarment } from "./create-qa-garment";
 import { ensureQaAccount } from "./ensure-qa-account";
 import { removeQaRun } from "./remove-qa-run";
@@ -31,13 +31,7 @@ const CHIP_SECRET = (env as unknown as { CHIP_SECRET: string }).CHIP_SECRET;
 const SAMPLES = ["mb-001", "ss-002"];
 const allEvents = () => listEvents(db, { limit: 1000 });
 
-async function staff() {
-  const person = await createOwner(db);
-  return {
-    effects: testEffects(db, { kind: "admin", id: person.userId }),
-    audit: { userId: person.userId, email: "staff@example.com" },
-  };
-}
+const staff = () => staffMember(db);
 
 describe("qa/reset-qa-garments", () => {
   it("with neither sample there, writes and records nothing", async () => {

@@ -5,20 +5,14 @@
 import { env } from "cloudflare:workers";
 import { getDb } from "@releve/db";
 import { listEvents } from "@releve/db/platform/events";
-import { createGarment, createOwner } from "@releve/db/testing/factories";
+import { createGarment } from "@releve/db/testing/factories";
 import { describe, expect, it } from "vitest";
-import { testEffects } from "../testing/effects";
+import { staffMember } from "../testing/pieces";
 import { markGarmentProgrammed } from "./mark-garment-programmed";
 
 const db = getDb(env.DB);
 
-async function staff() {
-  const person = await createOwner(db);
-  return {
-    effects: testEffects(db, { kind: "admin" as const, id: person.userId }),
-    audit: { userId: person.userId, email: "staff@example.com" },
-  };
-}
+const staff = () => staffMember(db);
 
 describe("tags/mark-garment-programmed", () => {
   it("marks the garment programmed with one event naming it", async () => {

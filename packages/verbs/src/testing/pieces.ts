@@ -1,4 +1,4 @@
-/** Test pieces for the ownership verbs: an owner's claimed garment, with a photo in R2 when asked. */
+/** Test pieces for the verbs: an owner's claimed garment (a photo in R2 when asked), a staff member. */
 import { env } from "cloudflare:workers";
 import { newPhotoKey } from "@releve/core/wardrobe/photo";
 import type { Db } from "@releve/db";
@@ -6,6 +6,7 @@ import { garments } from "@releve/db/schema";
 import { createGarment, createOwner } from "@releve/db/testing/factories";
 import { claimGarment } from "@releve/db/wardrobe/commands";
 import { eq } from "drizzle-orm";
+import { testEffects } from "./effects";
 
 export async function ownedPiece(db: Db, opts: { photo?: boolean } = {}) {
   const owner = await createOwner(db);
@@ -21,4 +22,13 @@ export async function ownedPiece(db: Db, opts: { photo?: boolean } = {}) {
       .where(eq(garments.id, garment.id));
   }
   return { owner, garment, photoKey };
+}
+
+/** A staff member: the effects acting as them, and who the audit log names. */
+export async function staffMember(db: Db) {
+  const person = await createOwner(db);
+  return {
+    effects: testEffects(db, { kind: "admin", id: person.userId }),
+    audit: { userId: person.userId, email: "staff@example.com" },
+  };
 }

@@ -10,7 +10,7 @@ import { getDb } from "@releve/db";
 import { readAlertSettings } from "@releve/db/crm/alerts";
 import { ownerAlerts, users } from "@releve/db/schema";
 import { createGarment, createOwner } from "@releve/db/testing/factories";
-import { claimGarment } from "@releve/db/wardrobe/commands";
+import { claimAs } from "@releve/verbs/testing/pieces";
 import { and, eq, isNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as profilePage from "../app/features/accounts/profile-setup";
@@ -22,7 +22,6 @@ import { args, outcome, routeContext } from "./route-support";
 const db = getDb(env.DB);
 const ORIGIN = "https://releve.test";
 const SECRET = (env as unknown as { SESSION_SECRET: string }).SESSION_SECRET;
-const stores = { DB: env.DB, TAP_KV: env.TAP_KV };
 
 let ip = 0;
 const form = (path: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
@@ -44,7 +43,7 @@ describe("a connection leaves an alert", () => {
   it("through the share form and the contact card", async () => {
     const owner = await createOwner(db);
     const garment = await createGarment(db);
-    await claimGarment(db, stores, { slug: garment.slug, userId: owner.userId });
+    await claimAs(db, owner.userId, garment.slug);
     const shared = await outcome(() =>
       sharePage.action(
         args(

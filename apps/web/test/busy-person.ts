@@ -30,11 +30,10 @@ import {
   createWardrobeEvent,
   profileClientId,
 } from "@releve/db/testing/factories";
-import { claimGarment } from "@releve/db/wardrobe/commands";
+import { claimAs } from "@releve/verbs/testing/pieces";
 import { eq } from "drizzle-orm";
 
 export const PASSWORD = "a-long-enough-password";
-const stores = { DB: env.DB, TAP_KV: env.TAP_KV };
 
 export async function busyPerson(db: Db) {
   const person = await createOwner(db, { withActiveEvent: true, profile: { first_name: "Delphine" } });
@@ -45,7 +44,7 @@ export async function busyPerson(db: Db) {
     .where(eq(users.id, person.userId));
   const clientId = await profileClientId(db, person.profileId);
   const pieces = [await createGarment(db), await createGarment(db)];
-  for (const piece of pieces) await claimGarment(db, stores, { slug: piece.slug, userId: person.userId });
+  for (const piece of pieces) await claimAs(db, person.userId, piece.slug);
   const photoKey = `garments/${pieces[0]?.id}/delete-test.jpg`;
   await env.PHOTOS.put(photoKey, new Uint8Array([1, 2, 3]));
   await db
@@ -61,7 +60,7 @@ export async function busyPerson(db: Db) {
   // Someone else's piece the person asked for, with a note, and details they left on it.
   const other = await createOwner(db);
   const theirs = await createGarment(db);
-  await claimGarment(db, stores, { slug: theirs.slug, userId: other.userId });
+  await claimAs(db, other.userId, theirs.slug);
   await db.insert(ownershipTransfers).values({
     garment_id: theirs.id,
     kind: "request",

@@ -1,10 +1,11 @@
 import { env } from "cloudflare:workers";
 import { getDb } from "@releve/db";
-import { createEvent, rollupScans } from "@releve/db/crm/commands";
 import { adminDashboardCounts, listEvents, loadEventDetail, utcDay } from "@releve/db/crm/queries";
-import { insertScan } from "@releve/db/tap/commands";
 import { createGarment, createOwner, type TestGarment, type TestOwner } from "@releve/db/testing/factories";
+import { rollUpScans, storeScan } from "@releve/db/testing/scans";
 import { listWardrobe, loadGarmentDetail } from "@releve/db/wardrobe/queries";
+import { createOwnerEvent } from "@releve/verbs/crm/create-owner-event";
+import { clientEffects } from "@releve/verbs/testing/ownership";
 import { describe, expect, it } from "vitest";
 import { loadAnalytics } from "../app/features/crm/analytics.server";
 
@@ -14,23 +15,23 @@ import { loadAnalytics } from "../app/features/crm/analytics.server";
 const db = getDb(env.DB);
 const DAY_MS = 86_400_000;
 
-let scanNo = 0;
-async function addScan(owner: TestOwner, garment: TestGarment, eventId: number, at: number) {
-  scanNo++;
-  await insertScan(db, {
-    id: `fresh-${scanNo}-${crypto.randomUUID()}`,
-    garment_id: garment.id,
-    owner_user_id: owner.userId,
-    short_slug: garment.slug,
-    wardrobe_event_id: eventId,
-    viewer_kind: "visitor",
+/** A visitor's scan from Lyon at `at`, stored as the scans consumer stores one (no verb makes it). */
+const addScan = (owner: TestOwner, garment: TestGarment, eventId: number, at: number) =>
+  storeScan(db, {
+    garmentId: garment.id,
+    ownerUserId: owner.userId,
+    slug: garment.slug,
+    eventId,
+    at,
     city: "Lyon",
     country: "FR",
     browser: "Safari",
-    os: null,
-    device_type: null,
-    created_at: new Date(at),
-  }).run();
+  });
+
+/** The owner adds an event of theirs on /dashboard/events; its id. */
+async function ownerEvent(owner: TestOwner, name: string) {
+  const values = { name, description: null, location: null, date: null };
+  return (await createOwnerEvent(clientEffects(db, owner.userId), { userId: owner.userId, values })).eventId;
 }
 
 /** What every page shows for this owner, garment and event, and the admin dashboard's scan counts. */
@@ -64,16 +65,11 @@ describe("fresh scan counts", () => {
     const now = Date.now();
     const owner = await createOwner(db);
     const garment = await createGarment(db, { ownerUserId: owner.userId });
-    const eventId = await createEvent(db, owner.userId, {
-      name: "Fresh",
-      description: null,
-      location: null,
-      date: null,
-    });
+    const eventId = await ownerEvent(owner, "Fresh");
     // Two scans rolled up (today and 10 days ago), then one stored after the watermark.
     await addScan(owner, garment, eventId, now);
     await addScan(owner, garment, eventId, now - 10 * DAY_MS);
-    await rollupScans(env.DB);
+    await rollUpScans(env.DB);
     const rolledUp = await everyCount(owner, garment, eventId, now);
     expect(rolledUp).toMatchObject({
       wardrobeTaps: 2,
@@ -111,7 +107,7 @@ describe("fresh scan counts", () => {
     });
 
     // The rollup moves it from the raw side to the rollups: counted once, not twice.
-    const run = await rollupScans(env.DB);
+    const run = await rollUpScans(env.DB);
     expect(run.toRowId).toBeGreaterThan(run.fromRowId);
     expect(await everyCount(owner, garment, eventId, now)).toEqual(fresh);
   });
@@ -120,20 +116,15 @@ describe("fresh scan counts", () => {
     const now = Date.now();
     const owner = await createOwner(db);
     const garment = await createGarment(db, { ownerUserId: owner.userId });
-    const eventId = await createEvent(db, owner.userId, {
-      name: "Late",
-      description: null,
-      location: null,
-      date: null,
-    });
-    await rollupScans(env.DB);
+    const eventId = await ownerEvent(owner, "Late");
+    await rollUpScans(env.DB);
     // Scanned 7 days ago (just outside "last 7 days") and 6 days ago (inside), stored only now.
     await addScan(owner, garment, eventId, Date.parse(`${utcDay(now - 7 * DAY_MS)}T23:59:59Z`));
     await addScan(owner, garment, eventId, Date.parse(`${utcDay(now - 6 * DAY_MS)}T00:00:00Z`));
     const before = await everyCount(owner, garment, eventId, now);
     expect(before.analytics).toEqual([0, 1, 2, 2, 2]);
     expect(before.eventChart?.map((d) => d.day)).toEqual([utcDay(now - 7 * DAY_MS), utcDay(now - 6 * DAY_MS)]);
-    await rollupScans(env.DB);
+    await rollUpScans(env.DB);
     expect(await everyCount(owner, garment, eventId, now)).toEqual(before);
   });
 });

@@ -16,8 +16,8 @@ import {
   setGarmentTagStatus,
   type TestOwner,
 } from "@releve/db/testing/factories";
-import { claimGarment } from "@releve/db/wardrobe/commands";
 import { issueToken } from "@releve/verbs/accounts/auth-tokens";
+import { claimAs } from "@releve/verbs/testing/pieces";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as resetPassword from "../app/features/accounts/reset-password";
 import { createSession } from "../app/features/accounts/session.server";
@@ -177,15 +177,10 @@ describe("the claim page of a garment reported lost or stolen", () => {
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({ error: { message: REPORTED_MISSING_MESSAGE, status: "reported_missing" } });
     expect(await garmentRow(g.id)).toEqual(before);
-    const stores = { DB: env.DB, TAP_KV: env.TAP_KV };
-    expect(await claimGarment(db, stores, { slug: g.slug, userId: someone.userId })).toEqual({
-      status: "reported_missing",
-    });
+    expect(await claimAs(db, someone.userId, g.slug)).toEqual({ code: "reported_missing" });
     // Found and reactivated: claimable again.
     await setGarmentTagStatus(db, g.id, "active");
-    expect(await claimGarment(db, stores, { slug: g.slug, userId: someone.userId })).toMatchObject({
-      status: "claimed",
-    });
+    expect(await claimAs(db, someone.userId, g.slug)).toMatchObject({ code: "claimed" });
   });
 
   it("a claimed garment reported missing: another person is refused with the message; its owner goes to the wardrobe", async () => {

@@ -7,20 +7,22 @@
 import { env } from "cloudflare:workers";
 import type { AdminOwnershipHistory } from "@releve/core/wardrobe/transfer";
 import { getDb } from "@releve/db";
-import { acceptTransferLink, createTransferLink, requestTransfer } from "@releve/db/ownership/commands";
 import { createGarment, createOwner, setGarmentFields } from "@releve/db/testing/factories";
-import { claimGarment } from "@releve/db/wardrobe/commands";
+import { acceptTransfer } from "@releve/verbs/ownership/accept-transfer";
+import { createTransferLink } from "@releve/verbs/ownership/create-transfer-link";
+import { requestTransfer } from "@releve/verbs/ownership/request-transfer";
+import { clientEffects } from "@releve/verbs/testing/ownership";
+import { claimAs } from "@releve/verbs/testing/pieces";
 import { describe, expect, it } from "vitest";
 import { adminApiCallers, json } from "./admin-support";
 
 const db = getDb(env.DB);
-const stores = { DB: env.DB, TAP_KV: env.TAP_KV };
 const { call } = adminApiCallers();
 
 async function ownedPiece() {
   const seller = await createOwner(db);
   const garment = await createGarment(db, { fields: { title: "Transfer Coat" } });
-  expect((await claimGarment(db, stores, { slug: garment.slug, userId: seller.userId })).status).toBe("claimed");
+  expect((await claimAs(db, seller.userId, garment.slug)).code).toBe("claimed");
   return { seller, garment };
 }
 
@@ -30,8 +32,8 @@ const transferRow = async (id: number) =>
     .first<{ status: string; end_reason: string | null; to_user_id: string | null }>();
 
 async function link(garmentId: number, userId: string) {
-  const made = await createTransferLink(db, { garmentId, userId });
-  if (made.status !== "created") throw new Error(`no link: ${made.status}`);
+  const made = await createTransferLink(clientEffects(db, userId), { garmentId, userId });
+  if (made.code !== "created") throw new Error(`no link: ${made.code}`);
   return made;
 }
 
@@ -41,13 +43,17 @@ describe("transfer links (issue #32)", () => {
     const made = await link(garment.id, seller.userId);
     const other = await createOwner(db);
     await json(await call("admin", "POST", `/garments/${garment.id}/reassign`, { client_id: other.profileId }));
-    expect(await transferRow(made.id)).toMatchObject({ status: "cancelled", end_reason: "owner_changed" });
-    const asked = await requestTransfer(db, { slug: garment.slug, userId: seller.userId, message: null });
-    expect(asked.status).toBe("requested");
+    expect(await transferRow(made.transferId)).toMatchObject({ status: "cancelled", end_reason: "owner_changed" });
+    const asked = await requestTransfer(clientEffects(db, seller.userId), {
+      slug: garment.slug,
+      userId: seller.userId,
+      message: null,
+    });
+    expect(asked.code).toBe("requested");
     // The piece leaves its owner by hand: the request addressed to them dies with the ownership.
     await setGarmentFields(db, garment.id, { owner_user_id: null, status: "unclaimed" });
-    if (asked.status !== "requested") throw new Error("no request");
-    expect(await transferRow(asked.id)).toMatchObject({ status: "cancelled", end_reason: "owner_changed" });
+    if (asked.code !== "requested") throw new Error("no request");
+    expect(await transferRow(asked.transferId)).toMatchObject({ status: "cancelled", end_reason: "owner_changed" });
   });
 });
 
@@ -56,9 +62,10 @@ describe("history by ownership period (issue #32)", () => {
     const { seller, garment } = await ownedPiece();
     const buyer = await createOwner(db);
     const made = await link(garment.id, seller.userId);
-    expect((await acceptTransferLink(db, stores, { transferId: made.id, userId: buyer.userId })).status).toBe(
-      "transferred",
-    );
+    expect(
+      (await acceptTransfer(clientEffects(db, buyer.userId), { transferId: made.transferId, userId: buyer.userId }))
+        .code,
+    ).toBe("transferred");
 
     const api = await json<AdminOwnershipHistory>(await call("admin", "GET", `/garments/${garment.id}/ownership`));
     expect(api.periods.map((p) => [p.ownerEmail !== null, p.startedHow, p.endedHow])).toEqual([

@@ -2,30 +2,24 @@
  * Ownership periods (issue #32, migration 0016): every change of a garment's owner, whichever
  * command or foreign key makes it, closes the open period and opens the next in the same
  * statement, saying how; the passport counts the owners and says when it changed hands, never who.
+ * Here through a claim and the admin API; the periods' own rules (a deleted account's, at most one
+ * open) are tested beside the schema, packages/db/src/ownership/periods.workers.test.ts.
  */
 import { env } from "cloudflare:workers";
 import type { AdminClient, ProgrammedTag } from "@releve/core/tags/contracts";
 import { getDb } from "@releve/db";
 import { getPassport, ownershipChanges } from "@releve/db/passport/queries";
 import { createGarment, createOwner, createProduct } from "@releve/db/testing/factories";
-import { claimGarment } from "@releve/db/wardrobe/commands";
+import { ownershipPeriodsOf } from "@releve/db/testing/periods";
+import { claimAs } from "@releve/verbs/testing/pieces";
 import { describe, expect, it } from "vitest";
 import { passportView } from "../app/features/passport/passport.server";
 import { adminApiCallers, json, ORIGIN } from "./admin-support";
 
 const db = getDb(env.DB);
-const stores = { DB: env.DB, TAP_KV: env.TAP_KV };
 const { call } = adminApiCallers();
 
-type Period = { owner_user_id: string | null; started_how: string; ended_how: string | null; open: number };
-const periods = async (garmentId: number) =>
-  (
-    await env.DB.prepare(
-      "select owner_user_id, started_how, ended_how, ended_at is null as open from ownership_periods where garment_id = ? order by id",
-    )
-      .bind(garmentId)
-      .all<Period>()
-  ).results;
+const periods = (garmentId: number) => ownershipPeriodsOf(env.DB, garmentId);
 const ownerVia = async (garmentId: number) =>
   (
     await env.DB.prepare("select owner_via from garments where id = ?")
@@ -39,7 +33,7 @@ describe("ownership periods (issue #32)", () => {
     const garment = await createGarment(db, { fields: { product_id: product.id } });
     expect(await periods(garment.id)).toEqual([]);
     const first = await createOwner(db);
-    expect((await claimGarment(db, stores, { slug: garment.slug, userId: first.userId })).status).toBe("claimed");
+    expect((await claimAs(db, first.userId, garment.slug)).code).toBe("claimed");
     expect(await periods(garment.id)).toEqual([
       { owner_user_id: first.userId, started_how: "claim", ended_how: null, open: 1 },
     ]);
@@ -91,30 +85,9 @@ describe("ownership periods (issue #32)", () => {
     // The same person claims it again: a second period, still one owner.
     const slug = programmed.tag.garment?.slug ?? "";
     const owner = attached?.owner_user_id ?? "";
-    expect((await claimGarment(db, stores, { slug, userId: owner })).status).toBe("claimed");
+    expect((await claimAs(db, owner, slug)).code).toBe("claimed");
     expect((await periods(garmentId)).map((p) => p.started_how)).toEqual(["attach", "claim"]);
     expect((await getPassport(db, slug))?.owners).toBe(1);
     expect(await ownershipChanges(db, garmentId)).toEqual([]);
-  });
-
-  it("a deleted account ends its period and keeps it, counted, its owner unknown", async () => {
-    const owner = await createOwner(db);
-    const garment = await createGarment(db, { ownerUserId: owner.userId });
-    await env.DB.prepare("delete from users where id = ?").bind(owner.userId).run();
-    expect(await periods(garment.id)).toEqual([
-      { owner_user_id: null, started_how: "attach", ended_how: "release", open: 0 },
-    ]);
-  });
-
-  it("one garment has at most one open period", async () => {
-    const owner = await createOwner(db);
-    const garment = await createGarment(db, { ownerUserId: owner.userId });
-    await expect(
-      env.DB.prepare(
-        "insert into ownership_periods (garment_id, owner_user_id, started_at, started_how) values (?, ?, 0, 'claim')",
-      )
-        .bind(garment.id, owner.userId)
-        .run(),
-    ).rejects.toThrow(/UNIQUE/);
   });
 });

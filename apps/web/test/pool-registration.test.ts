@@ -3,8 +3,8 @@ import { REGISTRATION_MESSAGES } from "@releve/core/wardrobe/registration";
 import { getDb } from "@releve/db";
 import { garments } from "@releve/db/schema";
 import { readCachedTapRoute } from "@releve/db/tap/cache";
-import { createGarment, createOwner, createUser, uniqueSlug } from "@releve/db/testing/factories";
-import { claimGarment, registerPoolGarment } from "@releve/db/wardrobe/commands";
+import { createGarment, createOwner, createPoolGarment as poolGarment } from "@releve/db/testing/factories";
+import { claimAs } from "@releve/verbs/testing/pieces";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as claimPage from "../app/features/wardrobe/claim";
@@ -15,32 +15,15 @@ import { args, outcome, routeContext } from "./route-support";
 
 // Issue #19, deliverable 1: tags programmed into a pre-encoded pool become garments when their
 // first owner registers them, by tap (/tap-register's 'garment' step) or by code (/garment-registration).
+// The registration itself (the claim verb with the owner's details) is tested beside the verb,
+// packages/verbs/src/wardrobe/claim-garment.test.ts.
 
 const db = getDb(env.DB);
-const stores = { DB: env.DB, TAP_KV: env.TAP_KV };
 const ORIGIN = "http://releve.test";
 const { call } = adminApiCallers();
 
 /** A pool garment as the batch programmer leaves it: a type and a chip id, no details. */
-async function createPoolGarment(garmentType = "Dress") {
-  const slug = uniqueSlug("po");
-  // A well-formed secure chip id (type, batch, serial, random part), unique per garment.
-  const random = crypto.randomUUID().slice(0, 8).toUpperCase();
-  const chipId = `RLV-${garmentType.toUpperCase()}-TEST-${Number.parseInt(random, 16) % 100_000}-${random}`;
-  const [row] = await db
-    .insert(garments)
-    .values({
-      short_slug: slug,
-      garment_type: garmentType,
-      brand: "Relevé",
-      tag_uuid: crypto.randomUUID(),
-      nfc_chip_id: chipId,
-      pool: true,
-    })
-    .returning({ id: garments.id });
-  if (!row) throw new Error("pool garment not created");
-  return { id: row.id, slug, chipId };
-}
+const createPoolGarment = (garmentType?: string) => poolGarment(db, garmentType);
 
 const row = (id: number) => db.query.garments.findFirst({ where: (g, { eq }) => eq(g.id, id) });
 
@@ -54,91 +37,6 @@ const postForm = (path: string, fields: Record<string, string>) =>
     body: new URLSearchParams(fields).toString(),
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
   });
-
-describe("registerPoolGarment", () => {
-  it("claims the pool garment with the owner's details, clears pool and rewrites the tap record", async () => {
-    const owner = await createOwner(db);
-    const g = await createPoolGarment();
-    expect(await readCachedTapRoute(env.TAP_KV, g.slug)).toBeUndefined();
-    expect(await registerPoolGarment(db, stores, { slug: g.slug, userId: owner.userId, details })).toEqual({
-      status: "claimed",
-      garmentId: g.id,
-    });
-    expect(await row(g.id)).toMatchObject({
-      status: "claimed",
-      pool: false,
-      owner_user_id: owner.userId,
-      owner_profile_id: owner.profileId,
-      name: "Navy silk dress",
-      title: "Navy silk dress",
-      style: "dress",
-      size: "M",
-      sku: "OWN-1",
-      purchase_date: "2025-03-14",
-      garment_type: "Dress",
-    });
-    expect(await readCachedTapRoute(env.TAP_KV, g.slug)).toMatchObject({
-      status: "claimed",
-      ownerUserId: owner.userId,
-    });
-  });
-
-  it("answers claimed_by_other to a second owner and keeps the first owner's details", async () => {
-    const [a, b] = await Promise.all([createOwner(db), createOwner(db)]);
-    const g = await createPoolGarment();
-    await registerPoolGarment(db, stores, { slug: g.slug, userId: a.userId, details });
-    const before = await row(g.id);
-    expect(
-      await registerPoolGarment(db, stores, {
-        slug: g.slug,
-        userId: b.userId,
-        details: { ...details, name: "Mine now" },
-      }),
-    ).toEqual({ status: "claimed_by_other" });
-    expect(await claimGarment(db, stores, { slug: g.slug, userId: b.userId })).toEqual({
-      status: "claimed_by_other",
-    });
-    expect(await row(g.id)).toEqual(before);
-    // The owner registering again: already theirs, nothing rewritten.
-    expect(
-      await registerPoolGarment(db, stores, { slug: g.slug, userId: a.userId, details: { ...details, name: "X" } }),
-    ).toEqual({ status: "already_owned", garmentId: g.id });
-    expect((await row(g.id))?.name).toBe("Navy silk dress");
-  });
-
-  it("gives exactly one winner when two owners register at once", async () => {
-    const [a, b] = await Promise.all([createOwner(db), createOwner(db)]);
-    const g = await createPoolGarment();
-    const results = await Promise.all([
-      registerPoolGarment(db, stores, { slug: g.slug, userId: a.userId, details: { ...details, name: "A's" } }),
-      registerPoolGarment(db, stores, { slug: g.slug, userId: b.userId, details: { ...details, name: "B's" } }),
-    ]);
-    expect(results.map((r) => r.status).sort()).toEqual(["claimed", "claimed_by_other"]);
-    const [winner, name] = results[0]?.status === "claimed" ? [a, "A's"] : [b, "B's"];
-    expect(await row(g.id)).toMatchObject({ owner_user_id: winner.userId, name, pool: false });
-  });
-
-  it("is not claimed bare, is only for pool garments, and asks a user without a profile for one", async () => {
-    const owner = await createOwner(db);
-    const pool = await createPoolGarment();
-    expect(await claimGarment(db, stores, { slug: pool.slug, userId: owner.userId })).toEqual({
-      status: "details_required",
-    });
-    const stock = await createGarment(db);
-    expect(await registerPoolGarment(db, stores, { slug: stock.slug, userId: owner.userId, details })).toEqual({
-      status: "not_pool",
-    });
-    const noProfile = await createUser(db);
-    expect(await registerPoolGarment(db, stores, { slug: pool.slug, userId: noProfile, details })).toEqual({
-      status: "profile_missing",
-    });
-    expect(await registerPoolGarment(db, stores, { slug: "po-nothing", userId: owner.userId, details })).toEqual({
-      status: "not_found",
-    });
-    expect(await row(pool.id)).toMatchObject({ status: "unclaimed", pool: true, name: null, owner_user_id: null });
-    expect(await row(stock.id)).toMatchObject({ status: "unclaimed", name: "Test Garment" });
-  });
-});
 
 describe("by tap: /claim sends a pool garment to /tap-register, whose 'garment' step registers it", () => {
   it("redirects the claim page to the registration step, signed in or not", async () => {
@@ -226,7 +124,7 @@ describe("by tap: /claim sends a pool garment to /tap-register, whose 'garment' 
     expect(res.status).toBe(401);
 
     const [a, b] = await Promise.all([createOwner(db), createOwner(db)]);
-    await registerPoolGarment(db, stores, { slug: g.slug, userId: a.userId, details });
+    await claimAs(db, a.userId, g.slug, { details });
     const other = await outcome(() => tapRegister.loader(args(get(`/tap-register?code=${g.slug}`), context(b.userId))));
     expect(other.body).toMatchObject({ found: { state: "other" } });
     const late = await outcome(() =>
@@ -309,7 +207,7 @@ describe("by code: /garment-registration", () => {
   it("answers the ownership conflict for another owner's piece", async () => {
     const [a, b] = await Promise.all([createOwner(db), createOwner(db)]);
     const g = await createPoolGarment();
-    await registerPoolGarment(db, stores, { slug: g.slug, userId: a.userId, details });
+    await claimAs(db, a.userId, g.slug, { details });
     const res = await register({ name: "Gown", garment_type: "Dress", chip_id: g.chipId }, b.userId);
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({ error: { status: "claimed_by_other" } });

@@ -9,7 +9,7 @@ import { getDb } from "@releve/db";
 import { requestsToAnswer } from "@releve/db/ownership/queries";
 import { readCachedTapRoute } from "@releve/db/tap/cache";
 import { createGarment, createOwner, type TestOwner } from "@releve/db/testing/factories";
-import { claimGarment } from "@releve/db/wardrobe/commands";
+import { claimAs } from "@releve/verbs/testing/pieces";
 import { describe, expect, it } from "vitest";
 import type { WebEnv } from "../app/env.server";
 import * as transferPage from "../app/features/ownership/transfer";
@@ -21,7 +21,6 @@ import { args, outcome, routeContext } from "./route-support";
 
 const db = getDb(env.DB);
 const webEnv = env as unknown as WebEnv;
-const stores = { DB: env.DB, TAP_KV: env.TAP_KV };
 const ORIGIN = "https://releve.test";
 
 const as = (owner: TestOwner | null) =>
@@ -50,7 +49,7 @@ const ownerOf = async (garmentId: number) =>
 async function ownedPiece() {
   const seller = await createOwner(db);
   const garment = await createGarment(db, { fields: { name: "Route Coat" } });
-  await claimGarment(db, stores, { slug: garment.slug, userId: seller.userId });
+  await claimAs(db, seller.userId, garment.slug);
   return { seller, garment };
 }
 

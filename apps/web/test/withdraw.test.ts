@@ -8,8 +8,8 @@ import { WITHDRAW_MESSAGES, withdrawToken } from "@releve/core/sharing/withdraw"
 import { getDb } from "@releve/db";
 import { contacts, emailOutbox, ownerAlerts, scans } from "@releve/db/schema";
 import { createContact, createGarment, createOwner, createScan } from "@releve/db/testing/factories";
-import { claimGarment } from "@releve/db/wardrobe/commands";
 import { deliverPending } from "@releve/verbs/testing/effects";
+import { claimAs } from "@releve/verbs/testing/pieces";
 import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import * as receiveInfo from "../app/features/sharing/receive-info";
@@ -21,7 +21,6 @@ import { args, outcome, routeContext } from "./route-support";
 const db = getDb(env.DB);
 const ORIGIN = "https://releve.test";
 const SECRET = (env as unknown as { SESSION_SECRET: string }).SESSION_SECRET;
-const stores = { DB: env.DB, TAP_KV: env.TAP_KV };
 
 let ip = 0;
 const form = (path: string, fields: Record<string, string>) =>
@@ -40,7 +39,7 @@ const withdraw = (token: string) =>
 async function ownedPiece() {
   const owner = await createOwner(db, { profile: { first_name: "Margaux" } });
   const garment = await createGarment(db);
-  await claimGarment(db, stores, { slug: garment.slug, userId: owner.userId });
+  await claimAs(db, owner.userId, garment.slug);
   return { owner, garment };
 }
 

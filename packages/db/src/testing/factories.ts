@@ -155,6 +155,29 @@ export async function createGarment(
   return { id: row.id, slug };
 }
 
+/**
+ * A pool garment as the batch programmer leaves it (issue #19): a type, a well-formed secure chip
+ * id (type, batch, serial, random part) unique to it, no details; its id, slug and chip id.
+ */
+export async function createPoolGarment(db: Db, garmentType = "Dress") {
+  const slug = uniqueSlug("po");
+  const random = crypto.randomUUID().slice(0, 8).toUpperCase();
+  const chipId = `RLV-${garmentType.toUpperCase()}-TEST-${Number.parseInt(random, 16) % 100_000}-${random}`;
+  const [row] = await db
+    .insert(garments)
+    .values({
+      short_slug: slug,
+      garment_type: garmentType,
+      brand: "Relevé",
+      tag_uuid: crypto.randomUUID(),
+      nfc_chip_id: chipId,
+      pool: true,
+    })
+    .returning({ id: garments.id });
+  if (!row) throw new Error("pool garment not created");
+  return { id: row.id, slug, chipId };
+}
+
 // Test products' item references: from a random start, one more each (unique within a test file's storage).
 let productReference = (crypto.getRandomValues(new Uint32Array(1))[0] ?? 0) % 500_000;
 

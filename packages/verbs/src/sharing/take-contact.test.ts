@@ -5,20 +5,24 @@
  */
 import { env } from "cloudflare:workers";
 import { ContactFormSchema } from "@releve/core/sharing/contact";
+import { CONTACT_REPEAT_WINDOW_MS } from "@releve/core/sharing/contact-limits";
 import { withdrawToken } from "@releve/core/sharing/withdraw";
 import { getDb } from "@releve/db";
 import { listAuditEntries } from "@releve/db/platform/audit";
 import { listEvents } from "@releve/db/platform/events";
 import { contacts, emailOutbox } from "@releve/db/schema";
-import { createGarment, createOwner } from "@releve/db/testing/factories";
+import { countContacts, createGarment, createOwner } from "@releve/db/testing/factories";
 import { claimGarment } from "@releve/db/wardrobe/commands";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import type { Effects } from "../effects";
 import { deliverPending, TEST_ORIGIN, testEffects } from "../testing/effects";
 import { captureGuest, takeContact } from "./take-contact";
 
 const db = getDb(env.DB);
 const visitor = () => testEffects(db, { kind: "visitor", id: null });
+/** A visitor whose clock reads `at` (ms). */
+const visitorAt = (at: number): Effects => Object.create(visitor(), { now: { value: () => new Date(at) } });
 
 async function ownedPiece(firstName: string) {
   const owner = await createOwner(db, { profile: { first_name: firstName } });
@@ -120,5 +124,30 @@ describe("sharing/take-contact", () => {
     // The audit entry written after the event still names the new contact.
     const [audit] = await listAuditEntries(db, 1);
     expect(audit).toMatchObject({ action: "contact.capture", target_type: "contact", target_id: String(contactId) });
+  });
+
+  it("the same details a day later are a new connection (issue #28)", async () => {
+    const owner = await createOwner(db);
+    const g = await createGarment(db, { ownerUserId: owner.userId });
+    const input = {
+      target: { ownerUserId: owner.userId, garmentId: g.id, activeEventId: null },
+      tag: g.slug,
+      source: "nfc_share" as const,
+      form: form({ first_name: "Later", email: "later@example.com" }),
+      ip: "203.0.113.90",
+    };
+    const now = Date.now();
+    const first = await takeContact(visitorAt(now), input);
+    expect(first.code).toBe("stored");
+    const contactId = first.code === "stored" ? first.contactId : -1;
+    // A repeat names the contact it repeats (its withdrawal link is the same).
+    expect(await takeContact(visitorAt(now + 60_000), input)).toEqual({
+      code: "repeat",
+      contactId,
+      withdrawToken: await withdrawToken(env.SESSION_SECRET, contactId),
+    });
+    expect((await takeContact(visitorAt(now + CONTACT_REPEAT_WINDOW_MS + 1), input)).code).toBe("stored");
+    expect((await takeContact(visitorAt(now + CONTACT_REPEAT_WINDOW_MS + 2), input)).code).toBe("repeat");
+    expect(await countContacts(db, owner.userId)).toBe(2);
   });
 });

@@ -1,12 +1,31 @@
-/** Test pieces for the verbs: an owner's claimed garment (a photo in R2 when asked), a staff member. */
+/**
+ * Test pieces for the verbs: a claim through the claim verb, an owner's claimed garment (a photo in
+ * R2 when asked), a staff member.
+ */
 import { env } from "cloudflare:workers";
 import { newPhotoKey } from "@releve/core/wardrobe/photo";
 import type { Db } from "@releve/db";
 import { garments } from "@releve/db/schema";
 import { createGarment, createOwner } from "@releve/db/testing/factories";
-import { claimGarment } from "@releve/db/wardrobe/commands";
+import { claimGarment, type PoolGarmentDetails } from "@releve/db/wardrobe/commands";
 import { eq } from "drizzle-orm";
+import { type ClaimGarmentOutcome, claimGarment as claimVerb } from "../wardrobe/claim-garment";
 import { testEffects } from "./effects";
+import { clientEffects } from "./ownership";
+
+/**
+ * `userId` claims the piece at `slug` as its tap's claim does, through wardrobe/claim-garment (a
+ * pool piece is registered with `details`), their clock at `at` (ms) when given; its outcome.
+ */
+export function claimAs(
+  db: Db,
+  userId: string,
+  slug: string,
+  opts: { details?: PoolGarmentDetails; at?: number } = {},
+): Promise<ClaimGarmentOutcome> {
+  const effects = clientEffects(db, userId, opts.at);
+  return claimVerb(effects, opts.details ? { slug, userId, details: opts.details } : { slug, userId });
+}
 
 export async function ownedPiece(db: Db, opts: { photo?: boolean } = {}) {
   const owner = await createOwner(db);

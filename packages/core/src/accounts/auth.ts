@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fieldIssueAt } from "../platform/field-problem";
 import { isWellFormed, malformedMessage, text } from "../platform/text-field";
 import { AUTH_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./auth-constants";
 
@@ -15,22 +16,25 @@ const email = text({
 const name = (label: string) =>
   text({ label, typeError: `${label} is required`, required: `${label} is required`, max: 80 });
 
+/** A password with a lone surrogate is refused by the text rule's words (text-field.ts). */
+const wellFormedPassword = { message: malformedMessage("Password"), params: { rule: "malformed" } };
+
 const newPassword = z
   .string({ error: "Password is required" })
   .min(1, "Password is required")
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`)
-  .refine(isWellFormed, malformedMessage("Password"));
+  .refine(isWellFormed, wellFormedPassword);
 
 function passwordIsNotEmail(value: { email?: string; password: string }, ctx: z.RefinementCtx) {
   if (value.email && value.password.trim().toLowerCase() === value.email) {
-    ctx.addIssue({ code: "custom", path: ["password"], message: "Password must not be your email address" });
+    ctx.addIssue(fieldIssueAt("password", "same_as_email", "Password must not be your email address"));
   }
 }
 
 function passwordsMatch(value: { password: string; confirmPassword: string }, ctx: z.RefinementCtx) {
   if (value.password !== value.confirmPassword) {
-    ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: AUTH_MESSAGES.passwordsDoNotMatch });
+    ctx.addIssue(fieldIssueAt("confirmPassword", "mismatch", AUTH_MESSAGES.passwordsDoNotMatch));
   }
 }
 
@@ -39,8 +43,8 @@ export const LoginSchema = z.object({
   password: z
     .string({ error: "Password is required" })
     .min(1, "Password is required")
-    .max(PASSWORD_MAX_LENGTH)
-    .refine(isWellFormed, malformedMessage("Password")),
+    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`)
+    .refine(isWellFormed, wellFormedPassword),
 });
 
 export const SignupSchema = z
@@ -66,12 +70,5 @@ export const ResetPasswordSchema = z
 
 export type FieldErrors = Record<string, string>;
 
-/** The first message per field, keyed by the form field's name. */
-export function fieldErrors(error: z.ZodError): FieldErrors {
-  const out: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    out[key] ??= issue.message;
-  }
-  return out;
-}
+/** The first English message per field, keyed by the form field's name (what the API answers). */
+export { fieldMessages as fieldErrors } from "../platform/field-problem";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fieldIssueAt } from "../platform/field-problem";
 import { normalisedField, optionalText as optional } from "../platform/form-fields";
 import { text } from "../platform/text-field";
 import {
@@ -69,7 +70,7 @@ export const OnboardingSchema = z
   })
   .superRefine((v, ctx) => {
     if (!ONBOARDING_CHANNELS.some((c) => v[c.flag])) {
-      ctx.addIssue({ code: "custom", path: ["form"], message: PROFILE_MESSAGES.contactRequired });
+      ctx.addIssue(fieldIssueAt("form", "required", PROFILE_MESSAGES.contactRequired));
     }
   });
 export type OnboardingInput = z.output<typeof OnboardingSchema>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fieldIssue } from "../platform/field-problem";
 import { idField, optionalText } from "../platform/form-fields";
 import { parseId, SEARCH_MAX_LENGTH, SEARCH_TOO_LONG } from "../platform/input-limits";
 import { formatTimeCursor, parseTimeCursor, type TimeCursor, timeCursorAfter } from "../platform/keyset";
@@ -59,14 +60,19 @@ export { parseId };
 export type EventFilter = { kind: "all" } | { kind: "none" } | { kind: "event"; id: number };
 export type ContactedFilter = "all" | "yes" | "no";
 
+/** A list's search term: any term up to SEARCH_MAX_LENGTH characters, in any script; longer is a 400. */
+const search = text({ label: "Search", max: SEARCH_MAX_LENGTH, tooLong: SEARCH_TOO_LONG, absentAsEmpty: true });
+
+/** /connections' query string: its search term (the rest it reads leniently). */
+export const SearchQuerySchema = z.object({ q: search });
+
 /**
  * The contacts list's query string (search, event, contacted status, and `before`: the page
  * after that contact, keyset paging). An unreadable filter is a 400, never a silently
  * different list; an unreadable `before` starts from the newest, as every list's does.
  */
 export const ContactsQuerySchema = z.object({
-  // Any term up to SEARCH_MAX_LENGTH characters, in any script; longer is a 400 (input-limits.ts).
-  q: text({ label: "Search", max: SEARCH_MAX_LENGTH, tooLong: SEARCH_TOO_LONG, absentAsEmpty: true }),
+  q: search,
   event: z
     .string()
     .default("all")
@@ -75,7 +81,7 @@ export const ContactsQuerySchema = z.object({
       if (v === "none") return { kind: "none" };
       const id = parseId(v);
       if (id === null) {
-        ctx.addIssue({ code: "custom", message: "Unknown event" });
+        ctx.addIssue(fieldIssue("invalid", "Unknown event"));
         return z.NEVER;
       }
       return { kind: "event", id };
@@ -123,10 +129,10 @@ export const CreateEventSchema = z.object({
   description: optionalText(1000, "Description", { multiline: true }),
   location: optionalText(200, "Location"),
   date: text({ label: "Date", absentAsEmpty: true })
-    .refine(
-      (v) => v === "" || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`))),
-      "Enter a date like 2026-12-31",
-    )
+    .refine((v) => v === "" || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`))), {
+      message: "Enter a date like 2026-12-31",
+      params: { rule: "invalid" },
+    })
     .transform((v) => (v === "" ? null : v)),
 });
 export type CreateEventInput = z.output<typeof CreateEventSchema>;
@@ -140,22 +146,12 @@ export const ActiveEventSchema = z.object({
       if (v === "" || v === "none") return null;
       const id = parseId(v);
       if (id === null) {
-        ctx.addIssue({ code: "custom", message: "Unknown event" });
+        ctx.addIssue(fieldIssue("invalid", "Unknown event"));
         return z.NEVER;
       }
       return id;
     }),
 });
-
-/** First issue per field, for showing beside the field. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    out[key] ??= issue.message;
-  }
-  return out;
-}
 
 /** The fields of a contact the CRM exports read (the owner's contact rows carry more). */
 export interface CrmContact {

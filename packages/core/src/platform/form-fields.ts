@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fieldIssue } from "./field-problem";
 import { parseId } from "./input-limits";
 import { text } from "./text-field";
 
@@ -7,7 +8,7 @@ export const idField = (message: string) =>
   z.unknown().transform((value, ctx) => {
     const id = parseId(value);
     if (id === null) {
-      ctx.addIssue({ code: "custom", message });
+      ctx.addIssue(fieldIssue("invalid", message));
       return z.NEVER;
     }
     return id;
@@ -22,6 +23,6 @@ export const normalisedField = (label: string, normalise: (raw: string) => strin
   text({ label, max: 300, tooLong: `${label} is too long`, absentAsEmpty: true }).transform((raw, ctx) => {
     if (raw === "") return null;
     const value = normalise(raw);
-    if (value === null) ctx.addIssue({ code: "custom", message });
+    if (value === null) ctx.addIssue(fieldIssue("invalid", message));
     return value;
   });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fieldIssue } from "./field-problem";
 import { SEARCH_MAX_LENGTH } from "./input-limits";
 import { cleanText, type TextOptions, textLength, textProblemMessage } from "./text";
 
@@ -11,7 +12,7 @@ export type TextFieldOptions = TextOptions & {
   tooLong?: string;
   /** The field must not be empty once cleaned, and says this when it is. */
   required?: string;
-  /** What a value that is not a string says (an absent field included, unless `absentAsEmpty`). */
+  /** What a value that is not a string says (an absent field included, unless `absentAsEmpty`); else `required`'s words. */
   typeError?: string;
   /** An absent field reads as "" (then `required` decides). */
   absentAsEmpty?: boolean;
@@ -32,8 +33,11 @@ export function text(options: TextFieldOptions) {
   return options.absentAsEmpty ? orEmpty(options) : asGiven(options);
 }
 
-const stringOf = (options: TextFieldOptions) =>
-  z.string(options.typeError === undefined ? undefined : { error: options.typeError });
+/** Not a string (an absent field included) says `typeError`, else what a blank required field says. */
+const stringOf = (options: TextFieldOptions) => {
+  const error = options.typeError ?? options.required;
+  return z.string(error === undefined ? undefined : { error });
+};
 const asGiven = (options: TextFieldOptions) => stringOf(options).transform(underRule(options));
 const orEmpty = (options: TextFieldOptions) => stringOf(options).default("").transform(underRule(options));
 
@@ -46,16 +50,22 @@ function underRule(options: TextFieldOptions) {
         cleaned.problem === "malformed" && options.malformed !== undefined
           ? options.malformed
           : `${textProblemMessage(cleaned.problem, label, options)}${end}`;
-      ctx.addIssue({ code: "custom", message });
+      ctx.addIssue(
+        fieldIssue(cleaned.problem, message, {
+          ...(options.multiline ? { multiline: true } : {}),
+          ...(end === "." ? { end } : {}),
+        }),
+      );
       return z.NEVER;
     }
     const value = cleaned.value;
     if (required !== undefined && value === "") {
-      ctx.addIssue({ code: "custom", message: required });
+      ctx.addIssue(fieldIssue("required", required));
       return z.NEVER;
     }
     if (max !== undefined && textLength(value) > max) {
-      ctx.addIssue({ code: "custom", message: options.tooLong ?? `${label} must be at most ${max} characters${end}` });
+      const message = options.tooLong ?? `${label} must be at most ${max} characters${end}`;
+      ctx.addIssue(fieldIssue("too_long", message, { max, ...(end === "." ? { end } : {}) }));
       return z.NEVER;
     }
     return value;

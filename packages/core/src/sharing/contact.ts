@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fieldIssue, fieldIssueAt } from "../platform/field-problem";
 import { normalisedField as normalised, optionalText } from "../platform/form-fields";
 import { normaliseHandle, normalisePhone, normaliseUrl } from "../platform/normalise";
 import { text } from "../platform/text-field";
@@ -49,7 +50,7 @@ export const ContactFormSchema = z
     last_name: optionalText(80, "Last name"),
     email: text({ label: "Email", max: 254, tooLong: "Email is too long", absentAsEmpty: true }).transform((v, ctx) => {
       if (v === "") return null;
-      if (!z.email().safeParse(v).success) ctx.addIssue({ code: "custom", message: "Enter a valid email address" });
+      if (!z.email().safeParse(v).success) ctx.addIssue(fieldIssue("invalid", "Enter a valid email address"));
       return v.toLowerCase();
     }),
     phone: normalised("Phone", normalisePhone, "Enter a phone number like +33 6 12 34 56 78"),
@@ -67,7 +68,10 @@ export const ContactFormSchema = z
       "Enter a LinkedIn profile URL",
     ),
     notes: text({ label: "Notes", multiline: true, absentAsEmpty: true })
-      .refine((v) => new TextEncoder().encode(v).length <= NOTES_MAX_BYTES, "Notes must be at most 4 KB")
+      .refine((v) => new TextEncoder().encode(v).length <= NOTES_MAX_BYTES, {
+        message: "Notes must be at most 4 KB",
+        params: { rule: "too_long", max: NOTES_MAX_BYTES },
+      })
       .transform((v) => (v === "" ? null : v)),
     consent_data_collection: consent(true),
     consent_marketing: consent(false),
@@ -75,7 +79,7 @@ export const ContactFormSchema = z
   })
   .superRefine((v, ctx) => {
     if (v.first_name === "" || (!v.email && !v.phone)) {
-      ctx.addIssue({ code: "custom", path: ["form"], message: CONTACT_MESSAGES.missing });
+      ctx.addIssue(fieldIssueAt("form", "required", CONTACT_MESSAGES.missing));
     }
   });
 export type ContactFormInput = z.output<typeof ContactFormSchema>;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { fieldProblems } from "../platform/field-problem";
 import { EARLY_ACCESS_MESSAGES, EarlyAccessSchema, isMissingRequired } from "./early-access";
 
 describe("EarlyAccessSchema", () => {
@@ -12,7 +13,7 @@ describe("EarlyAccessSchema", () => {
     for (const input of [{}, { full_name: "Vera" }, { email: "v@example.com" }, { full_name: "  ", email: " " }]) {
       const result = EarlyAccessSchema.safeParse(input);
       expect(result.success, JSON.stringify(input)).toBe(false);
-      if (!result.success) expect(isMissingRequired(result.error)).toBe(true);
+      if (!result.success) expect(isMissingRequired(fieldProblems(result.error))).toBe(true);
     }
     expect(EARLY_ACCESS_MESSAGES.missing).toBe("Please fill in all required fields");
   });
@@ -20,7 +21,7 @@ describe("EarlyAccessSchema", () => {
   it("refuses a malformed email or a referral outside the listed choices", () => {
     const bad = EarlyAccessSchema.safeParse({ full_name: "Vera", email: "not-an-email" });
     expect(bad.success).toBe(false);
-    if (!bad.success) expect(isMissingRequired(bad.error)).toBe(false);
+    if (!bad.success) expect(isMissingRequired(fieldProblems(bad.error))).toBe(false);
     expect(
       EarlyAccessSchema.safeParse({ full_name: "Vera", email: "v@example.com", referral_source: "tv" }).success,
     ).toBe(false);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { type FieldProblem, fieldIssueAt } from "../platform/field-problem";
 import { text } from "../platform/text-field";
 import { REFERRAL_SOURCES } from "./early-access-constants";
 
@@ -21,14 +22,14 @@ export const EarlyAccessSchema = z
       .transform((v) => (v === "" ? null : v)),
   })
   .superRefine((v, ctx) => {
-    if (v.full_name === "") ctx.addIssue({ code: "custom", path: ["full_name"], message: "Full name is required" });
-    if (v.email === "") ctx.addIssue({ code: "custom", path: ["email"], message: "Email is required" });
+    if (v.full_name === "") ctx.addIssue(fieldIssueAt("full_name", "required", "Full name is required"));
+    if (v.email === "") ctx.addIssue(fieldIssueAt("email", "required", "Email is required"));
     else if (!z.email().safeParse(v.email).success)
-      ctx.addIssue({ code: "custom", path: ["email"], message: "Enter a valid email address" });
+      ctx.addIssue(fieldIssueAt("email", "invalid", "Enter a valid email address"));
   });
 export type EarlyAccessInput = z.output<typeof EarlyAccessSchema>;
 
-/** True when the failure is only that a required field is empty (the spec's one message for it). */
-export function isMissingRequired(error: z.ZodError): boolean {
-  return error.issues.some((issue) => issue.message.endsWith("is required"));
+/** True when a required field is empty (the spec's one message for it then). */
+export function isMissingRequired(problems: Record<string, FieldProblem>): boolean {
+  return Object.values(problems).some((problem) => problem.rule === "required");
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { type FieldProblem, type FieldRule, problemOf } from "../platform/field-problem";
 import { GARMENT_SIZES, GARMENT_TYPES } from "../platform/garment-types";
 import { text as ruledText } from "../platform/text-field";
 import { TAG_MESSAGES } from "../tags/rules";
@@ -43,8 +44,22 @@ export type RegistrationCode = Exclude<
   keyof typeof REGISTRATION_MESSAGES,
   "success" | "conflict" | "notPool" | "codeNotFound"
 >;
+const RULE_OF: Record<RegistrationCode, FieldRule> = {
+  requiredFields: "required",
+  failed: "invalid",
+  style: "invalid",
+  tapSize: "invalid",
+  formSize: "invalid",
+  garmentType: "invalid",
+  dateFormat: "invalid",
+  dateFuture: "future",
+};
 const refusal = (code: RegistrationCode) =>
-  ({ code: "custom", message: REGISTRATION_MESSAGES[code], params: { registration: code } }) as const;
+  ({
+    code: "custom",
+    message: REGISTRATION_MESSAGES[code],
+    params: { rule: RULE_OF[code], registration: code },
+  }) as const;
 
 const required = (max: number, label: string) =>
   ruledText({ label, absentAsEmpty: true, end: ".", max, tooLong: `${label} is at most ${max} characters.` }).transform(
@@ -127,13 +142,17 @@ export function registrationErrors(error: z.ZodError): {
   fields: RegistrationFieldErrors;
   /** The same, by code where this module raised it (the text rule's own refusals have none). */
   codes: { message?: RegistrationCode; fields: Partial<Record<string, RegistrationCode>> };
+  /** Each field's problem by rule (platform/field-problem.ts), for the text rule's refusals. */
+  problems: Record<string, FieldProblem>;
 } {
   const fields: RegistrationFieldErrors = {};
   const codes: Partial<Record<string, RegistrationCode>> = {};
+  const problems: Record<string, FieldProblem> = {};
   for (const issue of error.issues) {
     const key = String(issue.path[0] ?? "form");
     if (key in fields) continue;
     fields[key] = issue.message;
+    problems[key] = problemOf(issue);
     const code = issue.code === "custom" ? (issue.params?.registration as RegistrationCode | undefined) : undefined;
     if (code !== undefined) codes[key] = code;
   }
@@ -145,5 +164,5 @@ export function registrationErrors(error: z.ZodError): {
       : codes[first];
   const message =
     said === undefined ? (fields[first ?? ""] ?? REGISTRATION_MESSAGES.failed) : REGISTRATION_MESSAGES[said];
-  return { message, fields, codes: { message: said, fields: codes } };
+  return { message, fields, codes: { message: said, fields: codes }, problems };
 }

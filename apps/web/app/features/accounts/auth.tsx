@@ -1,4 +1,4 @@
-import { type FieldErrors, ForgotPasswordSchema, fieldErrors, LoginSchema, SignupSchema } from "@releve/core";
+import { type FieldErrors, ForgotPasswordSchema, LoginSchema, SignupSchema } from "@releve/core";
 import { claimSlugFromPath, safeRedirect, transferTokenFromPath } from "@releve/core/accounts/auth-constants";
 import { HONEYPOT_FIELD } from "@releve/core/platform/input-limits";
 import { slot, splitSlots } from "@releve/i18n";
@@ -14,8 +14,8 @@ import { SubmitButton } from "../../components/submit-button";
 import { getUser } from "../../context";
 import { pendingClaimHeader, pendingTransferHeader } from "../../lib/cookies.server";
 import type { RouteHandle } from "../../lib/document";
+import { sayFieldErrors } from "../../lib/field-said";
 import { readForm } from "../../lib/form.server";
-import { localizeErrors } from "../../lib/localize.server";
 import { toastHeader } from "../../lib/toast.server";
 import { requestContext } from "../../request-context.server";
 import { CONTACT_SAID } from "../sharing/said";
@@ -24,7 +24,7 @@ import { authenticate } from "./auth.server";
 import { pieceToClaimName, signupNextHeader } from "./auth-page.server";
 import { NewPasswordFields, PasswordField } from "./password-fields";
 import { pendingClaimRedirect } from "./pending-claim.server";
-import { AUTH_SAID } from "./said";
+import { ACCOUNT_FIELDS, AUTH_SAID } from "./said";
 import { createSession, signInHeaders } from "./session.server";
 
 /**
@@ -85,10 +85,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const mode = modeOf(form.get("intent"));
   // Checked here and not only when used: the forgot flow echoes it into its link back.
   const redirectTo = safeRedirect(form.get("redirectTo"), "");
-  // Said in the reader's language (issue #34): the form's refusal by its code, by the caller;
-  // the fields' errors (core's rules say them in English) here.
-  const fail = (status: number, body: Omit<ActionData, "mode">) =>
-    data<ActionData>({ mode, ...body, fieldErrors: body.fieldErrors && localizeErrors(body.fieldErrors) }, { status });
+  // Said in the reader's language (issues #34, #48): the form's refusal and its fields' errors by code.
+  const fail = (status: number, body: Omit<ActionData, "mode">) => data<ActionData>({ mode, ...body }, { status });
+  const fieldErrors = (error: Parameters<typeof sayFieldErrors>[1]) => sayFieldErrors(ACCOUNT_FIELDS, error);
   // Spec part 1 §4 (the global handler): a pending claim first, then a same-origin redirect, else the wardrobe.
   const signedIn = async (headers: Headers) =>
     (await pendingClaimRedirect(deps.env, request, { headers })) ??

@@ -1,4 +1,3 @@
-import { fieldErrors } from "@releve/core";
 import { OnboardingSchema, PROFILE_DEFAULTS } from "@releve/core/accounts/profile";
 import { INPUT_CHANNELS } from "@releve/core/sharing/channels";
 import { m } from "@releve/i18n/messages";
@@ -8,15 +7,15 @@ import { data, Form, redirect } from "react-router";
 import { GeneralErrorBoundary } from "../../components/error-boundary";
 import { SubmitButton } from "../../components/submit-button";
 import { SwitchField } from "../../components/switch-field";
+import { sayFieldErrors } from "../../lib/field-said";
 import { readForm } from "../../lib/form.server";
-import { localizeErrors } from "../../lib/localize.server";
 import { toastHeader } from "../../lib/toast.server";
 import { requestContext } from "../../request-context.server";
 import type { Route } from "./+types/onboarding.profile";
 import { pendingClaimRedirect } from "./pending-claim.server";
 import { getProfile } from "./profile.server";
 import { BioField, ChannelField, NameFields, ProfileText, profileFormState } from "./profile-fields";
-import { PROFILE_SAID } from "./said";
+import { ACCOUNT_FIELDS, PROFILE_SAID } from "./said";
 import { requireUser } from "./user.server";
 
 export const meta = () => [{ title: m.account_meta_onboarding() }, { name: "robots", content: "noindex" }];
@@ -43,8 +42,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) {
     // Only the form's own fields go back into it, each bounded.
     const values = form.echo(OnboardingSchema.keyof().options);
-    // Said in the reader's language (issue #34); core's rules say it in English.
-    return data({ fieldErrors: localizeErrors(fieldErrors(parsed.error)), values }, { status: 400 });
+    // Said in the reader's language (issues #34, #48), by each field's rule.
+    return data({ fieldErrors: sayFieldErrors(ACCOUNT_FIELDS, parsed.error), values }, { status: 400 });
   }
   try {
     await saveProfile(deps.effects, { user, profile: { ...parsed.data, onboarded: true } });

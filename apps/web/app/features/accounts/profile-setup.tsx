@@ -1,4 +1,3 @@
-import { fieldErrors } from "@releve/core";
 import { PROFILE_DEFAULTS, PROFILE_MESSAGES, ProfileSchema } from "@releve/core/accounts/profile";
 import { isAlertFrequency } from "@releve/core/crm/alerts";
 import { INPUT_CHANNELS } from "@releve/core/sharing/channels";
@@ -14,8 +13,8 @@ import { BackLink } from "../../components/back-link";
 import { GeneralErrorBoundary } from "../../components/error-boundary";
 import { SubmitButton } from "../../components/submit-button";
 import { SwitchField } from "../../components/switch-field";
+import { sayFieldErrors } from "../../lib/field-said";
 import { readForm } from "../../lib/form.server";
-import { localizeErrors } from "../../lib/localize.server";
 import { redirectWithToast, toastHeader } from "../../lib/toast.server";
 import { requestContext } from "../../request-context.server";
 import { OwnerCard } from "../sharing/owner-card";
@@ -27,7 +26,7 @@ import { pendingClaimRedirect } from "./pending-claim.server";
 import { getProfile } from "./profile.server";
 import { BioField, ChannelField, NameFields, ProfileText, profileFormState } from "./profile-fields";
 import { previewFromForm } from "./profile-preview";
-import { PROFILE_SAID } from "./said";
+import { ACCOUNT_FIELDS, PROFILE_SAID } from "./said";
 import { requireUser } from "./user.server";
 
 export const meta = () => [{ title: m.account_meta_profile() }, { name: "robots", content: "noindex" }];
@@ -71,8 +70,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) {
     // Only the form's own fields go back into it, each bounded.
     const values = form.echo(ProfileSchema.keyof().options);
-    // Said in the reader's language (issue #34); core's rules say it in English.
-    return data({ fieldErrors: localizeErrors(fieldErrors(parsed.error)), values }, { status: 400 });
+    // Said in the reader's language (issues #34, #48), by each field's rule.
+    return data({ fieldErrors: sayFieldErrors(ACCOUNT_FIELDS, parsed.error), values }, { status: 400 });
   }
   let created: boolean;
   try {

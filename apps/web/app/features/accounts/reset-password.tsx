@@ -1,18 +1,18 @@
-import { fieldErrors, ResetPasswordSchema } from "@releve/core";
+import { ResetPasswordSchema } from "@releve/core";
 import { m } from "@releve/i18n/messages";
 import { buttonClass, FormAlert } from "@releve/ui";
 import { setPassword } from "@releve/verbs/accounts/set-password";
 import { data, Form, Link, redirect } from "react-router";
 import { GeneralErrorBoundary } from "../../components/error-boundary";
 import { SubmitButton } from "../../components/submit-button";
+import { sayFieldErrors } from "../../lib/field-said";
 import { readForm } from "../../lib/form.server";
-import { localizeErrors } from "../../lib/localize.server";
 import { toastHeader } from "../../lib/toast.server";
 import { requestContext } from "../../request-context.server";
 import type { Route } from "./+types/reset-password";
 import { peekToken } from "./auth.server";
 import { NewPasswordFields } from "./password-fields";
-import { AUTH_SAID } from "./said";
+import { ACCOUNT_FIELDS, AUTH_SAID } from "./said";
 import { createSession, destroyUserSessions, signInHeaders } from "./session.server";
 
 export const meta = () => [{ title: m.account_meta_new_password() }, { name: "robots", content: "noindex" }];
@@ -32,9 +32,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     password: form.get("password"),
     confirmPassword: form.get("confirmPassword"),
   });
-  // Said in the reader's language (issue #34); core's rules say it in English.
+  // Said in the reader's language (issues #34, #48), by each field's rule.
   if (!parsed.success) {
-    return data({ fieldErrors: localizeErrors(fieldErrors(parsed.error)), formError: undefined }, { status: 400 });
+    return data({ fieldErrors: sayFieldErrors(ACCOUNT_FIELDS, parsed.error), formError: undefined }, { status: 400 });
   }
   const outcome = await setPassword(deps.effects, { token: parsed.data.token, password: parsed.data.password });
   if (outcome.code === "invalid_token") {

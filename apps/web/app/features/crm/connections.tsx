@@ -1,6 +1,5 @@
-import { parseContactCursor, parseId } from "@releve/core/crm/rules";
-import { SEARCH_MAX_LENGTH, SEARCH_TOO_LONG } from "@releve/core/platform/input-limits";
-import { cleanText, textLength, textProblemMessage } from "@releve/core/platform/text";
+import { parseContactCursor, parseId, SearchQuerySchema } from "@releve/core/crm/rules";
+import { SEARCH_MAX_LENGTH } from "@releve/core/platform/input-limits";
 import { listConnections } from "@releve/db/crm/queries";
 import { slot, splitSlots } from "@releve/i18n";
 import { m } from "@releve/i18n/messages";
@@ -9,7 +8,7 @@ import { data, Form, Link } from "react-router";
 import { BackLink } from "../../components/back-link";
 import { GeneralErrorBoundary } from "../../components/error-boundary";
 import { LoadMore, useKeysetPages } from "../../components/load-more";
-import { localizeMessage } from "../../lib/localize.server";
+import { sayFieldErrors } from "../../lib/field-said";
 import { requestContext } from "../../request-context.server";
 import { requireUser } from "../accounts/user.server";
 import type { Route } from "./+types/connections";
@@ -17,6 +16,7 @@ import { groupByEvent } from "./connection-groups";
 import { ContactItem } from "./contact-item";
 import { crmAction } from "./crm-actions.server";
 import { formatEventDate } from "./crm-format";
+import { CRM_FIELDS } from "./said";
 
 export const meta = () => [{ title: m.crm_connections_title() }, { name: "robots", content: "noindex" }];
 
@@ -24,10 +24,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const params = new URL(request.url).searchParams;
   // The one text rule (decision 0042), as the contacts list's search.
-  const search = cleanText(params.get("q") ?? "");
-  if (!search.ok) throw data(localizeMessage(textProblemMessage(search.problem, "Search")), { status: 400 });
-  const q = search.value;
-  if (textLength(q) > SEARCH_MAX_LENGTH) throw data(localizeMessage(SEARCH_TOO_LONG), { status: 400 });
+  const search = SearchQuerySchema.safeParse({ q: params.get("q") ?? "" });
+  if (!search.success) throw data(Object.values(sayFieldErrors(CRM_FIELDS, search.error)).join(" "), { status: 400 });
+  const { q } = search.data;
   const rawGarment = params.get("garment");
   const garmentId = rawGarment ? parseId(rawGarment) : null;
   if (rawGarment && garmentId === null) throw data(m.crm_garment_not_found(), { status: 404 });

@@ -1,5 +1,5 @@
 import { safeRedirect } from "@releve/core/accounts/auth-constants";
-import { ActiveEventSchema, CreateEventSchema, fieldErrors, MarkContactedSchema } from "@releve/core/crm/rules";
+import { ActiveEventSchema, CreateEventSchema, MarkContactedSchema } from "@releve/core/crm/rules";
 import { parseId } from "@releve/core/platform/input-limits";
 import { m } from "@releve/i18n/messages";
 import { createOwnerEvent } from "@releve/verbs/crm/create-owner-event";
@@ -7,12 +7,12 @@ import { markContactContacted } from "@releve/verbs/crm/mark-contact-contacted";
 import { setActiveEvent } from "@releve/verbs/crm/set-active-event";
 import { updateContactNotes } from "@releve/verbs/crm/update-contact-notes";
 import { data, type RouterContextProvider } from "react-router";
+import { sayFieldErrors } from "../../lib/field-said";
 import { readForm } from "../../lib/form.server";
-import { localizeErrors, localizeMessage } from "../../lib/localize.server";
 import { redirectWithToast } from "../../lib/toast.server";
 import { requestContext } from "../../request-context.server";
 import { requireUser } from "../accounts/user.server";
-import { CRM_SAID } from "./said";
+import { CRM_FIELDS, CRM_SAID } from "./said";
 
 export type CrmIntent = "mark-contacted" | "update-notes" | "create-event" | "set-active-event";
 
@@ -58,10 +58,10 @@ export async function crmAction(request: Request, context: Readonly<RouterContex
     const parsed = MarkContactedSchema.safeParse({ contactId: text("contactId"), notes: text("notes") });
     const contactId = parseId(text("contactId"));
     if (!parsed.success) {
-      const errors = fieldErrors(parsed.error);
+      const errors = sayFieldErrors(CRM_FIELDS, parsed.error);
       const field = errors.notes ?? errors.contactId;
       return data<CrmActionData>(
-        { intent, error: field === undefined ? CRM_SAID.updateContact() : localizeMessage(field), contactId },
+        { intent, error: field === undefined ? CRM_SAID.updateContact() : field, contactId },
         { status: 400 },
       );
     }
@@ -83,7 +83,7 @@ export async function crmAction(request: Request, context: Readonly<RouterContex
     });
     if (!parsed.success) {
       return data<CrmActionData>(
-        { intent, error: CRM_SAID.createEvent(), fields: localizeErrors(fieldErrors(parsed.error)) },
+        { intent, error: CRM_SAID.createEvent(), fields: sayFieldErrors(CRM_FIELDS, parsed.error) },
         { status: 400 },
       );
     }

@@ -1,4 +1,5 @@
-import { contactsExportFileName, contactsQueryFrom, contactsVCard, fieldErrors } from "@releve/core/crm/rules";
+import { fieldErrors } from "@releve/core";
+import { contactsExportFileName, contactsQueryFrom, contactsVCard } from "@releve/core/crm/rules";
 import { CONTACT_CSV_COLUMNS, contactCsvRecords, csvHead, fileSlug } from "@releve/core/platform/csv";
 import { streamExport } from "@releve/core/platform/stream-export";
 import { exportContacts } from "@releve/db/crm/queries";

@@ -1,4 +1,4 @@
-import { contactsQueryFrom, contactsQueryString, fieldErrors } from "@releve/core/crm/rules";
+import { contactsQueryFrom, contactsQueryString } from "@releve/core/crm/rules";
 import { SEARCH_MAX_LENGTH } from "@releve/core/platform/input-limits";
 import { listContacts } from "@releve/db/crm/queries";
 import { m } from "@releve/i18n/messages";
@@ -7,13 +7,14 @@ import { BackLink } from "../../components/back-link";
 import { GeneralErrorBoundary } from "../../components/error-boundary";
 import { LoadMore, useKeysetPages } from "../../components/load-more";
 import { SubmitButton } from "../../components/submit-button";
-import { localizeErrors } from "../../lib/localize.server";
+import { sayFieldErrors } from "../../lib/field-said";
 import { requestContext } from "../../request-context.server";
 import { requireUser } from "../accounts/user.server";
 import type { Route } from "./+types/dashboard.contacts";
 import { ContactExports } from "./contact-exports";
 import { ContactItem } from "./contact-item";
 import { crmAction } from "./crm-actions.server";
+import { CRM_FIELDS } from "./said";
 
 export const meta = () => [{ title: m.crm_contacts_title() }, { name: "robots", content: "noindex" }];
 
@@ -21,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const parsed = contactsQueryFrom(new URL(request.url).searchParams);
   if (!parsed.success) {
-    throw data(Object.values(localizeErrors(fieldErrors(parsed.error))).join(" "), { status: 400 });
+    throw data(Object.values(sayFieldErrors(CRM_FIELDS, parsed.error)).join(" "), { status: 400 });
   }
   const page = await listContacts(requestContext(request, context).db, user.userId, parsed.data);
   if (!page) throw data(m.crm_event_not_found(), { status: 404 });

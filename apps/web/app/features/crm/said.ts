@@ -2,6 +2,7 @@
 import type { UNSUBSCRIBE_MESSAGES } from "@releve/core/crm/alerts";
 import type { CRM_MESSAGES } from "@releve/core/crm/rules";
 import { m } from "@releve/i18n/messages";
+import type { FormSaid } from "../../lib/field-said";
 import type { SaidBy } from "../../lib/said";
 
 export const CRM_SAID: SaidBy<
@@ -29,4 +30,18 @@ export const UNSUBSCRIBE_SAID: SaidBy<typeof UNSUBSCRIBE_MESSAGES> = {
   done: () => m.crm_unsub_done(),
   doneDetail: () => m.crm_unsub_done_detail(),
   alreadyOff: () => m.crm_unsub_already_off(),
+};
+
+/** The crm forms' and lists' fields (core crm/rules.ts): a contact's notes, an event, the filters. */
+export const CRM_FIELDS: FormSaid = {
+  contactId: { invalid: () => m.crm_choose_valid_item() },
+  notes: { label: () => m.label_notes() },
+  name: { label: () => m.crm_label_event_name(), required: () => m.crm_event_name_required() },
+  description: { label: () => m.crm_description_label() },
+  location: { label: () => m.crm_location_label() },
+  date: { label: () => m.crm_label_date(), invalid: () => m.crm_enter_date() },
+  q: { label: () => m.crm_search_label() },
+  event: { invalid: () => m.crm_unknown_event() },
+  eventId: { invalid: () => m.crm_unknown_event() },
+  contacted: { invalid: () => m.crm_contacted_filter() },
 };

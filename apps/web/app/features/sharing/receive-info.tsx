@@ -1,27 +1,18 @@
-import { fieldErrors } from "@releve/core";
 import { HONEYPOT_FIELD } from "@releve/core/platform/input-limits";
 import { GuestContactSchema } from "@releve/core/sharing/contact";
 import { m } from "@releve/i18n/messages";
 import { type TakeContactOutcome, takeContact } from "@releve/verbs/sharing/take-contact";
 import { data, redirect } from "react-router";
 import { GeneralErrorBoundary } from "../../components/error-boundary";
+import { sayFieldErrors } from "../../lib/field-said";
 import { readForm } from "../../lib/form.server";
-import { localizeMessage } from "../../lib/localize.server";
 import { requestContext } from "../../request-context.server";
 import type { Route } from "./+types/receive-info";
 import { ContactForm, type ContactFormFailure, type ContactFormField } from "./contact-form";
-import { CONTACT_SAID, RATE_SAID } from "./said";
+import { CONTACT_SAID, GUEST_FIELDS, RATE_SAID } from "./said";
 import { loadContactCard } from "./share.server";
 
 export const meta = () => [{ title: m.visit_receive_title() }, { name: "robots", content: "noindex" }];
-
-/** GuestContactSchema's own field errors, in the page's language (issue #34). */
-const GUEST_SAID = new Map<unknown, () => string>([
-  ["Your name is required", () => m.visit_name_required()],
-  ["Enter a LinkedIn profile address or name", () => m.visit_linkedin_invalid()],
-]);
-/** A field error: the schema's own sentences, then the shared tables (the text rule, a phone's format). */
-const guestSaid = (text: string) => GUEST_SAID.get(text)?.() ?? localizeMessage(text);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const id = new URL(request.url).searchParams.get("id")?.trim().toLowerCase() ?? "";
@@ -52,23 +43,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = form.echo(GUEST_FIELD_NAMES);
   // Said in the guest's language (issue #34): each outcome's message.
   const fail = (status: number, body: { formError?: () => string; fieldErrors?: Failure["fieldErrors"] }) =>
-    data<Failure>(
-      {
-        values,
-        formError: body.formError?.(),
-        fieldErrors:
-          body.fieldErrors &&
-          Object.fromEntries(Object.entries(body.fieldErrors).map(([field, text]) => [field, guestSaid(text)])),
-      },
-      { status },
-    );
+    data<Failure>({ values, formError: body.formError?.(), fieldErrors: body.fieldErrors }, { status });
   if (!id) return fail(400, { formError: CONTACT_SAID.missingOwnerId });
   const card = await loadContactCard(db, id);
   if (!card) return fail(404, { formError: CONTACT_SAID.userNotFound });
   // Honeypot: a field people never see; bots fill it. Nothing is stored.
   if (form.filled(HONEYPOT_FIELD)) return fail(400, { formError: CONTACT_SAID.rejected });
   const parsed = GuestContactSchema.safeParse(form.record());
-  if (!parsed.success) return fail(400, { fieldErrors: fieldErrors(parsed.error) });
+  if (!parsed.success) return fail(400, { fieldErrors: sayFieldErrors(GUEST_FIELDS, parsed.error) });
   let result: TakeContactOutcome;
   try {
     result = await takeContact(deps.effects, {

@@ -2,6 +2,7 @@
 import type { CONTACT_MESSAGES } from "@releve/core/sharing/contact";
 import type { RateVerdict } from "@releve/core/sharing/contact-limits";
 import { m } from "@releve/i18n/messages";
+import { type FormSaid, normalisedFieldSaid } from "../../lib/field-said";
 import type { SaidBy } from "../../lib/said";
 
 type Codes =
@@ -42,4 +43,42 @@ export const RATE_SAID: Readonly<Record<Exclude<RateVerdict, "ok">, () => string
   ip: CONTACT_SAID.rateLimited,
   sender_owner: CONTACT_SAID.senderLimited,
   owner: CONTACT_SAID.ownerBusy,
+};
+
+const PHONE = normalisedFieldSaid(
+  () => m.label_phone(),
+  () => m.field_invalid_phone(),
+);
+const INSTAGRAM = normalisedFieldSaid(
+  () => m.label_instagram(),
+  () => m.field_invalid_instagram(),
+);
+
+/** The visitor's 'Share Your Contact Info' form (ContactFormSchema); its form-wide refusal is said by code. */
+export const CONTACT_FIELDS: FormSaid = {
+  first_name: { label: () => m.label_first_name() },
+  last_name: { label: () => m.label_last_name() },
+  // Not normalised, but said alike: its format, and its bound without a figure.
+  email: normalisedFieldSaid(
+    () => m.label_email(),
+    () => m.field_invalid_email(),
+  ),
+  phone: PHONE,
+  instagram: INSTAGRAM,
+  linkedin: normalisedFieldSaid(
+    () => m.label_linkedin(),
+    () => m.field_invalid_linkedin(),
+  ),
+  notes: { label: () => m.label_notes(), too_long: () => m.field_notes_too_large() },
+};
+
+/** The contact card's 'Share Your Info Back' form (GuestContactSchema). */
+export const GUEST_FIELDS: FormSaid = {
+  guest_name: { label: () => m.label_name(), required: () => m.visit_name_required() },
+  phone: PHONE,
+  instagram: INSTAGRAM,
+  linkedin: normalisedFieldSaid(
+    () => m.label_linkedin(),
+    () => m.visit_linkedin_invalid(),
+  ),
 };

@@ -1,4 +1,3 @@
-import { fieldErrors } from "@releve/core";
 import { HONEYPOT_FIELD } from "@releve/core/platform/input-limits";
 import { ContactFormSchema } from "@releve/core/sharing/contact";
 import { SECURE_TAP_MESSAGES } from "@releve/core/tap/secure-tap";
@@ -13,15 +12,15 @@ import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { GeneralErrorBoundary } from "../../components/error-boundary";
 import { getUser } from "../../context";
 import type { RouteHandle } from "../../lib/document";
+import { sayFieldErrors } from "../../lib/field-said";
 import { ECHO_MAX, readForm } from "../../lib/form.server";
-import { localizeErrors } from "../../lib/localize.server";
 import { SECURE_TAP_SAID, sayReportedMissing } from "../../lib/tap-said";
 import { requestContext } from "../../request-context.server";
 import type { Route } from "./+types/share";
 import { ContactForm, type ContactFormFailure, type ContactFormField } from "./contact-form";
 import { withdrawLinkFrom } from "./intake.server";
 import { OwnerCard } from "./owner-card";
-import { CONTACT_SAID, RATE_SAID, saySaveFailedRetry } from "./said";
+import { CONTACT_FIELDS, CONTACT_SAID, RATE_SAID, saySaveFailedRetry } from "./said";
 import { contactCardState, hasCardWindow, loadShare, type ShareState, shareTarget } from "./share.server";
 import { WithdrawNote } from "./withdraw-note";
 
@@ -151,7 +150,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         values,
         formError: formError?.(),
         fieldErrors: errors && {
-          ...localizeErrors(errors),
+          ...errors,
           ...(formWide ? { form: CONTACT_SAID.missing() } : {}),
         },
       },
@@ -180,7 +179,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const parsed = ContactFormSchema.safeParse(form.record());
   const tag = new URL(request.url).searchParams.get("tag");
   if (!parsed.success) {
-    const { form: missing, ...errors } = fieldErrors(parsed.error);
+    const { form: missing, ...errors } = sayFieldErrors(CONTACT_FIELDS, parsed.error);
     // The schema's one form-wide refusal is CONTACT_MESSAGES.missing; spec part 2 §5: the tag
     // share form (a card's token with a tag) says it in its own words.
     const formError = missing === undefined ? undefined : card && tag ? CONTACT_SAID.missingTag : CONTACT_SAID.missing;

@@ -1,13 +1,13 @@
-import { fieldErrors } from "@releve/core";
+import { type FieldProblem, fieldMessages, fieldProblems } from "@releve/core/platform/field-problem";
 import { HONEYPOT_FIELD } from "@releve/core/platform/input-limits";
 import { CONTACT_MESSAGES } from "@releve/core/sharing/contact";
 import { EARLY_ACCESS_MESSAGES, EarlyAccessSchema, isMissingRequired } from "@releve/core/site/early-access";
 import type { Effects } from "@releve/verbs/effects";
 import { joinEarlyAccess } from "@releve/verbs/site/join-early-access";
+import { sayProblem, sayProblems } from "../../lib/field-said";
 import { ECHO_MAX, readForm } from "../../lib/form.server";
-import { localizeErrors, localizeMessage } from "../../lib/localize.server";
 import { CONTACT_SAID } from "../sharing/said";
-import { EARLY_ACCESS_SAID } from "./said";
+import { EARLY_ACCESS_FIELDS, EARLY_ACCESS_SAID } from "./said";
 
 // The list's caps are the verb's (site/join-early-access); the housekeeping keeps their windows.
 export {
@@ -29,6 +29,9 @@ export type EarlyAccessOutcome =
       title?: string;
       message: string;
       fieldErrors?: Record<string, string>;
+      /** The fields' problems by rule, and the field whose problem `message` says (no `code` then). */
+      problems?: Record<string, FieldProblem>;
+      field?: string;
       values: Record<string, string>;
     };
 
@@ -56,15 +59,18 @@ export async function submitEarlyAccess(
   };
   const parsed = EarlyAccessSchema.safeParse({ ...raw, referral_source: opts.referral ?? raw.referral_source });
   if (!parsed.success) {
-    const errors = fieldErrors(parsed.error);
-    const field = isMissingRequired(parsed.error)
+    const problems = fieldProblems(parsed.error);
+    const field = isMissingRequired(problems)
       ? undefined
-      : (errors.email ?? errors.referral_source ?? errors.full_name);
+      : ["email", "referral_source", "full_name"].find((name) => problems[name] !== undefined);
     return {
       ok: false,
       status: 400,
-      ...(field === undefined ? { code: "missing", message: EARLY_ACCESS_MESSAGES.missing } : { message: field }),
-      fieldErrors: errors,
+      ...(field === undefined
+        ? { code: "missing", message: EARLY_ACCESS_MESSAGES.missing }
+        : { message: problems[field]?.english ?? EARLY_ACCESS_MESSAGES.failed, field }),
+      fieldErrors: fieldMessages(parsed.error),
+      problems,
       values,
     };
   }
@@ -112,15 +118,21 @@ const SAID: Readonly<Record<Refusal, { title?: () => string; message: () => stri
  */
 function localized(outcome: EarlyAccessOutcome): EarlyAccessOutcome {
   if (outcome.ok) return outcome;
+  const { problems, field, ...rest } = outcome;
   const said = outcome.code === undefined ? undefined : SAID[outcome.code];
+  const problem = field === undefined ? undefined : problems?.[field];
   return {
-    ...outcome,
+    ...rest,
     title: said?.title?.(),
-    message: said ? said.message() : localizeMessage(outcome.message),
+    message: said
+      ? said.message()
+      : problem && field
+        ? sayProblem(EARLY_ACCESS_FIELDS[field], problem)
+        : EARLY_ACCESS_SAID.failed(),
     fieldErrors:
       outcome.code === "duplicate"
         ? { email: EARLY_ACCESS_SAID.duplicate() }
-        : outcome.fieldErrors && localizeErrors(outcome.fieldErrors),
+        : problems && sayProblems(EARLY_ACCESS_FIELDS, problems),
   };
 }
 

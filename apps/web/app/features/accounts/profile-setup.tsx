@@ -1,4 +1,4 @@
-import { PROFILE_DEFAULTS, PROFILE_MESSAGES, ProfileSchema } from "@releve/core/accounts/profile";
+import { PROFILE_DEFAULTS, ProfileSchema } from "@releve/core/accounts/profile";
 import { isAlertFrequency } from "@releve/core/crm/alerts";
 import { INPUT_CHANNELS } from "@releve/core/sharing/channels";
 import { type PublicProfile, publicProfile, type ShareableProfile } from "@releve/core/sharing/share-visibility";
@@ -80,8 +80,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Spec part 1 §8: an unexpected failure says 'Failed to create profile'; what was typed stays.
     console.error("[profile]", error);
     const values = form.echo(ProfileSchema.keyof().options);
-    // Core's English message marks the failure; the page says it in its own language.
-    return data({ fieldErrors: { form: PROFILE_MESSAGES.failed }, values }, { status: 503 });
+    // The page says the failure in its own language; no field is at fault.
+    return data({ fieldErrors: {}, failed: true as const, values }, { status: 503 });
   }
   // Back to the garment being claimed, with a message that says why we are going there.
   const welcome = await toastHeader(deps.env, request, {
@@ -141,7 +141,7 @@ export default function ProfileSetupRoute({ loaderData, actionData }: Route.Comp
 
       <div className="mt-10 grid grid-cols-1 gap-10 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <Form ref={formRef} method="post" onChange={refresh} className="flex min-w-0 flex-col gap-8" noValidate>
-          {errors.form === PROFILE_MESSAGES.failed ? (
+          {profileAction && "failed" in profileAction ? (
             <FormAlert title={m.account_profile_failed()}>{m.account_profile_failed_detail()}</FormAlert>
           ) : (
             Object.keys(errors).length > 0 && (

@@ -80,8 +80,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Spec part 1 §8: an unexpected failure says 'Failed to create profile'; what was typed stays.
     console.error("[profile]", error);
     const values = form.echo(ProfileSchema.keyof().options);
-    // The page says the failure in its own language; no field is at fault.
-    return data({ fieldErrors: {}, failed: true as const, values }, { status: 503 });
+    // Said in the reader's language; `failed` chooses the page's alert (no field is at fault).
+    return data({ fieldErrors: { form: PROFILE_SAID.failed() }, failed: true as const, values }, { status: 503 });
   }
   // Back to the garment being claimed, with a message that says why we are going there.
   const welcome = await toastHeader(deps.env, request, {

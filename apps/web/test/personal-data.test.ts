@@ -6,7 +6,7 @@ import { env } from "cloudflare:workers";
 import { getDb } from "@releve/db";
 import { setUserLocale } from "@releve/db/accounts/locale";
 import { contacts, users } from "@releve/db/schema";
-import { createContact, createOwner } from "@releve/db/testing/factories";
+import { createContacts, createOwner } from "@releve/db/testing/factories";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as myData from "../app/features/accounts/my-data";
@@ -28,8 +28,11 @@ describe("download my data", () => {
     const { person, email, pieces, other } = await busyPerson(db);
     await setUserLocale(db, person.userId, "fr");
     // Many contacts received: they come in several batches, all of them.
-    for (let i = 0; i < 1_050; i++)
-      await createContact(db, person.userId, { first_name: `Guest ${i}`, consent_marketing: i % 2 === 0 });
+    await createContacts(
+      db,
+      person.userId,
+      Array.from({ length: 1_050 }, (_, i) => ({ first_name: `Guest ${i}`, consent_marketing: i % 2 === 0 })),
+    );
     const { res, json } = await download(person.userId, email);
     expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");
     expect(res.headers.get("content-disposition")).toMatch(

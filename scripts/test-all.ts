@@ -8,9 +8,8 @@
  * wait (decisions 0045, 0064): the end-to-end tier as two Playwright processes (E2E_SPLIT a, the
  * phone project; b, the desktop project, playwright.config.ts), each with its own server on its
  * own port (E2E_PORT, default 4510, and the next) and its own fresh state; the security suites
- * with a server of their own (tests/security/server.ts), as two processes that share the fuzz's
- * cases (FUZZ_SHARD 1/2 runs every suite, 2/2 only the fuzz, on the next port and its own state);
- * and check, unit and workers one after the other. Lines of a lane are prefixed with its name ([e2e:a], [check], ...). The closing
+ * with a server of their own (tests/security/server.ts); and check, unit and workers one after
+ * the other. Lines of a lane are prefixed with its name ([e2e:a], [check], ...). The closing
  * summary gives every step's wall time and the ten slowest tests; a test over twice the 60 s
  * budget fails the run (docs/testing.md).
  */
@@ -56,19 +55,6 @@ function playwrightTally(file: string): Tally | null {
   const s = readJson<PlaywrightReport>(file)?.stats;
   if (!s) return null;
   return { passed: s.expected, failed: s.unexpected + s.flaky, skipped: s.skipped };
-}
-
-/** The processes of one tier together; none if one did not report. */
-function sumTallies(tallies: Array<Tally | null>): Tally | null {
-  if (!tallies.every(Boolean)) return null;
-  return tallies.reduce<Tally>(
-    (sum, t) => ({
-      passed: sum.passed + (t?.passed ?? 0),
-      failed: sum.failed + (t?.failed ?? 0),
-      skipped: sum.skipped + (t?.skipped ?? 0),
-    }),
-    { passed: 0, failed: 0, skipped: 0 },
-  );
 }
 
 /** Runs a step to its end, timed. */
@@ -130,34 +116,18 @@ steps["deploy:check"] =
 
 const unitOut = join(results, "vitest-unit.json");
 const workersOut = join(results, "vitest-workers.json");
-const securityShards = ["1", "2"] as const;
-const securityOut = (shard: string) => join(results, `vitest-security-${shard}.json`);
-const securityPort = Number(process.env.E2E_SECURITY_PORT ?? 4530);
+const securityOut = join(results, "vitest-security.json");
 const basePort = Number(process.env.E2E_PORT ?? 4510);
 const splits = ["a", "b"] as const;
 const e2eOut = (split: string) => join(results, `e2e-${split}.json`);
 const lanesStarted = performance.now();
-const [, securityA, securityB, ...e2e] = await Promise.all([
+const [, security, ...e2e] = await Promise.all([
   (async () => {
     steps.check = await background("check", "npm", ["run", "check"]);
     steps.unit = await background("unit", "npx", vitest("unit", unitOut));
     steps.workers = await background("workers", "npx", vitest("workers/*", workersOut));
   })(),
-  ...securityShards.map((shard, i) =>
-    steps.build
-      ? background(
-          `security:${shard}`,
-          "npx",
-          // The second process sends its share of the fuzz only; the other suites run once.
-          [...vitest("security", securityOut(shard)), ...(i === 0 ? [] : ["tests/security/fuzz.test.ts"])],
-          {
-            FUZZ_SHARD: `${shard}/${securityShards.length}`,
-            E2E_SECURITY_PORT: String(securityPort + i),
-            RELEVE_SECURITY_STATE: `e2e-state-security${i === 0 ? "" : `-${shard}`}`,
-          },
-        )
-      : Promise.resolve(false),
-  ),
+  steps.build ? background("security", "npx", vitest("security", securityOut)) : Promise.resolve(false),
   ...splits.map((split, i) =>
     steps.build
       ? background(`e2e:${split}`, "npx", ["playwright", "test", "--reporter=list,json"], {
@@ -172,17 +142,26 @@ const [, securityA, securityB, ...e2e] = await Promise.all([
 seconds.lanes = (performance.now() - lanesStarted) / 1000;
 tiers.unit = vitestTally(unitOut);
 tiers.workers = vitestTally(workersOut);
-steps.security = Boolean(securityA && securityB);
-tiers.security = sumTallies(securityShards.map((shard) => vitestTally(securityOut(shard))));
-seconds.security = Math.max(...securityShards.map((shard) => seconds[`security:${shard}`] ?? 0));
+steps.security = security;
+tiers.security = vitestTally(securityOut);
 steps.e2e = e2e.every(Boolean);
-tiers.e2e = sumTallies(splits.map((split) => playwrightTally(e2eOut(split))));
+const e2eTallies = splits.map((split) => playwrightTally(e2eOut(split)));
+tiers.e2e = e2eTallies.every(Boolean)
+  ? e2eTallies.reduce<Tally>(
+      (sum, t) => ({
+        passed: sum.passed + (t?.passed ?? 0),
+        failed: sum.failed + (t?.failed ?? 0),
+        skipped: sum.skipped + (t?.skipped ?? 0),
+      }),
+      { passed: 0, failed: 0, skipped: 0 },
+    )
+  : null;
 seconds.e2e = Math.max(...splits.map((split) => seconds[`e2e:${split}`] ?? 0));
 
 const { sorted: timings, overLimit } = slowest([
   ...vitestTimings("unit", readJson<VitestReport>(unitOut), ROOT),
   ...vitestTimings("workers", readJson<VitestReport>(workersOut), ROOT),
-  ...securityShards.flatMap((shard) => vitestTimings("security", readJson<VitestReport>(securityOut(shard)), ROOT)),
+  ...vitestTimings("security", readJson<VitestReport>(securityOut), ROOT),
   ...splits.flatMap((split) => playwrightTimings("e2e", readJson<PlaywrightReport>(e2eOut(split)))),
 ]);
 
@@ -200,8 +179,7 @@ for (const name of ["check", "build", "deploy:check"]) {
 }
 for (const [tier, t] of Object.entries(tiers)) {
   const took = time(seconds[tier]);
-  const parts = tier === "e2e" ? splits : tier === "security" ? securityShards : [];
-  const splitTimes = parts.length ? `  (${parts.map((s) => `${s} ${time(seconds[`${tier}:${s}`])}`).join(", ")})` : "";
+  const splitTimes = tier === "e2e" ? `  (${splits.map((s) => `${s} ${time(seconds[`e2e:${s}`])}`).join(", ")})` : "";
   if (!t) {
     row(tier, "did not report (see its output above)", took + splitTimes);
     total.failed += 1;
@@ -212,7 +190,7 @@ for (const [tier, t] of Object.entries(tiers)) {
   total.failed += t.failed;
   total.skipped += t.skipped;
 }
-row("lanes", "e2e a, b, security 1, 2, check > unit > workers", time(seconds.lanes));
+row("lanes", "e2e a, b, security, check > unit > workers", time(seconds.lanes));
 row("npm test", "", time((performance.now() - started) / 1000));
 console.log(`\nThe ten slowest tests (budget ${BUDGET_S} s a test; over ${LIMIT_S} s fails the run)`);
 for (const t of timings.slice(0, 10)) {

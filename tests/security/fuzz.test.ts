@@ -1158,22 +1158,6 @@ const PARTS = ["forms", "JSON APIs and searches"] as const;
 const CHUNKS = 20;
 
 /**
- * `npm test` sends the cases from two processes, each with a server and a database of its own
- * (FUZZ_SHARD "1/2" and "2/2", scripts/test-all.ts): the fuzz waits on one request at a time, so
- * two streams halve its wall time on the same cores. Case i goes to shard i mod n; unset, one
- * process sends every case.
- */
-const SHARD = (() => {
-  const given = process.env.FUZZ_SHARD;
-  if (!given) return { index: 0, count: 1 };
-  const match = /^([1-9]\d*)\/([1-9]\d*)$/.exec(given);
-  const index = Number(match?.[1]) - 1;
-  const count = Number(match?.[2]);
-  if (!match || index >= count) throw new Error(`FUZZ_SHARD is "<k>/<n>" with 1 <= k <= n, not "${given}"`);
-  return { index, count };
-})();
-
-/**
  * Cases sent by each part: when the fuzz moved from the browser tier to Node (issue #47), every
  * case it had, no fewer (forms 7884, JSON APIs 14688); since, the dead-letter retry's 400 (issue
  * #48). A new target or case changes them on purpose.
@@ -1188,9 +1172,7 @@ for (const part of PARTS)
     let f: Awaited<ReturnType<typeof prepareFuzz>>;
     let fuzzer: Fuzzer;
     const slices: Job[] = [];
-    /** The part's cases, and this shard's share of them. */
     let cases = 0;
-    let mine = 0;
     const started = Date.now();
 
     beforeAll(async () => {
@@ -1216,11 +1198,9 @@ for (const part of PARTS)
         jobs.push({ target: `search ${s.name}`, actor: s.actor, ctx: f.ctx[s.actor], cases: searchCases });
       }
       for (const job of jobs) {
-        for (const c of job.cases) {
-          if (cases++ % SHARD.count === SHARD.index) slices.push({ ...job, cases: [c] });
-        }
+        cases += job.cases.length;
+        for (const c of job.cases) slices.push({ ...job, cases: [c] });
       }
-      mine = slices.length;
       await f.db.settle();
     });
     afterAll(() => f?.db.close());
@@ -1306,7 +1286,6 @@ for (const part of PARTS)
         forms: part === "forms" ? FORMS.length : 0,
         "JSON APIs": apis.length,
         "search targets": part === "forms" ? 0 : SEARCHES.length,
-        shard: `${SHARD.index + 1} of ${SHARD.count} (FUZZ_SHARD)`,
         requests: total("requests"),
         refused: total("refused"),
         accepted: total("accepted"),
@@ -1344,8 +1323,7 @@ for (const part of PARTS)
         `after the fuzz: / ${home.status}, /auth ${login.status}, /nfc-demo ${demo.status}, ${["/favicon.svg", "/api/health", ...assets].map((p, i) => `${p} ${after[i]?.status}`).join(", ")}`,
       ).toBe(true);
       expect(fuzzer.findings, "5xx answers, refused requests that changed rows, lenient ids accepted").toEqual([]);
-      expect(total("requests"), "cases sent, once each (this shard's share)").toBe(mine);
-      expect(mine, "this shard's share").toBe(Math.ceil((cases - SHARD.index) / SHARD.count));
+      expect(total("requests"), "cases sent, once each").toBe(cases);
       expect(cases, "cases of the part (as many as when it left the browser tier, or more by design)").toBe(
         CASES_AT_THE_MOVE[part],
       );

@@ -5,25 +5,27 @@ import type { z } from "zod";
  * the reader's language from its rule and the field's name, never from the English sentence. The
  * English stays on the issue (`message`) for the API and its clients.
  */
-export type FieldRule =
-  /** Missing or blank. */
-  | "required"
-  /** Past `max` (characters unless the field says otherwise). */
-  | "too_long"
-  /** Fewer than `min` characters. */
-  | "too_short"
-  /** The text rule (text.ts): line breaks or control characters; `multiline` says which. */
-  | "control"
-  /** The text rule: a lone UTF-16 surrogate. */
-  | "malformed"
-  /** Not in the field's format or among its choices (an email, a phone, a date, an id, a handle). */
-  | "invalid"
-  /** A password that is the account's email address. */
-  | "same_as_email"
-  /** A confirmation that differs from what it confirms. */
-  | "mismatch"
-  /** A date after today. */
-  | "future";
+
+/**
+ * The rules, in words: required (missing or blank); too_long (past `max`, characters unless the
+ * field says otherwise); too_short (fewer than `min`); control and malformed (the text rule,
+ * text.ts: line breaks or control characters, `multiline` saying which; a lone UTF-16
+ * surrogate); invalid (not in the field's format or among its choices: an email, a phone, a
+ * date, an id, a handle); same_as_email (a password that is the account's address); mismatch (a
+ * confirmation that differs from what it confirms); future (a date after today).
+ */
+const FIELD_RULES = [
+  "required",
+  "too_long",
+  "too_short",
+  "control",
+  "malformed",
+  "invalid",
+  "same_as_email",
+  "mismatch",
+  "future",
+] as const;
+export type FieldRule = (typeof FIELD_RULES)[number];
 
 export type FieldProblem = {
   rule: FieldRule;
@@ -51,17 +53,7 @@ export const fieldIssueAt = (path: string, rule: FieldRule, message: string) => 
   path: [path],
 });
 
-const RULES: ReadonlySet<string> = new Set<FieldRule>([
-  "required",
-  "too_long",
-  "too_short",
-  "control",
-  "malformed",
-  "invalid",
-  "same_as_email",
-  "mismatch",
-  "future",
-]);
+const RULES: ReadonlySet<string> = new Set(FIELD_RULES);
 
 /**
  * One issue as a problem: our refinements carry their rule; zod's own checks are read by their

@@ -7,7 +7,12 @@ import { ROOT } from "./dev-vars";
  * playwright.config.ts). Together they must run exactly the tests one process runs: each once,
  * none left out.
  */
-type Suite = { file: string; suites?: Suite[]; specs?: { title: string; tests: { projectName: string }[] }[] };
+type Suite = {
+  file: string;
+  title?: string;
+  suites?: Suite[];
+  specs?: { title: string; tests: { projectName: string }[] }[];
+};
 
 function listed(split: string): string[] {
   const out = execFileSync("npx", ["playwright", "test", "--list", "--reporter=json"], {
@@ -17,10 +22,11 @@ function listed(split: string): string[] {
     stdio: ["ignore", "pipe", "ignore"],
   });
   const ids: string[] = [];
-  const walk = (suite: Suite, file: string) => {
+  // A test is named by its file, the describe blocks around it and its own title.
+  const walk = (suite: Suite, name: string) => {
     for (const spec of suite.specs ?? [])
-      for (const test of spec.tests) ids.push(`${test.projectName} ${file} ${spec.title}`);
-    for (const child of suite.suites ?? []) walk(child, file);
+      for (const test of spec.tests) ids.push(`${test.projectName} ${name} › ${spec.title}`);
+    for (const child of suite.suites ?? []) walk(child, `${name} › ${child.title ?? ""}`);
   };
   for (const suite of (JSON.parse(out) as { suites: Suite[] }).suites) walk(suite, suite.file);
   return ids;

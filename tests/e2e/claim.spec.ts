@@ -13,12 +13,14 @@ test("a newcomer taps an unclaimed garment, signs up, verifies, onboards and fin
   const email = uniqueEmail("claim");
 
   await page.goto(`/t/${slug}`);
-  await expect(page).toHaveURL(new RegExp(`/auth\\?redirect=%2Fclaim%2F${slug}$`));
-  // The sign-in names the piece being claimed (issue #35).
-  await expect(
-    page.getByText(`Sign in or create an account to claim ${nameFor(testInfo.project.name)}.`),
-  ).toBeVisible();
-  await page.getByRole("link", { name: "New to Relevé? Create an account" }).click();
+  // The piece first (issue #49, item 4), then an account to claim it.
+  await expect(page).toHaveURL(new RegExp(`/claim/${slug}$`));
+  await expect(page.getByRole("heading", { level: 1, name: "Claim Your Garment" })).toBeVisible();
+  await expect(page.getByText(nameFor(testInfo.project.name)).first()).toBeVisible();
+  await page.getByRole("link", { name: "Create an account to claim" }).click();
+  await expect(page).toHaveURL(new RegExp(`/auth\\?mode=signup&redirect=%2Fclaim%2F${slug}$`));
+  // The sign-up names the piece being claimed (issue #35).
+  await expect(page.getByText(nameFor(testInfo.project.name))).toBeVisible();
   await page.getByLabel("First name").fill("Iris");
   await page.getByLabel("Last name").fill("Apfel");
   await page.getByLabel("Email").fill(email);

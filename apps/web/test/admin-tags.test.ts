@@ -874,7 +874,7 @@ describe("brand events and guest capture", () => {
       contact_source: "nfc_tap",
       consent_data_collection: 1,
       consent_marketing: 0,
-      consent_event_updates: 1,
+      consent_event_updates: 0,
     });
   });
 

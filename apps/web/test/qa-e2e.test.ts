@@ -67,11 +67,11 @@ describe("POST /api/admin/qa/e2e-run", () => {
     expect(byKey.get("unknown-tap:1")).toMatchObject({ result: "passed" });
     // The tap of mb-001 is real: 302 to its claim page.
     expect(byKey.get("unclaimed-tap:0")).toMatchObject({ result: "passed", detail: "302 to /claim/mb-001" });
-    // The stub renderer answers 200 where the real claim page asks a visitor to sign in: the
-    // step fails with what it expected and what it got, and the rest of the scenario is skipped.
+    // The stub renderer answers 200 without the real claim page's offer of an account: the step
+    // fails with what it expected, and the rest of the scenario is skipped.
     expect(byKey.get("unclaimed-tap:1")).toMatchObject({
       result: "failed",
-      detail: "expected 302 to /auth?redirect=%2Fclaim%2Fmb-001, got 200",
+      detail: "the page does not offer 'Create an account to claim' (/auth?mode=signup&amp;redirect=%2Fclaim%2Fmb-001)",
     });
     expect(byKey.get("unclaimed-tap:2")).toMatchObject({ result: "skipped", ms: 0 });
     // The test garment is made, but the stub claim page does not claim it: the scenarios that need it are skipped.

@@ -98,7 +98,7 @@ describe("createShareContact", () => {
       tag_uuid: garment.slug,
       consent_data_collection: 1,
       consent_marketing: 0,
-      consent_event_updates: 1,
+      consent_event_updates: 0,
     });
   });
 });

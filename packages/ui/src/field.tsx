@@ -84,7 +84,11 @@ export function TextAreaField({ label, name, error, className = "", rows = 3, ..
   );
 }
 
-/** A form-level message, announced to screen readers as soon as it appears. */
+/**
+ * A form-level message, announced to screen readers as soon as it appears, and where the eye is
+ * (issue #49): it takes the focus when it appears, so a phone scrolls to it, on a page the server
+ * renders alone (the `autofocus` attribute) as on a hydrated one (React focuses it as it mounts).
+ */
 export function FormAlert({
   title,
   children,
@@ -98,7 +102,13 @@ export function FormAlert({
   return (
     <div
       role="alert"
-      className={["border-l-2 border-danger bg-danger/5 px-4 py-3 text-sm text-danger", className]
+      tabIndex={-1}
+      // biome-ignore lint/a11y/noAutofocus: a refusal is what the person must read next (issue #49).
+      autoFocus
+      className={[
+        "scroll-mt-24 border-l-2 border-danger bg-danger/5 px-4 py-3 text-sm text-danger focus:outline-none",
+        className,
+      ]
         .filter(Boolean)
         .join(" ")}
     >

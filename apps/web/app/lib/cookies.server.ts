@@ -81,11 +81,45 @@ export function pendingTransferHeader(env: WebEnv, request: Request, token: stri
   return pendingClaimCookie(env, request).serialize(`${TRANSFER_PREFIX}${token}`);
 }
 
-/** Where the pending step is: `/claim/<slug>` or `/transfer/<token>`, or null when there is none. */
-export async function readPendingPath(env: WebEnv, request: Request): Promise<string | null> {
+const ACCEPTED_PREFIX = "accepted:";
+
+/**
+ * A transfer link the visitor has accepted but that waits for their profile (issue #49): after
+ * onboarding, the acceptance completes, as a claim does.
+ */
+export function acceptedTransferHeader(env: WebEnv, request: Request, token: string): Promise<string> {
+  return pendingClaimCookie(env, request).serialize(`${ACCEPTED_PREFIX}${token}`);
+}
+
+const TRANSFER_TOKEN = /^[0-9]{1,16}\.[A-Za-z0-9_-]{43}$/;
+
+/** The pending step: a garment to claim, a transfer link to open, or one already accepted; null when none. */
+async function readPending(
+  env: WebEnv,
+  request: Request,
+): Promise<{ kind: "claim" | "transfer" | "accepted"; value: string } | null> {
   const value = await pendingClaimCookie(env, request).parse(request.headers.get("Cookie"));
   if (typeof value !== "string") return null;
-  if (/^[a-z0-9][a-z0-9-]{0,63}$/.test(value)) return `/claim/${value}`;
-  const token = value.startsWith(TRANSFER_PREFIX) ? value.slice(TRANSFER_PREFIX.length) : "";
-  return /^[0-9]{1,16}\.[A-Za-z0-9_-]{43}$/.test(token) ? `/transfer/${token}` : null;
+  if (/^[a-z0-9][a-z0-9-]{0,63}$/.test(value)) return { kind: "claim", value };
+  for (const [prefix, kind] of [
+    [TRANSFER_PREFIX, "transfer"],
+    [ACCEPTED_PREFIX, "accepted"],
+  ] as const) {
+    const token = value.startsWith(prefix) ? value.slice(prefix.length) : "";
+    if (TRANSFER_TOKEN.test(token)) return { kind, value: token };
+  }
+  return null;
+}
+
+/** Where the pending step is: `/claim/<slug>` or `/transfer/<token>`, or null when there is none. */
+export async function readPendingPath(env: WebEnv, request: Request): Promise<string | null> {
+  const pending = await readPending(env, request);
+  if (!pending) return null;
+  return pending.kind === "claim" ? `/claim/${pending.value}` : `/transfer/${pending.value}`;
+}
+
+/** The token of a transfer link accepted before the profile it needed, or null. */
+export async function readAcceptedTransfer(env: WebEnv, request: Request): Promise<string | null> {
+  const pending = await readPending(env, request);
+  return pending?.kind === "accepted" ? pending.value : null;
 }

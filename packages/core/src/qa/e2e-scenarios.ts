@@ -35,7 +35,7 @@ export const E2E_SCENARIOS = [
     name: "Unclaimed garment to the claim page",
     steps: [
       `Tap ${E2E_UNCLAIMED_SAMPLE} as a visitor`,
-      "Signed out, the claim page asks to sign in",
+      "Signed out, the claim page shows the piece and offers an account to claim it",
       "As the QA account, the claim page offers the claim",
     ],
   },

@@ -9,6 +9,14 @@ describe("ContactFormSchema", () => {
       expect(result.success).toBe(false);
       if (!result.success) expect(fieldErrors(result.error).form).toBe(CONTACT_MESSAGES.missing);
     }
+    // Each missing part is named on its own field (issue #49).
+    const named = (input: Record<string, string>) => {
+      const result = ContactFormSchema.safeParse(input);
+      return result.success ? [] : Object.keys(fieldErrors(result.error)).sort();
+    };
+    expect(named({ first_name: "Ada" })).toEqual(["email", "form"]);
+    expect(named({ email: "ada@example.com" })).toEqual(["first_name", "form"]);
+    expect(named({})).toEqual(["email", "first_name", "form"]);
     expect(ContactFormSchema.safeParse({ first_name: "Ada", phone: "+44 20 7946 0000" }).success).toBe(true);
   });
 
@@ -27,7 +35,8 @@ describe("ContactFormSchema", () => {
       linkedin: "https://www.linkedin.com/in/ada-lovelace",
       consent_data_collection: true,
       consent_marketing: false,
-      consent_event_updates: true,
+      // Never assumed (issue #49): an event update is asked for or not sent.
+      consent_event_updates: false,
     });
   });
 

@@ -7,6 +7,9 @@ import { text } from "../platform/text-field";
 /** Spec part 2 §5 and §8 (Share), verbatim. */
 export const CONTACT_MESSAGES = {
   missing: "Missing information: Please provide your name and either email or phone number",
+  // One part of `missing` alone, named (issue #49).
+  missingName: "Missing information: please provide your first name.",
+  missingWay: "Missing information: please provide an email or a phone number, so you can be reached.",
   saveFailed: "Failed to save contact",
   connected: "Successfully Connected!",
   ownerUnavailable: "Owner profile not available for sharing",
@@ -73,14 +76,20 @@ export const ContactFormSchema = z
         params: { rule: "too_long", max: NOTES_MAX_BYTES },
       })
       .transform((v) => (v === "" ? null : v)),
+    // Sending the form is what lets its owner keep the details (the form says so in a sentence,
+    // issue #49); what goes further is asked, never assumed: absent is no.
     consent_data_collection: consent(true),
     consent_marketing: consent(false),
-    consent_event_updates: consent(true),
+    consent_event_updates: consent(false),
   })
   .superRefine((v, ctx) => {
-    if (v.first_name === "" || (!v.email && !v.phone)) {
-      ctx.addIssue(fieldIssueAt("form", "required", CONTACT_MESSAGES.missing));
-    }
+    // Each missing part on its own field, so a page says what is missing (issue #49), and the
+    // spec's one form-wide message beside them.
+    const noName = v.first_name === "";
+    const noWay = !v.email && !v.phone;
+    if (noName) ctx.addIssue(fieldIssueAt("first_name", "required", "First name is required"));
+    if (noWay) ctx.addIssue(fieldIssueAt("email", "required", "An email or a phone number is needed."));
+    if (noName || noWay) ctx.addIssue(fieldIssueAt("form", "required", CONTACT_MESSAGES.missing));
   });
 export type ContactFormInput = z.output<typeof ContactFormSchema>;
 
@@ -115,7 +124,8 @@ export const GuestContactSchema = z
       linkedin: v.linkedin,
       notes: null,
       consent_data_collection: true,
+      // The contact card's form asks nothing more (issue #49: never assumed).
       consent_marketing: false,
-      consent_event_updates: true,
+      consent_event_updates: false,
     }),
   );

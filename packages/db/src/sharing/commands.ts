@@ -223,8 +223,9 @@ async function recentSubmissionId(
 
 /**
  * The programmer's guest capture (spec part 2 §5, issue #18): a guest an admin met at a brand
- * event, filed as the client's contact with source 'nfc_tap' and the spec's default consent
- * (data collection yes, marketing no, event updates yes), audited; one D1 batch. Its id.
+ * event, filed as the client's contact with source 'nfc_tap', audited; one D1 batch. Its id.
+ * Consent is the guest's to give (issue #49): kept for the client who met them, nothing more
+ * (marketing and event updates no) until the guest asks.
  */
 async function insertCapturedGuest(
   db: Db,
@@ -248,7 +249,7 @@ async function insertCapturedGuest(
         ...input.guest,
         consent_data_collection: true,
         consent_marketing: false,
-        consent_event_updates: true,
+        consent_event_updates: false,
         tag_uuid: input.tag,
         contact_source: "nfc_tap",
         created_at: new Date(),

@@ -114,8 +114,14 @@ export function garmentBySlug(db: Db, slug: string) {
       reported_missing: tagReportedMissing(db).as("reported_missing"),
       // Whether the piece has a passport (issue #31): it has a product.
       product_id: garments.product_id,
+      // What a visitor sees of the piece before it is claimed (issue #49): its product and photograph.
+      product_name: products.name,
+      product_photo_key: products.photo_key,
+      product_photo_width: products.photo_width,
+      product_photo_height: products.photo_height,
     })
     .from(garments)
+    .leftJoin(products, eq(products.id, garments.product_id))
     .where(eq(garments.short_slug, slug))
     .get();
 }

@@ -64,6 +64,39 @@ describe("sharing/take-contact", () => {
     expect(mail?.text_body).toContain(`${TEST_ORIGIN}/withdraw/${outcome.withdrawToken}`);
   });
 
+  it("stores the consent the visitor gave, and none they did not (issue #49)", async () => {
+    const { garment, target } = await ownedPiece("Anouk");
+    const consentOf = async (fields: Record<string, string>, ip: string) => {
+      const outcome = await takeContact(visitor(), {
+        target,
+        tag: garment.slug,
+        source: "nfc_share",
+        form: form({ first_name: "Léa", email: `lea-${ip}@example.com`, ...fields }),
+        ip,
+      });
+      if (outcome.code !== "stored") throw new Error(outcome.code);
+      const [row] = await db
+        .select({
+          keep: contacts.consent_data_collection,
+          news: contacts.consent_marketing,
+          events: contacts.consent_event_updates,
+        })
+        .from(contacts)
+        .where(eq(contacts.id, outcome.contactId));
+      return row;
+    };
+    // The card's form as sent with nothing ticked: its hidden "false" for each box asked.
+    const none = { consent_marketing: "false", consent_event_updates: "false" };
+    expect(await consentOf(none, "203.0.113.40")).toEqual({ keep: true, news: false, events: false });
+    // Absent is no, too (an older form, a script): nothing is assumed.
+    expect(await consentOf({}, "203.0.113.41")).toEqual({ keep: true, news: false, events: false });
+    expect(await consentOf({ ...none, consent_event_updates: "true" }, "203.0.113.42")).toEqual({
+      keep: true,
+      news: false,
+      events: true,
+    });
+  });
+
   it("records nothing more for a repeat of the same post", async () => {
     const { garment, target } = await ownedPiece("Inès");
     const post = {

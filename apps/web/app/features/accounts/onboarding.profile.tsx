@@ -59,7 +59,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       title: PROFILE_SAID.onboarded(),
     }),
   };
-  // Back to the garment being claimed (spec part 1 §4), else the wardrobe.
+  // Back to the garment being claimed (spec part 1 §4) or the transfer being accepted, which then
+  // completes (issue #49), else the wardrobe.
   return (
     (await pendingClaimRedirect(deps.env, request, { keep: true, headers })) ??
     redirect("/dashboard/wardrobe", { headers })

@@ -1,22 +1,22 @@
-import { garmentLabels } from "@releve/core/wardrobe/garment";
+import { AUTO_CLAIM_DELAY_MS, garmentLabels } from "@releve/core/wardrobe/garment";
 import { transferById, transferIsLive } from "@releve/db/ownership/queries";
 import { m } from "@releve/i18n/messages";
 import { buttonClass } from "@releve/ui";
-import { type AcceptTransferOutcome, acceptTransfer } from "@releve/verbs/ownership/accept-transfer";
-import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import type { AcceptTransferOutcome } from "@releve/verbs/ownership/accept-transfer";
+import { useEffect, useRef } from "react";
+import { data, Form, Link, redirect, useActionData, useNavigation, useSubmit } from "react-router";
 import { GeneralErrorBoundary } from "../../components/error-boundary";
 import { GarmentFacts } from "../../components/garment-facts";
 import { SubmitButton } from "../../components/submit-button";
 import { getUser } from "../../context";
-import { pendingClaimHeader, pendingTransferHeader } from "../../lib/cookies.server";
+import { acceptedTransferHeader, pendingTransferHeader, readAcceptedTransfer } from "../../lib/cookies.server";
 import { readForm } from "../../lib/form.server";
 import { sayReportedMissing } from "../../lib/tap-said";
-import { toastHeader } from "../../lib/toast.server";
 import { requestContext } from "../../request-context.server";
 import { formatDay } from "../crm/crm-format";
 import type { Route } from "./+types/transfer";
 import { TRANSFER_SAID } from "./said";
-import { transferIdFrom } from "./transfer.server";
+import { acceptAndAnswer, transferIdFrom } from "./transfer.server";
 
 export const meta = () => [{ title: m.transfer_page_title() }, { name: "robots", content: "noindex" }];
 
@@ -67,8 +67,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     signUp: `/auth?mode=signup&redirect=${encodeURIComponent(here)}`,
     refusal: null,
     signedIn: user !== null,
+    complete: false,
   };
-  if (user) return offer;
+  // Accepted before the profile it needed (issue #49): back from onboarding, it completes, as a claim does.
+  if (user) return { ...offer, complete: (await readAcceptedTransfer(deps.env, request)) === params.token };
   // Signed out: the link is remembered through sign-up and email verification, as a pending claim is.
   return data(offer, {
     headers: { "Set-Cookie": await pendingTransferHeader(deps.env, request, params.token ?? "") },
@@ -87,28 +89,18 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const refuse = (status: number, refused: Refusal) => data({ refusal: refused }, { status });
   let result: AcceptTransferOutcome;
   try {
-    result = await acceptTransfer(deps.effects, { transferId: transfer.id, userId: user.userId });
+    const accepted = await acceptAndAnswer(deps, request, transfer, user.userId);
+    if (accepted.response) return accepted.response;
+    result = accepted.outcome;
   } catch (error) {
     console.error("[transfer]", error);
     return refuse(503, { title: m.transfer_failed(), message: TRANSFER_SAID.unexpected() });
   }
   switch (result.code) {
-    case "transferred": {
-      const headers = new Headers([["Set-Cookie", await pendingClaimHeader(deps.env, request, null)]]);
-      headers.append(
-        "Set-Cookie",
-        await toastHeader(deps.env, request, {
-          type: "success",
-          title: TRANSFER_SAID.accepted(),
-          description: m.transfer_accepted_text({ name: garmentLabels(transfer).name.slice(0, 200) }),
-        }),
-      );
-      return redirect(`/dashboard/wardrobe?claimed=${result.garmentId}`, { headers });
-    }
     case "profile_missing":
-      // Onboarding saves the profile and brings them back here (the pending link stays).
+      // Onboarding saves the profile, then completes this acceptance (issue #49).
       return redirect("/onboarding/profile", {
-        headers: { "Set-Cookie": await pendingTransferHeader(deps.env, request, params.token ?? "") },
+        headers: { "Set-Cookie": await acceptedTransferHeader(deps.env, request, params.token ?? "") },
       });
     case "own_link":
       return refuse(409, { title: m.transfer_not_accepted(), message: TRANSFER_SAID.ownLink() });
@@ -126,6 +118,19 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export default function TransferRoute({ loaderData }: Route.ComponentProps) {
   const posted = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
+  const submit = useSubmit();
+  const completing = useRef(false);
+  const complete = loaderData.state === "offer" && loaderData.complete && !posted?.refusal;
+  // Issue #49: an acceptance that waited for the profile completes once, as a claim does (spec
+  // part 1 §4: after AUTO_CLAIM_DELAY_MS); without script, the button is there.
+  useEffect(() => {
+    if (!complete || completing.current) return;
+    const timer = setTimeout(() => {
+      completing.current = true;
+      submit(null, { method: "post" });
+    }, AUTO_CLAIM_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [complete, submit]);
   const refusal = posted?.refusal ?? loaderData.refusal;
   const piece = loaderData.piece;
 

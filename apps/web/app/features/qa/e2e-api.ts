@@ -159,10 +159,12 @@ const STEPS: Record<E2eScenarioId, Step[]> = {
       return `302 to /claim/${slug}`;
     },
     async (run) => {
+      // Issue #49: the piece first, then an account to claim it (the sign-up comes back here).
       const a = await ask(run, `/claim/${E2E_UNCLAIMED_SAMPLE}`);
-      const signIn = `/auth?redirect=${encodeURIComponent(`/claim/${E2E_UNCLAIMED_SAMPLE}`)}`;
-      if (a.status !== 302 || a.location !== signIn) fail(`expected 302 to ${signIn}, got ${got(a)}`);
-      return `302 to ${signIn}`;
+      if (a.status !== 200) fail(`expected 200, got ${got(a)}`);
+      const signUp = `/auth?mode=signup&amp;redirect=${encodeURIComponent(`/claim/${E2E_UNCLAIMED_SAMPLE}`)}`;
+      if (!includes(a.text, signUp)) fail(`the page does not offer 'Create an account to claim' (${signUp})`);
+      return "200, the piece and 'Create an account to claim' offered";
     },
     async (run) => {
       const a = await ask(run, `/claim/${E2E_UNCLAIMED_SAMPLE}`, { as: "qa" });

@@ -50,6 +50,9 @@ export function ContactForm({
   action?: string;
   className: string;
 }) {
+  // Issue #49: without an alert to take the focus, the first field in error takes it (this form
+  // is often on a page sent as plain HTML, where only the attribute can).
+  const firstInError = alert ? undefined : fields.find((field) => errors[field.name])?.name;
   return (
     <Form method="post" action={action} className={className} noValidate>
       {heading}
@@ -64,9 +67,18 @@ export function ContactForm({
             maxLength={field.maxLength}
             defaultValue={values[field.name] ?? ""}
             error={errors[field.name]}
+            // The field the refusal names is what to fix next (issue #49).
+            autoFocus={field.name === firstInError}
           />
         ) : (
-          <TextField key={field.name} {...field} defaultValue={values[field.name] ?? ""} error={errors[field.name]} />
+          <TextField
+            key={field.name}
+            {...field}
+            defaultValue={values[field.name] ?? ""}
+            error={errors[field.name]}
+            // The field the refusal names is what to fix next (issue #49).
+            autoFocus={field.name === firstInError}
+          />
         ),
       )}
       {children}

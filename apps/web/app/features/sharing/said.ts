@@ -8,6 +8,8 @@ import type { SaidBy } from "../../lib/said";
 type Codes =
   | "missing"
   | "missingTag"
+  | "missingName"
+  | "missingWay"
   | "connectFailed"
   | "ownerUnavailable"
   | "rateLimited"
@@ -22,6 +24,9 @@ type Codes =
 export const CONTACT_SAID: SaidBy<typeof CONTACT_MESSAGES, Codes> = {
   missing: () => m.contact_missing(),
   missingTag: () => m.contact_missing_tag(),
+  // One part of `missing` alone (issue #49): what is missing, named.
+  missingName: () => m.contact_missing_name(),
+  missingWay: () => m.contact_missing_way(),
   connectFailed: () => m.contact_connect_failed(),
   ownerUnavailable: () => m.share_owner_unavailable(),
   rateLimited: () => m.contact_rate_limited(),
@@ -56,13 +61,16 @@ const INSTAGRAM = normalisedFieldSaid(
 
 /** The visitor's 'Share Your Contact Info' form (ContactFormSchema); its form-wide refusal is said by code. */
 export const CONTACT_FIELDS: FormSaid = {
-  first_name: { label: () => m.label_first_name() },
+  first_name: { label: () => m.label_first_name(), required: () => m.account_first_name_required() },
   last_name: { label: () => m.label_last_name() },
   // Not normalised, but said alike: its format, and its bound without a figure.
-  email: normalisedFieldSaid(
-    () => m.label_email(),
-    () => m.field_invalid_email(),
-  ),
+  email: {
+    ...normalisedFieldSaid(
+      () => m.label_email(),
+      () => m.field_invalid_email(),
+    ),
+    required: () => m.contact_way_required(),
+  },
   phone: PHONE,
   instagram: INSTAGRAM,
   linkedin: normalisedFieldSaid(

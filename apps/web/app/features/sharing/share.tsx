@@ -1,3 +1,4 @@
+import { fieldProblems } from "@releve/core/platform/field-problem";
 import { HONEYPOT_FIELD } from "@releve/core/platform/input-limits";
 import { ContactFormSchema } from "@releve/core/sharing/contact";
 import { SECURE_TAP_MESSAGES } from "@releve/core/tap/secure-tap";
@@ -140,7 +141,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   // The consent boxes come as a hidden "false" then, when ticked, "true": the last one counts.
   const form = await readForm(request, { repeatable: CONSENT_FIELDS });
   // What the visitor typed goes back into the form, bounded; the honeypot never does.
-  const values = form.echo(VISITOR_FIELD_NAMES, ECHO_MAX, { notes: NOTES_MAX_LENGTH });
+  const values = form.echo([...VISITOR_FIELD_NAMES, ...CONSENT_FIELDS], ECHO_MAX, { notes: NOTES_MAX_LENGTH });
   // Said in the visitor's language (issue #34): each outcome's message.
   // The field errors keep the form-wide refusal under `form`, as the schema names it.
   type Refusal = { formError?: () => string; fieldErrors?: Failure["fieldErrors"]; formWide?: boolean };
@@ -180,9 +181,22 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const tag = new URL(request.url).searchParams.get("tag");
   if (!parsed.success) {
     const { form: missing, ...errors } = sayFieldErrors(CONTACT_FIELDS, parsed.error);
-    // The schema's one form-wide refusal is CONTACT_MESSAGES.missing; spec part 2 §5: the tag
-    // share form (a card's token with a tag) says it in its own words.
-    const formError = missing === undefined ? undefined : card && tag ? CONTACT_SAID.missingTag : CONTACT_SAID.missing;
+    // The schema's one form-wide refusal is CONTACT_MESSAGES.missing, said when both the name and
+    // a way to reach are missing (spec part 2 §5: the tag share form in its own words); one of
+    // them alone is named on its own (issue #49).
+    const problems = fieldProblems(parsed.error);
+    const noName = problems.first_name?.rule === "required";
+    const noWay = problems.email?.rule === "required";
+    const formError =
+      missing === undefined
+        ? undefined
+        : noName && !noWay
+          ? CONTACT_SAID.missingName
+          : noWay && !noName
+            ? CONTACT_SAID.missingWay
+            : card && tag
+              ? CONTACT_SAID.missingTag
+              : CONTACT_SAID.missing;
     return fail(400, { formError, fieldErrors: errors, formWide: missing !== undefined });
   }
   // Filed under the tapped garment, or (a share token) under the card with the tag it names.
@@ -300,7 +314,13 @@ function GarmentShare({
         </div>
       </details>
       {connected ? (
-        <div role="status" className="mt-8 border border-ink bg-white p-6 text-center">
+        <div
+          role="status"
+          tabIndex={-1}
+          // biome-ignore lint/a11y/noAutofocus: after sending, the success is what the visitor sees first (issue #49).
+          autoFocus
+          className="mt-8 scroll-mt-24 border border-ink bg-white p-6 text-center focus:outline-none"
+        >
           <h2 className="font-display text-2xl">{m.share_connected()}</h2>
           <p className="mt-2 text-stone">{m.share_now_has_details({ name: firstName })}</p>
           <p className="mt-4 inline-block border border-gold/40 px-3 py-1 text-xs uppercase tracking-[0.18em] text-gold">
@@ -318,7 +338,8 @@ function GarmentShare({
 
 /** The notes box's own cap, and how much of it a refused form shows again. */
 const NOTES_MAX_LENGTH = 4096;
-const CONSENT_FIELDS = ["consent_data_collection", "consent_marketing", "consent_event_updates"];
+/** The boxes the card's form asks; keeping the details sent needs none (it is what sending means). */
+const CONSENT_FIELDS = ["consent_marketing", "consent_event_updates"];
 
 /** The visitor's fields, labelled in the page's language (a function: messages are read per render). */
 const visitorFields = (): ContactFormField[] => [
@@ -347,22 +368,24 @@ function VisitorForm({ firstName, failure, action }: { firstName: string; failur
       action={action}
       className="mt-8 flex flex-col gap-4 border border-ink/10 bg-white p-6"
     >
+      {/* Issue #49: keeping what is sent is the form's own purpose, said; what goes further is asked. */}
+      <p className="text-sm text-stone">{m.share_consent_keep_said({ name: firstName })}</p>
       <fieldset className="flex flex-col gap-2 text-sm">
         <legend className="mb-1 text-xs uppercase tracking-[0.16em] text-stone">{m.share_consent_legend()}</legend>
         {[
-          { name: "consent_data_collection", on: true, text: m.share_consent_keep({ name: firstName }) },
-          { name: "consent_marketing", on: false, text: m.share_consent_news() },
-          { name: "consent_event_updates", on: true, text: m.share_consent_events() },
+          { name: "consent_event_updates", text: m.share_consent_events() },
+          { name: "consent_marketing", text: m.share_consent_news() },
         ].map((consent) => (
           // Unticked boxes are absent from form data: the hidden "false" comes first, a tick overrides it.
           <Fragment key={consent.name}>
             <input type="hidden" name={consent.name} value="false" />
-            <label className="flex items-start gap-3">
+            <label className="flex min-h-11 items-start gap-3">
               <input
                 type="checkbox"
                 name={consent.name}
                 value="true"
-                defaultChecked={consent.on}
+                // Never ticked in advance; after a refusal, as the visitor left it.
+                defaultChecked={failure?.values?.[consent.name] === "true"}
                 className="mt-1 size-4 accent-ink"
               />
               <span>{consent.text}</span>

@@ -1,5 +1,6 @@
 import { normalizeSlug } from "@releve/core/tap/slug";
 import { AUTO_CLAIM_DELAY_MS, CLAIM_TIMEOUT_MS } from "@releve/core/wardrobe/garment";
+import { photoUrl } from "@releve/core/wardrobe/photo";
 import { pendingRequestOf } from "@releve/db/ownership/queries";
 import { garmentBySlug } from "@releve/db/wardrobe/queries";
 import { formatDay, slot, splitSlots } from "@releve/i18n";
@@ -60,22 +61,36 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (garment.pool && garment.status === "unclaimed") {
     throw redirect(`/tap-register?code=${encodeURIComponent(slug)}`);
   }
+  const labels = garmentWords(garment);
+  // What the page shows of the piece, whoever reads it (issue #49: its product and photograph too).
+  const piece = { slug, labels, product: garment.product_name, photo: photoOf(garment), passport };
   if (!user) {
-    // Spec part 1 §4: remember the garment, then sign in (or up) and come back.
-    throw redirect(`/auth?redirect=${encodeURIComponent(`/claim/${slug}`)}`, {
-      headers: { "Set-Cookie": await pendingClaimHeader(deps.env, request, slug) },
-    });
+    if (garment.status === "claimed") {
+      // Someone else's piece: nothing of it here; signing in says whose it is not (spec part 1 §4).
+      throw redirect(`/auth?redirect=${encodeURIComponent(`/claim/${slug}`)}`, {
+        headers: { "Set-Cookie": await pendingClaimHeader(deps.env, request, slug) },
+      });
+    }
+    // Issue #49: the piece first, then an account to claim it. Spec part 1 §4: the garment is
+    // remembered through sign-up, verification and onboarding, and the claim completes after.
+    const back = encodeURIComponent(`/claim/${slug}`);
+    return data(
+      {
+        ...piece,
+        claimable: false,
+        error: null,
+        visitor: { signUp: `/auth?mode=signup&redirect=${back}`, signIn: `/auth?redirect=${back}` },
+      },
+      { headers: { "Set-Cookie": await pendingClaimHeader(deps.env, request, slug) } },
+    );
   }
   if (garment.owner_user_id === user.userId) throw redirect("/dashboard/wardrobe");
-  const labels = garmentWords(garment);
   if (garment.status === "claimed") {
     // Someone else's piece (issue #32): its new holder may ask its owner to hand it over.
     const asked = await pendingRequestOf(deps.db, garment.id, user.userId, Date.now());
     return data(
       {
-        slug,
-        labels,
-        passport,
+        ...piece,
         claimable: false,
         error: { title: m.wardrobe_already_claimed(), message: m.wardrobe_claimed_by_other(), retryable: false },
         transferRequest: { sentUntil: asked ? formatDay(currentLocale(), asked.expires_at) : null },
@@ -83,7 +98,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       { status: 409 },
     );
   }
-  return { slug, labels, passport, claimable: true, error: null };
+  return { ...piece, claimable: true, error: null };
+}
+
+/** The piece's photograph before it is anyone's: its product's (issue #49), or none. */
+function photoOf(garment: {
+  product_photo_key: string | null;
+  product_photo_width: number | null;
+  product_photo_height: number | null;
+}) {
+  const { product_photo_key: key, product_photo_width: width, product_photo_height: height } = garment;
+  return key && width && height ? { url: photoUrl(key), width, height } : null;
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -129,6 +154,9 @@ export default function ClaimRoute({ loaderData }: Route.ComponentProps) {
   // Lost or stolen (issue #18): whoever found it is told whom to write to.
   const missing = error !== null && "status" in error && error.status === "reported_missing";
   const { labels } = loaderData;
+  const visitor = "visitor" in loaderData ? loaderData.visitor : null;
+  const photo = "photo" in loaderData ? loaderData.photo : null;
+  const product = "product" in loaderData ? loaderData.product : null;
   const brandEmail = "brandEmail" in loaderData ? (loaderData.brandEmail as string) : null;
 
   const claim = () => {
@@ -156,12 +184,27 @@ export default function ClaimRoute({ loaderData }: Route.ComponentProps) {
   return (
     <section className="mx-auto w-full max-w-md px-5 py-12 sm:py-20">
       <article aria-labelledby="claim-title" className="border border-ink/10 bg-white p-6 sm:p-8">
+        {photo && (
+          <img
+            src={photo.url}
+            alt={labels.name}
+            width={photo.width}
+            height={photo.height}
+            className="-mx-6 -mt-6 mb-6 aspect-[4/5] w-[calc(100%+3rem)] max-w-none bg-sand object-cover sm:-mx-8 sm:-mt-8 sm:w-[calc(100%+4rem)]"
+          />
+        )}
         <h1 id="claim-title" className="font-display text-3xl">
           {error ? error.title : m.wardrobe_claim_title()}
         </h1>
         <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
           <dt className="text-stone">{m.wardrobe_piece()}</dt>
           <dd className="font-display text-lg">{labels.name}</dd>
+          {product && product !== labels.name && (
+            <>
+              <dt className="text-stone">{m.transfer_model()}</dt>
+              <dd>{product}</dd>
+            </>
+          )}
           <GarmentFacts labels={labels} />
         </dl>
         {loaderData.passport && (
@@ -206,11 +249,24 @@ export default function ClaimRoute({ loaderData }: Route.ComponentProps) {
               {m.wardrobe_available_to_claim()}
             </p>
             <p className="mt-4 text-stone">{m.wardrobe_claim_intro()}</p>
-            <fetcher.Form method="post" className="mt-6">
-              <SubmitButton busy={busy} busyLabel={m.wardrobe_claiming()} className="w-full">
-                {m.wardrobe_claim_button()}
-              </SubmitButton>
-            </fetcher.Form>
+            {visitor ? (
+              // Issue #49: signed out, an account first (it comes back here and claims), then sign-in.
+              <div className="mt-6 flex flex-col gap-3">
+                <p className="text-sm text-stone">{m.wardrobe_claim_what()}</p>
+                <Link to={visitor.signUp} className={buttonClass("primary", "w-full")}>
+                  {m.wardrobe_claim_create_account()}
+                </Link>
+                <Link to={visitor.signIn} className={buttonClass("secondary", "w-full")}>
+                  {m.wardrobe_claim_sign_in()}
+                </Link>
+              </div>
+            ) : (
+              <fetcher.Form method="post" className="mt-6">
+                <SubmitButton busy={busy} busyLabel={m.wardrobe_claiming()} className="w-full">
+                  {m.wardrobe_claim_button()}
+                </SubmitButton>
+              </fetcher.Form>
+            )}
             <p className="mt-4 text-xs text-stone">{m.wardrobe_claim_terms()}</p>
           </>
         )}

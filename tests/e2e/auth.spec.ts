@@ -8,7 +8,7 @@ test("sign up, check the inbox, the emailed link signs in, sign out, sign in aga
   const email = uniqueEmail("signup");
   await submitSignUp(page, email, PASSWORD);
   // Said by the page itself, not a toast: /auth is plain HTML (decision 0049).
-  await expect(page.getByRole("status")).toHaveText("Account created successfully! Signing you in...");
+  await expect(page.getByRole("status")).toHaveText("Account created. Confirm your email address to sign in.");
   await expect(page.getByText(email)).toBeVisible();
   // Not signed in yet: the session starts when the emailed link is opened.
   await expect(header(page).getByRole("link", { name: "Client Login" })).toBeVisible();
@@ -40,7 +40,7 @@ test("signing up with a taken address looks the same and mails its owner instead
   const other = await browser.newContext();
   const stranger = await other.newPage();
   await submitSignUp(stranger, email, "a-strangers-password-1");
-  await expect(stranger.getByText("Account created successfully! Signing you in...")).toBeVisible();
+  await expect(stranger.getByText("Account created. Confirm your email address to sign in.")).toBeVisible();
   await expect(stranger.getByText(email)).toBeVisible();
   await expect(stranger.getByText("An account with this email already exists")).toHaveCount(0);
   await expect(stranger.getByRole("banner").getByRole("link", { name: "Client Login" })).toBeVisible();

@@ -102,7 +102,7 @@ test("a dashboard without a profile leads to profile set-up, and the variants le
   await expect(page.getByRole("heading", { name: "Create your profile" })).toBeVisible();
   // Defaults: email shared, NFC sharing on, nothing else.
   await expect(page.getByRole("switch", { name: "Share my email" })).toBeChecked();
-  await expect(page.getByRole("switch", { name: "Enable NFC Sharing" })).toBeChecked();
+  await expect(page.getByRole("switch", { name: "Open my card when someone taps one of my pieces" })).toBeChecked();
   await expect(page.getByRole("switch", { name: "Share my phone number" })).not.toBeChecked();
 
   await page.locator("html[data-hydrated]").waitFor();

@@ -29,8 +29,8 @@ test("a new user claims a piece, downloads their data, deletes their account, ca
 
   // Claim it as a newcomer.
   await page.goto(`/t/${slug}`);
-  await expect(page).toHaveURL(new RegExp(`/auth\\?redirect=%2Fclaim%2F${slug}$`));
-  await page.getByRole("link", { name: "New to Relevé? Create an account" }).click();
+  await expect(page).toHaveURL(new RegExp(`/claim/${slug}$`));
+  await page.getByRole("link", { name: "Create an account to claim" }).click();
   await page.getByLabel("First name").fill("Léa");
   await page.getByLabel("Last name").fill("Départ");
   await page.getByLabel("Email").fill(email);
@@ -85,5 +85,6 @@ test("a new user claims a piece, downloads their data, deletes their account, ca
   await expect(page.getByRole("article", { name: `Your Relevé account was deleted to ${email}` })).toBeVisible();
   // The piece waits for its next owner: its tap is the claim.
   await page.goto(`/t/${slug}`);
-  await expect(page).toHaveURL(new RegExp(`/auth\\?redirect=%2Fclaim%2F${slug}$`));
+  await expect(page).toHaveURL(new RegExp(`/claim/${slug}$`));
+  await expect(page.getByRole("link", { name: "Create an account to claim" })).toBeVisible();
 });

@@ -84,8 +84,8 @@ test("a phone's tap shows on the dashboard, wardrobe, garment page, analytics an
   await expect(phone.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`/share/${slug}$`));
   await visitor.close();
 
-  // "1 tap", "2 taps" (issue #35: plurals right).
-  await expectFigure(page, "/dashboard", (p) => p.getByText(/^[\d,]+ taps?$/), 1);
+  // "1 scan", "2 scans" (issue #35: plurals right; issue #49: one word for one count).
+  await expectFigure(page, "/dashboard", (p) => p.getByText(/^[\d,]+ scans?$/), 1);
   await expectFigure(
     page,
     "/dashboard/wardrobe",
@@ -93,7 +93,7 @@ test("a phone's tap shows on the dashboard, wardrobe, garment page, analytics an
       p
         .getByRole("article")
         .getByRole("term")
-        .filter({ hasText: /^Taps$/ })
+        .filter({ hasText: /^Scans$/ })
         .locator("xpath=following-sibling::dd[1]"),
     1,
   );

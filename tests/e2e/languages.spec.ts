@@ -168,7 +168,7 @@ test("a French visitor's connection reaches each owner in the owner's language; 
   await outbox.close();
 });
 
-test("a piece's taps on the dashboard: 1 tap, 2 taps; in French 1 scan, 2 scans", async ({
+test("a piece's scans on the dashboard: 1 scan, 2 scans, in English and French (one word, issue #49)", async ({
   browser,
   baseURL,
 }, testInfo) => {
@@ -204,13 +204,13 @@ test("a piece's taps on the dashboard: 1 tap, 2 taps; in French 1 scan, 2 scans"
   // Each project its own owner and piece, and its own visitors' addresses.
   const net = testInfo.project.name === "phone" ? "203.0.113" : "198.51.100";
   await tapFrom(`${net}.41`);
-  await showsOnDashboard("1 tap");
+  await showsOnDashboard("1 scan");
   await page.getByRole("banner").getByRole("button", { name: "Français" }).click();
   await showsOnDashboard("1 scan");
   await tapFrom(`${net}.42`);
   await showsOnDashboard("2 scans");
   await page.getByRole("banner").getByRole("button", { name: "English" }).click();
-  await showsOnDashboard("2 taps");
+  await showsOnDashboard("2 scans");
 });
 
 /**

@@ -1,5 +1,6 @@
 import type { Locator } from "@playwright/test";
-import { demoPassword, signIn } from "./accounts";
+import { demoPassword, signIn, uniqueEmail } from "./accounts";
+import { invitedClientWithPiece } from "./admin-requests";
 import { expectNoAxeViolations } from "./axe";
 import { expect, test } from "./fixtures";
 
@@ -27,6 +28,10 @@ const LANGUAGES = [
     signIn: "Sign in",
     linkedIn: "LinkedIn",
     saveProfile: "Save Profile",
+    createAccount: "Create Account",
+    signupCreated: "Account created. Confirm your email address to sign in.",
+    signingIn: "Signing you in",
+    blogNav: "Categories",
   },
   {
     locale: "fr-FR",
@@ -47,6 +52,10 @@ const LANGUAGES = [
     signIn: "Se connecter",
     linkedIn: "LinkedIn",
     saveProfile: "Enregistrer le profil",
+    createAccount: "Créer mon compte",
+    signupCreated: "Compte créé. Confirmez votre adresse e-mail pour vous connecter.",
+    signingIn: "Connexion en cours",
+    blogNav: "Rubriques",
   },
 ] as const;
 
@@ -118,6 +127,25 @@ for (const words of LANGUAGES) {
       await expect(create).toBeInViewport();
       await expectNoAxeViolations(page);
     });
+
+    test("item 11: the sign-up says what happens next, and the blog's chips fit a phone", async ({ page }) => {
+      await page.goto("/auth?mode=signup");
+      await page.locator('input[name="firstName"]').fill("Ada");
+      await page.locator('input[name="lastName"]').fill("Lovelace");
+      await page.locator('input[name="email"]').fill(uniqueEmail("words"));
+      await page.locator('input[name="password"]').fill("a-maison-2026");
+      await page.locator('input[name="confirmPassword"]').fill("a-maison-2026");
+      await page.getByRole("button", { name: words.createAccount }).click();
+      await expect(page.getByRole("status")).toHaveText(words.signupCreated);
+      await expect(page.getByText(words.signingIn)).toHaveCount(0);
+
+      // Every category chip whole on the phone's screen, none cut at its edge.
+      await page.goto("/blog");
+      const chips = page.getByRole("navigation", { name: words.blogNav }).getByRole("link");
+      await expect(chips).toHaveCount(5);
+      for (const chip of await chips.all()) await expect(chip).toBeInViewport({ ratio: 1 });
+      await expectNoAxeViolations(page);
+    });
   });
 }
 
@@ -132,4 +160,142 @@ test("item 3: a hydrated form's refusal takes the focus where the person is", as
   // The form's first refusal (its alert, else the field in error) has the focus, on screen.
   const refusal = page.locator('form [role="alert"], form [aria-invalid="true"]').first();
   await expectFocusedInView(refusal);
+});
+
+test("item 11: one word for one thing on an owner's pages, in English and in French", async ({ browser, baseURL }) => {
+  const { page, garment } = await invitedClientWithPiece(browser, baseURL ?? "", {
+    name: ["Odile", "Mots"],
+    piece: "Evening Cape",
+    password: "un-mot-2026",
+  });
+  const nfc = page.getByRole("region", { name: "NFC Sharing" });
+  await page.goto("/dashboard");
+  // The state, then what it means: not 'Enabled Active'.
+  await expect(nfc.getByText("Enabled", { exact: true })).toBeVisible();
+  await expect(nfc.getByText("On: a tap on your pieces opens your card.")).toBeVisible();
+  await expect(nfc.getByText("Active", { exact: true })).toHaveCount(0);
+  // One word for one count: 'Scans', never 'Taps'.
+  await page.goto("/dashboard/wardrobe");
+  await expect(page.getByRole("term").filter({ hasText: /^Scans$/ })).toHaveCount(1);
+  await expect(page.getByText(/\bTaps\b/)).toHaveCount(0);
+  // One row for one fact: 'Claimed on <date>', not a 'Claimed' status above a 'Claimed' date.
+  await page.goto(`/dashboard/garment/${garment.id}`);
+  await expect(page.getByText(/^Claimed on \d{1,2} \w+ \d{4}$/)).toBeVisible();
+  await expect(page.getByRole("term").filter({ hasText: /^Claimed$/ })).toHaveCount(0);
+  // The NFC switch's label never contradicts its state; what on and off mean follows it.
+  await page.goto("/profile-setup");
+  await page.locator("html[data-hydrated]").waitFor();
+  const sharing = page.getByRole("switch", { name: "Open my card when someone taps one of my pieces" });
+  await expect(sharing).toBeChecked();
+  await expect(page.getByText("On: a tap on your pieces opens your card.")).toBeVisible();
+  await sharing.uncheck();
+  await expect(page.getByText("Off: a tap shows that your profile is not available for sharing.")).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.goto("/dashboard");
+  await page.getByRole("banner").getByRole("button", { name: "Français" }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+  const partage = page.getByRole("region", { name: "Partage NFC" });
+  await expect(partage.getByText("Activé", { exact: true })).toBeVisible();
+  await expect(partage.getByText("Actif", { exact: true })).toHaveCount(0);
+  // 'Rencontres' everywhere, never 'Mises en relation' beside it.
+  for (const path of ["/dashboard", "/dashboard/wardrobe", `/dashboard/garment/${garment.id}`]) {
+    await page.goto(path);
+    await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+    expect(await page.locator("body").innerText(), path).not.toMatch(/mises? en relation/i);
+  }
+  await expect(page.getByText(/^Enregistrée le \d{1,2} \S+ \d{4}$/)).toBeVisible();
+  await page.context().close();
+});
+
+test("item 11: the card and the passport offer staff no way in, and print no bare address", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("contentinfo").getByRole("link", { name: "Admin Login" })).toBeVisible();
+  for (const path of ["/share/sj-004", "/passport/sj-004"]) {
+    await page.goto(path);
+    await expect(page.getByRole("contentinfo").getByText("RELEVÉ", { exact: true })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Admin Login" }), path).toHaveCount(0);
+  }
+  // The passport names its Digital Link instead of printing it.
+  await expect(page.getByRole("link", { name: "This piece's Digital Link" })).toHaveAttribute(
+    "href",
+    /\/01\/\d{14}\/21\/sj-004$/,
+  );
+  expect(await page.locator("main").innerText()).not.toMatch(/https?:\/\//);
+  await expectNoAxeViolations(page);
+});
+
+/** Whether what is at the centre of `target` is the target itself (nothing, a toast say, lies over it). */
+async function uncovered(target: Locator): Promise<string> {
+  return target.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return top !== null && (el === top || el.contains(top)) ? "uncovered" : (top?.outerHTML.slice(0, 160) ?? "nothing");
+  });
+}
+
+test("item 8: an event's Active badge follows its real state, and toasts cover nothing the person needs", async ({
+  browser,
+  baseURL,
+}) => {
+  const { page, garment } = await invitedClientWithPiece(browser, baseURL ?? "", {
+    name: ["Odile", "Soirées"],
+    piece: "Evening Cape",
+    password: "deux-soirees-2026",
+  });
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const create = async (name: string, date: string) => {
+    await page.goto("/dashboard/events");
+    await page.locator("html[data-hydrated]").waitFor();
+    await page.getByRole("link", { name: "Create Event" }).first().click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Event Name").fill(name);
+    await dialog.getByLabel("Date (optional)").fill(date);
+    await dialog.getByRole("button", { name: "Create Event" }).click();
+    await expect(dialog).toBeHidden();
+  };
+  await create("Last Night's Dinner", day(-1));
+  await create("Vernissage", day(7));
+  // The toast covers neither the new event's card nor the header's buttons.
+  const toast = page.locator("[data-sonner-toast]").first();
+  await expect(toast).toBeVisible();
+  const french = page.getByRole("banner").getByRole("button", { name: "Français" });
+  await french.scrollIntoViewIfNeeded();
+  expect(await uncovered(french)).toBe("uncovered");
+  const card = page.getByRole("article", { name: "Vernissage" });
+  await card.getByRole("link", { name: "View Vernissage" }).scrollIntoViewIfNeeded();
+  expect(await uncovered(card.getByRole("link", { name: "View Vernissage" }))).toBe("uncovered");
+
+  // The selector offers the event still to come, never the one that is over.
+  const selector = page.getByRole("combobox", { name: "Active Event" });
+  await expect(selector.locator("option")).toHaveText(["No Active Event", "Vernissage"]);
+  await selector.selectOption({ label: "Vernissage" });
+  await page.getByRole("button", { name: "Set Active Event" }).click();
+  await expect(selector).toHaveValue(/\d+/);
+  await expect(card.getByText("Active", { exact: true })).toBeVisible();
+  const past = page.getByRole("article", { name: "Last Night's Dinner" });
+  await expect(past.getByText("Past", { exact: true })).toBeVisible();
+  await expect(page.getByText("Active", { exact: true })).toHaveCount(1);
+  await expectNoAxeViolations(page);
+
+  await page.getByRole("banner").getByRole("button", { name: "Français" }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+  await expect(page.getByRole("article", { name: "Vernissage" }).getByText("Actif", { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole("article", { name: "Last Night's Dinner" }).getByText("Passé", { exact: true }),
+  ).toBeVisible();
+  await expect(page.getByText("Actif", { exact: true })).toHaveCount(1);
+  await page.getByRole("banner").getByRole("button", { name: "English" }).click();
+
+  // A new transfer link and its Copy button are never under the toast that announces it.
+  await page.goto(`/dashboard/garment/${garment.id}`);
+  await page.locator("html[data-hydrated]").waitFor();
+  const ownership = page.getByRole("region", { name: "Ownership" });
+  await ownership.getByRole("button", { name: "Transfer ownership" }).click();
+  await expect(page.locator("[data-sonner-toast]").first()).toBeVisible();
+  const copy = ownership.getByRole("button", { name: "Copy transfer link" });
+  await copy.scrollIntoViewIfNeeded();
+  expect(await uncovered(copy)).toBe("uncovered");
+  expect(await uncovered(ownership.locator("code"))).toBe("uncovered");
+  await page.context().close();
 });

@@ -150,7 +150,7 @@ test("without Web NFC: the simulation is labelled, the garment is programmed for
     page.viewportSize()?.width ?? 0,
   );
 
-  // A phone taps the new garment: the claim page, which asks a visitor to sign in.
+  // A phone taps the new garment: the claim page, which shows the piece and offers an account.
   const slug = new URL(url).pathname.split("/").pop() ?? "";
   const visitor = await browser.newContext({ ...devices["Pixel 7"] });
   const phone = await visitor.newPage();
@@ -158,7 +158,8 @@ test("without Web NFC: the simulation is labelled, the garment is programmed for
   expect(tap.status()).toBe(302);
   expect(tap.headers().location).toBe(`/claim/${slug}`);
   await phone.goto(`/t/${slug}`);
-  await expect(phone).toHaveURL(new RegExp(`/auth\\?redirect=%2Fclaim%2F${slug}$`));
+  await expect(phone).toHaveURL(new RegExp(`/claim/${slug}$`));
+  await expect(phone.getByRole("link", { name: "Create an account to claim" })).toBeVisible();
   await visitor.close();
 });
 

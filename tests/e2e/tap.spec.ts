@@ -89,7 +89,7 @@ test("one tap is one scan", async ({ page, browser, extraHTTPHeaders }) => {
   await expect(latest).toContainText("Tap (anonymous)");
 });
 
-test("a tap on an unclaimed garment lands on its claim page, which asks a visitor to sign in", async ({
+test("a tap on an unclaimed garment lands on its claim page, which shows the piece and offers an account", async ({
   page,
   request,
 }) => {
@@ -97,7 +97,11 @@ test("a tap on an unclaimed garment lands on its claim page, which asks a visito
   expect(res.status()).toBe(302);
   expect(res.headers().location).toBe("/claim/mb-001");
   await page.goto("/t/mb-001");
-  await expect(page).toHaveURL(/\/auth\?redirect=%2Fclaim%2Fmb-001$/);
+  await expect(page).toHaveURL(/\/claim\/mb-001$/);
+  await expect(page.getByRole("link", { name: "Create an account to claim" })).toHaveAttribute(
+    "href",
+    "/auth?mode=signup&redirect=%2Fclaim%2Fmb-001",
+  );
 });
 
 test("an unknown slug shows 'Resolution Failed' and offers the way home", async ({ page }) => {

@@ -109,7 +109,8 @@ const PAGES: Record<string, (ids: Ids) => Case[]> = {
   "/claim/:slug": (ids) => [
     // A's own garment: back to the wardrobe; someone else's: 409. Nothing is claimed on GET.
     { path: `/claim/${ids.aSlug}`, cell: user(to(302, "/dashboard/wardrobe"), 409, 409) },
-    { path: `/claim/${ids.unclaimedSlug}`, cell: user(200, 200, 200) },
+    // A piece still to claim is shown to anyone, signed in or not (issue #49).
+    { path: `/claim/${ids.unclaimedSlug}`, cell: all(200) },
     { path: "/claim/zz-999", cell: all(404) },
   ],
   // A transfer link (issue #32): a forged, truncated or malformed token opens nothing, for anyone.

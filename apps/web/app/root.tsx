@@ -27,6 +27,7 @@ import { sessionMiddleware } from "./features/accounts/user.server";
 import {
   hasAlternates,
   hasOwnSignOut,
+  hidesStaffLink,
   isPlainRoute,
   PLAIN_PAGE_SCRIPT,
   routeScripts,
@@ -117,7 +118,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {plain && root?.toast && <PlainToast toast={root.toast} />}
           {children}
         </main>
-        <SiteFooter viewer={viewer} locale={locale} switcher={!root?.englishOnly} />
+        <SiteFooter
+          viewer={viewer}
+          locale={locale}
+          switcher={!root?.englishOnly}
+          staffLink={!hidesStaffLink(matches)}
+        />
         {plain ? (
           <script
             nonce={plain.nonce}

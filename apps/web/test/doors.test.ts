@@ -265,7 +265,8 @@ describe("a public form's repeated submit stores one contact (issue #28)", () =>
     const clientId = await profileClientId(db, owner.profileId);
     const ctx = routeContext(db, null);
     const token = `${clientId}-1700000000`;
-    const nameOnly = () => new URLSearchParams({ first_name: "Only A Name" });
+    // Nothing given: the spec's words, the tag form's own (part 2 §5).
+    const nameOnly = () => new URLSearchParams({ first_name: "", notes: "Nothing else" });
     const tagged = await outcome(() =>
       share.action(args(post(`/share/${token}?tag=event`, nameOnly()), ctx, { slug: token })),
     );
@@ -278,6 +279,16 @@ describe("a public form's repeated submit stores one contact (issue #28)", () =>
       status: 400,
       body: { formError: "Missing information: Please provide your name and either email or phone number" },
     });
+    // A name alone: what is missing, named, on either form (issue #49).
+    for (const path of [`/share/${token}?tag=event`, `/share/${token}`]) {
+      const named = await outcome(() =>
+        share.action(args(post(path, new URLSearchParams({ first_name: "Only A Name" })), ctx, { slug: token })),
+      );
+      expect(named).toMatchObject({
+        status: 400,
+        body: { formError: "Missing information: please provide an email or a phone number, so you can be reached." },
+      });
+    }
     expect(await countContacts(db, owner.userId)).toBe(0);
   });
 

@@ -69,12 +69,12 @@ describe("the messages (issue #34)", () => {
     }
   });
 
-  it("plurals follow each language's rule: 1 tap, 2 taps; 0 and 1 scan, 2 scans in French", () => {
+  it("plurals follow each language's rule: 0 scans, 1 scan; 0 and 1 scan in French", () => {
     expect([0, 1, 2, 1200].map((count) => m.taps({ count }, { locale: "en" }))).toEqual([
-      "0 taps",
-      "1 tap",
-      "2 taps",
-      "1,200 taps",
+      "0 scans",
+      "1 scan",
+      "2 scans",
+      "1,200 scans",
     ]);
     expect([0, 1, 2, 1200].map((count) => m.taps({ count }, { locale: "fr" }))).toEqual([
       "0 scan",

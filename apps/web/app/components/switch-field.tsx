@@ -10,18 +10,22 @@ export function SwitchField({
   label,
   defaultChecked,
   description,
+  states,
 }: {
   name: string;
   label: string;
   defaultChecked: boolean;
   description?: string;
+  /** What on and off mean, said as the switch stands (issue #49: a label never contradicts the state). */
+  states?: { on: string; off: string };
 }) {
   const [on, setOn] = useState(defaultChecked);
+  const said = states ? (on ? states.on : states.off) : description;
   return (
     <label className="flex min-h-11 cursor-pointer items-center justify-between gap-4">
       <span className="flex flex-col text-sm">
         <span>{label}</span>
-        {description && <span className="text-xs text-stone">{description}</span>}
+        {said && <span className="text-xs text-stone">{said}</span>}
       </span>
       <input
         type="checkbox"

@@ -12,14 +12,14 @@ export function Toaster({ toast }: { toast: Toast | null }) {
     return () => clearTimeout(timer);
   }, [toast]);
 
-  // On a phone a toast spans the width: it opens below the site header (two rows there), so it
-  // never covers the header's buttons (a Logout under a toast could not be tapped until it went).
+  // At the foot of the screen (issue #49): never over the header's buttons, nor over what a
+  // change puts at the top of the page (a new transfer link and its Copy button, a new event's
+  // card). On a phone it spans the width above the bottom edge; on a desktop, in the corner.
   return (
     <Sonner
-      position="top-center"
-      mobileOffset={{ top: 120 }}
+      position="bottom-right"
+      mobileOffset={{ bottom: 16 }}
       closeButton
-      richColors
       containerAriaLabel={m.ui_notifications()}
       toastOptions={{ className: "font-sans", closeButtonAriaLabel: m.ui_close_notification() }}
     />

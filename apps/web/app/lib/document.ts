@@ -18,7 +18,14 @@ export type ServerDocument = { inlineCss: string; nonce: string | undefined };
  * script; `ownSignOut`, the page has its own sign-out (the admin portal's), so the header's goes;
  * `alternates`, its URL is shareable and names its languages.
  */
-export type RouteHandle = { hydrate?: boolean; script?: string; ownSignOut?: boolean; alternates?: boolean };
+export type RouteHandle = {
+  hydrate?: boolean;
+  script?: string;
+  ownSignOut?: boolean;
+  alternates?: boolean;
+  /** A page a garment opens for anyone (the card, the passport): no staff way in (issue #49). */
+  noStaffLink?: boolean;
+};
 
 /**
  * Whether a matched route's URL is shareable, so the document names its language alternates
@@ -26,6 +33,10 @@ export type RouteHandle = { hydrate?: boolean; script?: string; ownSignOut?: boo
  */
 export const hasAlternates = (matches: { handle: unknown }[]) =>
   matches.some((match) => (match.handle as RouteHandle | undefined)?.alternates === true);
+
+/** Whether the page is one a garment opens for anyone, whose footer offers staff no way in (issue #49). */
+export const hidesStaffLink = (matches: { handle: unknown }[]) =>
+  matches.some((match) => (match.handle as RouteHandle | undefined)?.noStaffLink === true);
 
 /** Whether a matched route signs out on its own (the header then offers no second Logout). */
 export const hasOwnSignOut = (matches: { handle: unknown }[]) =>

@@ -181,7 +181,10 @@ export default function DashboardRoute({ loaderData, actionData }: Route.Compone
             <p className="mt-3 flex items-center gap-3">
               <span aria-hidden className={`size-2.5 rounded-full ${sharing ? "bg-emerald-600" : "bg-stone"}`} />
               <span className="font-medium">{sharing ? m.dashboard_enabled() : m.dashboard_disabled()}</span>
-              <span className="text-sm text-stone">{sharing ? m.dashboard_active() : m.dashboard_inactive()}</span>
+            </p>
+            {/* What the state means, not the state again ('Activé Actif', issue #49). */}
+            <p className="mt-2 text-sm text-stone">
+              {sharing ? m.dashboard_sharing_on_text() : m.account_nfc_sharing_off()}
             </p>
             <Form method="post" className="mt-5">
               <input type="hidden" name="nfc_sharing_enabled" value={sharing ? "false" : "true"} />

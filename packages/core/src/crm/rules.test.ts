@@ -8,6 +8,8 @@ import {
   contactsVCard,
   conversionRate,
   encodeContactCursor,
+  eventDay,
+  eventState,
   MarkContactedSchema,
   parseContactCursor,
   parseId,
@@ -142,5 +144,24 @@ describe("contact cursors (issue #30)", () => {
     for (const bad of [null, "", "42", "-1-2", "1-0", "1.5-2", "1-2-3", "x-1", `${"9".repeat(16)}-1`, " 1-2"]) {
       expect(parseContactCursor(bad), String(bad)).toBeNull();
     }
+  });
+});
+
+describe("eventState (issue #49)", () => {
+  const today = "2026-11-29";
+  const at = (date: string | null, is_active = true) => ({ id: 7, date, is_active });
+  it("is Active only while chosen, switched on and not over", () => {
+    expect(eventState(at("2026-11-29"), 7, today)).toBe("active");
+    expect(eventState(at(null), 7, today)).toBe("active");
+    expect(eventState(at("2026-11-28"), 7, today)).toBe("past");
+    expect(eventState(at("2026-12-01", false), 7, today)).toBe("inactive");
+  });
+  it("says what an event not chosen is", () => {
+    expect(eventState(at("2026-12-01"), null, today)).toBe("upcoming");
+    expect(eventState(at(null), 3, today)).toBe("open");
+    expect(eventState(at("2025-01-01", false), null, today)).toBe("past");
+  });
+  it("reads a day in UTC", () => {
+    expect(eventDay(Date.UTC(2026, 10, 29, 23, 59))).toBe("2026-11-29");
   });
 });

@@ -229,3 +229,25 @@ export function conversionRate(tapContacts: number, taps: number): number | null
   if (taps <= 0) return null;
   return Math.round((Math.min(tapContacts, taps) / taps) * 1000) / 10;
 }
+
+/** A day as events write it (YYYY-MM-DD, UTC until people's own time zones, issue #49). */
+export const eventDay = (at: Date | number) => new Date(at).toISOString().slice(0, 10);
+
+/**
+ * What an owner's event is now (issue #49), one state the badge, the 'Active event' selector and
+ * the tagging of new scans and contacts agree on: `active` while it is the one chosen and not
+ * over; `past` the day after its date; `inactive` when switched off; else `upcoming` (with a date
+ * to come) or `open` (no date). An event tags nothing once its day has gone.
+ */
+export type EventState = "active" | "past" | "inactive" | "upcoming" | "open";
+
+export function eventState(
+  event: { id: number; date: string | null; is_active: boolean },
+  chosenId: number | null,
+  today: string,
+): EventState {
+  if (event.date !== null && event.date < today) return "past";
+  if (!event.is_active) return "inactive";
+  if (event.id === chosenId) return "active";
+  return event.date === null ? "open" : "upcoming";
+}

@@ -6,7 +6,7 @@
  */
 import type { CreateEventInput } from "@releve/core/crm/rules";
 import type { DomainEvent } from "@releve/core/platform/events";
-import { and, eq, exists, isNotNull, sql } from "drizzle-orm";
+import { and, eq, exists, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { type Actor, auditEntry } from "../platform/audit";
 import type { D1Like } from "../platform/binding-types";
@@ -143,6 +143,8 @@ export async function setActiveEvent(
                 eq(wardrobeEvents.id, eventId),
                 eq(wardrobeEvents.owner_user_id, userId),
                 eq(wardrobeEvents.is_active, true),
+                // Not over (issue #49). Raw: SQLite's date('now'); events hold their day as YYYY-MM-DD.
+                or(isNull(wardrobeEvents.date), sql`${wardrobeEvents.date} >= date('now')`),
               ),
             ),
         );

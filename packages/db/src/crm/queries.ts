@@ -14,6 +14,8 @@ import {
   EVENT_CONTACTS_SHOWN,
   type EventFilter,
   encodeContactCursor,
+  eventDay,
+  eventState,
   TAPPED_CONTACT_SOURCES,
 } from "@releve/core/crm/rules";
 import { formatTextIdCursor, type TextIdCursor } from "@releve/core/platform/keyset";
@@ -379,11 +381,13 @@ export const selectActiveEventId = (db: Db, userId: string) =>
 export async function listEvents(
   db: Db,
   userId: string,
+  now: Date | number = Date.now(),
 ): Promise<{ events: OwnerEvent[]; activeEventId: number | null }> {
   const [events, [profile]] = await db.batch([selectEventsWithCounts(db, userId), selectActiveEventId(db, userId)]);
-  const active = profile?.active_event_id ?? null;
-  // Only an event that is still the owner's and flagged active tags anything (garment-routing.ts).
-  const activeEventId = events.some((e) => e.id === active && e.is_active) ? active : null;
+  const chosen = profile?.active_event_id ?? null;
+  // Only the chosen event, still the owner's, switched on and not over, tags anything (issue #49).
+  const today = eventDay(now);
+  const activeEventId = events.some((e) => eventState(e, chosen, today) === "active") ? chosen : null;
   return { events, activeEventId };
 }
 
@@ -413,7 +417,12 @@ export async function loadEventDetail(db: Db, userId: string, eventId: number): 
   if (!event) return null;
   const active = profile?.active_event_id ?? null;
   const scansByDay = days.map((d) => ({ day: d.key, scans: d.all_scans }));
-  return { event, active: active === event.id && event.is_active, scansByDay, contacts: eventContacts };
+  return {
+    event,
+    active: eventState(event, active, eventDay(Date.now())) === "active",
+    scansByDay,
+    contacts: eventContacts,
+  };
 }
 
 /** Every brand event: active ones first, then by date (undated last), newest first. */

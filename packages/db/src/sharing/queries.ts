@@ -4,7 +4,7 @@
  * Every function takes `db` first; drizzle's query builder and `db.batch()`; raw `sql` only
  * where drizzle cannot say it, with a one-line reason. Row types come from the schema.
  */
-import { and, eq, isNotNull, max, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, max, or, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { contacts, garments, nfcTags, profiles, users, wardrobeEvents } from "../schema";
 
@@ -35,12 +35,17 @@ const shareableProfileColumns = {
   email_verified: isNotNull(users.email_verified_at).mapWith(Boolean),
 };
 
-/** The owner's active event as a visitor's contact is filed under it: only if still the owner's and flagged active. */
+/**
+ * The owner's active event as a visitor's contact is filed under it: only if still the owner's,
+ * flagged active and not over (issue #49: an event tags nothing once its day has gone, UTC).
+ */
 const activeEventOf = (ownerUserId: typeof profiles.user_id | typeof garments.owner_user_id) =>
   and(
     eq(wardrobeEvents.id, profiles.active_event_id),
     eq(wardrobeEvents.owner_user_id, ownerUserId),
     eq(wardrobeEvents.is_active, true),
+    // Raw: SQLite's date('now'), the day of the query; events hold their day as YYYY-MM-DD.
+    or(isNull(wardrobeEvents.date), sql`${wardrobeEvents.date} >= date('now')`),
   );
 
 /**

@@ -45,6 +45,7 @@ LEFT JOIN nfc_tags t ON t.id = (SELECT MAX(id) FROM nfc_tags WHERE garment_id = 
 LEFT JOIN products pr ON pr.id = g.product_id
 LEFT JOIN profiles p ON p.user_id = g.owner_user_id
 LEFT JOIN wardrobe_events e ON e.id = p.active_event_id AND e.owner_user_id = g.owner_user_id AND e.is_active = 1
+  AND (e.date IS NULL OR e.date >= date('now'))
 WHERE g.short_slug = ?1
 LIMIT 1`;
 

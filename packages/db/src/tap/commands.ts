@@ -4,8 +4,9 @@
  * Every function takes `db` first; drizzle's query builder and `db.batch()`; raw `sql` only
  * where drizzle cannot say it, with a one-line reason. Row types come from the schema.
  */
+import { eventDay } from "@releve/core/crm/rules";
 import type { ScanMessage } from "@releve/core/tap/scan-message";
-import { and, eq, type SQLWrapper, sql } from "drizzle-orm";
+import { and, eq, gte, isNull, or, type SQLWrapper, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { garments, type Scan, scans, users, wardrobeEvents } from "../schema";
 
@@ -72,7 +73,14 @@ export function insertScan(db: Db, row: ScanRow) {
         db
           .select({ id: wardrobeEvents.id })
           .from(wardrobeEvents)
-          .where(and(eq(wardrobeEvents.id, row.wardrobe_event_id ?? 0), eq(wardrobeEvents.owner_user_id, owner))),
+          .where(
+            and(
+              eq(wardrobeEvents.id, row.wardrobe_event_id ?? 0),
+              eq(wardrobeEvents.owner_user_id, owner),
+              // A tap after the event's day is not the event's (issue #49), whatever the tap's cache said.
+              or(isNull(wardrobeEvents.date), gte(wardrobeEvents.date, eventDay(row.created_at))),
+            ),
+          ),
       ),
       viewer_kind: row.viewer_kind,
       scan_type: row.scan_type ?? "tap",

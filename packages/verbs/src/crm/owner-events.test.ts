@@ -5,6 +5,7 @@
  * event; another owner's event, an inactive one or an unknown one changes and records nothing.
  */
 import { env } from "cloudflare:workers";
+import { eventDay } from "@releve/core/crm/rules";
 import { ContactFormSchema } from "@releve/core/sharing/contact";
 import { buildScanMessage, scanOrigin } from "@releve/core/tap/scan";
 import { getDb } from "@releve/db";
@@ -26,6 +27,7 @@ import { createOwnerEvent } from "./create-owner-event";
 import { setActiveEvent } from "./set-active-event";
 
 const db = getDb(env.DB);
+const DAY = 86_400_000;
 const as = (owner: TestOwner) => testEffects(db, { kind: "client", id: owner.userId });
 
 /** The events of `type` `owner` made, newest first. */
@@ -126,6 +128,42 @@ describe("crm/set-active-event", () => {
     expect((await ownerEvents(db, b.userId)).activeEventId).toBeNull();
     expect((await eventsBy(a, "owner_event.activated")).map((e) => e.payload)).toEqual([{ eventId: gala }]);
     expect(await eventsBy(b, "owner_event.activated")).toEqual([]);
+  });
+
+  it("an event is over the day after its date: not chosen, not Active, and tags nothing (issue #49)", async () => {
+    const owner = await createOwner(db);
+    const garment = await createGarment(db, { ownerUserId: owner.userId });
+    const now = Date.now();
+    const today = eventDay(now);
+    const tonight = await createWardrobeEvent(db, owner.userId, { name: "Tonight", date: today });
+    const gone = await createWardrobeEvent(db, owner.userId, { name: "Yesterday", date: eventDay(now - DAY) });
+    // A past event cannot be chosen; nothing changes or is recorded.
+    expect(await setActiveEvent(as(owner), { userId: owner.userId, eventId: gone })).toEqual({ code: "not_found" });
+    expect(await eventsBy(owner, "owner_event.activated")).toEqual([]);
+    // Tonight's is, and is Active until its day has gone.
+    expect(await setActiveEvent(as(owner), { userId: owner.userId, eventId: tonight })).toEqual({ code: "set" });
+    expect((await ownerEvents(db, owner.userId, now)).activeEventId).toBe(tonight);
+    expect((await ownerEvents(db, owner.userId, now + DAY)).activeEventId).toBeNull();
+
+    // A tap on its day is the event's; a tap the day after is not, whatever the tap's record said.
+    const route = await readCachedTapRoute(env.TAP_KV, garment.slug);
+    if (!route) throw new Error("expected a cached route");
+    const scanAt = async (at: number) => {
+      const message = await buildScanMessage(env.SESSION_SECRET, {
+        route,
+        viewer: "anonymous",
+        origin: scanOrigin(new Request(`http://x/t/${garment.slug}`)),
+        source: "tap",
+        now: at,
+      });
+      await insertScan(db, toScanRow(message, { browser: null, os: null, device_type: null })).run();
+      const row = await env.DB.prepare("SELECT wardrobe_event_id FROM scans WHERE id = ?")
+        .bind(message.scanId)
+        .first<{ wardrobe_event_id: number | null }>();
+      return row?.wardrobe_event_id;
+    };
+    expect(await scanAt(now)).toBe(tonight);
+    expect(await scanAt(now + DAY)).toBeNull();
   });
 
   it("an account without a profile is no_profile, recording nothing", async () => {

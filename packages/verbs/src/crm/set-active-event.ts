@@ -8,7 +8,8 @@ export type SetActiveEventOutcome = { code: SetActiveResult };
 /**
  * An owner chooses the event their new taps and contacts are filed under, or none (`eventId`
  * null): their profile and their tap records carry it before this returns, with its
- * owner_event.activated event. Only one of this owner's events flagged active can be chosen:
+ * owner_event.activated event. Only one of this owner's events flagged active and not over (its
+ * day not yet gone, issue #49) can be chosen:
  * `not_found` otherwise, `no_profile` without a profile; neither changes nor records anything.
  */
 export async function setActiveEvent(

@@ -281,7 +281,7 @@ function CheckInbox({ email, signInHref }: { email: string; signInHref: string }
       <BackLink to="/">{m.account_back_home()}</BackLink>
       {/* Spec part 1 §8's sign-up message, in the page itself: a plain page runs no toaster. */}
       <p role="status" className="mt-8 border-l-2 border-gold bg-gold/5 px-4 py-3 text-sm">
-        {m.account_signup_success()}
+        {m.account_signup_created()}
       </p>
       <h1 className="mt-8 font-display text-4xl">{m.account_check_inbox()}</h1>
       <p className="mt-4 text-stone">

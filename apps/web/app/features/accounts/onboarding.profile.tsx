@@ -98,7 +98,8 @@ export default function OnboardingRoute({ loaderData, actionData }: Route.Compon
         <div className="border border-ink bg-white p-4">
           <SwitchField
             name="nfc_sharing_enabled"
-            label={m.account_enable_nfc_sharing()}
+            label={m.account_nfc_sharing_label()}
+            states={{ on: m.dashboard_sharing_on_text(), off: m.account_nfc_sharing_off() }}
             defaultChecked={state.checked("nfc_sharing_enabled")}
           />
         </div>

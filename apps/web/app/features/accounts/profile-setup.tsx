@@ -189,8 +189,8 @@ export default function ProfileSetupRoute({ loaderData, actionData }: Route.Comp
             <legend className="px-1 font-display text-xl">{m.account_nfc_sharing()}</legend>
             <SwitchField
               name="nfc_sharing_enabled"
-              label={m.account_enable_nfc_sharing()}
-              description={m.account_nfc_sharing_off()}
+              label={m.account_nfc_sharing_label()}
+              states={{ on: m.dashboard_sharing_on_text(), off: m.account_nfc_sharing_off() }}
               defaultChecked={checked("nfc_sharing_enabled")}
             />
           </fieldset>

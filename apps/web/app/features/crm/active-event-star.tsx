@@ -1,3 +1,4 @@
+import type { EventState } from "@releve/core/crm/rules";
 import { m } from "@releve/i18n/messages";
 import { Form, useNavigation } from "react-router";
 
@@ -30,24 +31,28 @@ export function ActiveEventStar({ eventId, name, active }: { eventId: number; na
   );
 }
 
-/** The Active/Inactive badge of an event (its own flag), and whether it is tagging new scans now. */
-export function EventBadges({
-  flagged,
-  current,
-  className = "",
-}: {
-  flagged: boolean;
-  current: boolean;
-  className?: string;
-}) {
+/**
+ * An event's state as a badge (issue #49): the one state the selector and the tagging agree on
+ * (core crm/rules eventState). 'Active' is the event new scans and contacts are tagged with.
+ */
+export function EventBadge({ state, className = "" }: { state: EventState; className?: string }) {
+  const said = {
+    active: { text: m.crm_badge_active(), tone: "border-gold/60 text-gold" },
+    past: { text: m.crm_badge_past(), tone: "border-ink/20 text-stone" },
+    inactive: { text: m.crm_badge_inactive(), tone: "border-ink/20 text-stone" },
+    upcoming: { text: m.crm_badge_upcoming(), tone: "border-ink/30 text-ink" },
+    open: null,
+  }[state];
+  if (!said) return null;
   return (
     <p className={`flex flex-wrap items-center gap-2 text-xs uppercase tracking-[0.14em] ${className}`}>
-      <span
-        className={`border px-2 py-0.5 ${flagged ? "border-emerald-700/40 text-emerald-800" : "border-ink/20 text-stone"}`}
-      >
-        {flagged ? m.crm_badge_active() : m.crm_badge_inactive()}
-      </span>
-      {current && <span className="border border-gold/50 px-2 py-0.5 text-gold">{m.crm_tagging_new_scans()}</span>}
+      <span className={`border px-2 py-0.5 ${said.tone}`}>{said.text}</span>
+      {state === "active" && (
+        <span className="normal-case tracking-normal text-stone">{m.crm_tagging_new_scans()}</span>
+      )}
     </p>
   );
 }
+
+/** Whether an event in this state can be chosen as the active one (the server decides the same). */
+export const choosable = (state: EventState) => state === "active" || state === "upcoming" || state === "open";

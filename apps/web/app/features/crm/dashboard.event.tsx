@@ -1,4 +1,4 @@
-import { EVENT_CONTACTS_SHOWN, parseId } from "@releve/core/crm/rules";
+import { EVENT_CONTACTS_SHOWN, eventDay, eventState, parseId } from "@releve/core/crm/rules";
 import { loadEventDetail } from "@releve/db/crm/queries";
 import { m } from "@releve/i18n/messages";
 import { FormAlert } from "@releve/ui";
@@ -8,7 +8,7 @@ import { GeneralErrorBoundary } from "../../components/error-boundary";
 import { requestContext } from "../../request-context.server";
 import { requireUser } from "../accounts/user.server";
 import type { Route } from "./+types/dashboard.event";
-import { ActiveEventStar, EventBadges } from "./active-event-star";
+import { ActiveEventStar, choosable, EventBadge } from "./active-event-star";
 import { fillDays, utcDay } from "./analytics.server";
 import { barChart } from "./chart.server";
 import { ContactExports } from "./contact-exports";
@@ -37,7 +37,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const twoWeeks = utcDay(now - 13 * DAY_MS);
   const from = first && first < twoWeeks ? (first < earliest ? earliest : first) : twoWeeks;
   const chart = barChart(fillDays(detail.scansByDay, from, utcDay(now)));
-  return { ...detail, chart };
+  return { ...detail, chart, state: eventState(detail.event, detail.active ? detail.event.id : null, eventDay(now)) };
 }
 
 export function action({ request, context, params }: Route.ActionArgs) {
@@ -47,7 +47,7 @@ export function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function EventRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const { event, active, contacts, chart } = loaderData;
+  const { event, active, contacts, chart, state } = loaderData;
   const exportQuery = `?event=${event.id}`;
   return (
     <section className="mx-auto w-full max-w-5xl px-5 py-10 sm:py-16">
@@ -60,9 +60,9 @@ export default function EventRoute({ loaderData, actionData }: Route.ComponentPr
               m.crm_no_date_place()}
           </p>
           {event.description && <p className="mt-3 max-w-2xl break-words">{event.description}</p>}
-          <EventBadges flagged={event.is_active} current={active} className="mt-3" />
+          <EventBadge state={state} className="mt-3" />
         </div>
-        {event.is_active && <ActiveEventStar eventId={event.id} name={event.name} active={active} />}
+        {choosable(state) && <ActiveEventStar eventId={event.id} name={event.name} active={active} />}
       </header>
       {actionData?.intent === "set-active-event" && (
         <div className="mt-4">

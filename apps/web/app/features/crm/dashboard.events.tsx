@@ -1,3 +1,4 @@
+import { eventDay, eventState } from "@releve/core/crm/rules";
 import { listEvents } from "@releve/db/crm/queries";
 import { m } from "@releve/i18n/messages";
 import { Button, buttonClass, FormAlert, TextAreaField, TextField } from "@releve/ui";
@@ -9,7 +10,7 @@ import { SubmitButton } from "../../components/submit-button";
 import { requestContext } from "../../request-context.server";
 import { requireUser } from "../accounts/user.server";
 import type { Route } from "./+types/dashboard.events";
-import { ActiveEventStar, EventBadges } from "./active-event-star";
+import { ActiveEventStar, choosable, EventBadge } from "./active-event-star";
 import { type CrmActionData, crmAction } from "./crm-actions.server";
 import { formatEventDate } from "./crm-format";
 
@@ -17,7 +18,8 @@ export const meta = () => [{ title: m.crm_events_title() }, { name: "robots", co
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
-  return listEvents(requestContext(request, context).db, user.userId);
+  const now = Date.now();
+  return { ...(await listEvents(requestContext(request, context).db, user.userId, now)), today: eventDay(now) };
 }
 
 export const action = ({ request, context }: Route.ActionArgs) =>
@@ -118,8 +120,9 @@ function CreateEventDialog({ actionData }: { actionData: CrmActionData | undefin
 }
 
 export default function EventsRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const { events, activeEventId } = loaderData;
-  const selectable = events.filter((e) => e.is_active);
+  const { events, activeEventId, today } = loaderData;
+  const stateOf = (e: (typeof events)[number]) => eventState(e, activeEventId, today);
+  const selectable = events.filter((e) => choosable(stateOf(e)));
   const activeError = actionData?.intent === "set-active-event" ? actionData.error : null;
 
   return (
@@ -187,7 +190,8 @@ export default function EventsRoute({ loaderData, actionData }: Route.ComponentP
       ) : (
         <ul className="mt-8 grid grid-cols-1 gap-4 md:grid-cols-2">
           {events.map((e) => {
-            const isActive = e.id === activeEventId;
+            const state = stateOf(e);
+            const isActive = state === "active";
             return (
               <li key={e.id} id={`event-${e.id}`}>
                 <article
@@ -200,10 +204,10 @@ export default function EventsRoute({ loaderData, actionData }: Route.ComponentP
                       {e.date && <p className="text-sm text-stone">{formatEventDate(e.date)}</p>}
                       {e.location && <p className="break-words text-sm text-stone">{e.location}</p>}
                     </div>
-                    {e.is_active && <ActiveEventStar eventId={e.id} name={e.name} active={isActive} />}
+                    {choosable(state) && <ActiveEventStar eventId={e.id} name={e.name} active={isActive} />}
                   </div>
                   {e.description && <p className="break-words text-sm">{e.description}</p>}
-                  <EventBadges flagged={e.is_active} current={isActive} />
+                  <EventBadge state={state} />
                   <dl className="mt-auto grid grid-cols-2 gap-3 text-center">
                     <div className="border border-ink/10 p-3">
                       <dt className="text-[10px] uppercase tracking-[0.16em] text-stone">{m.crm_scans()}</dt>

@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 /** Sent as plain HTML: no client script, CSS inline (decision 0020). */
-export const handle: RouteHandle = { hydrate: false, alternates: true };
+export const handle: RouteHandle = { hydrate: false, alternates: true, noStaffLink: true };
 
 // 'Verified tap' depends on this browser's cookie: never shared by a cache.
 export const headers = () => ({ "Cache-Control": "private, no-store" });
@@ -78,10 +78,15 @@ export default function PassportRoute({ loaderData: { view, jsonLd } }: Route.Co
       <ProductFacts view={view} />
       <footer className="mt-10 border-t border-ink/10 pt-6 text-xs text-stone">
         <p>{m.passport_gtin_serial({ gtin: view.gtin, serial: view.slug })}</p>
-        <p className="mt-1 break-all">{view.itemLink}</p>
-        <a href={`/product/${view.gtin}`} className="mt-3 inline-block underline underline-offset-4">
-          {m.passport_about_model()}
-        </a>
+        {/* Issue #49: the piece's Digital Link named, not printed (a bare address reads as a fault). */}
+        <p className="mt-3 flex flex-wrap gap-x-6 gap-y-2">
+          <a href={view.itemLink} className="underline underline-offset-4">
+            {m.passport_item_link()}
+          </a>
+          <a href={`/product/${view.gtin}`} className="underline underline-offset-4">
+            {m.passport_about_model()}
+          </a>
+        </p>
       </footer>
     </article>
   );

@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 /** Sent as plain HTML: no client script, CSS inline (decision 0020). */
-export const handle: RouteHandle = { hydrate: false, alternates: true };
+export const handle: RouteHandle = { hydrate: false, alternates: true, noStaffLink: true };
 
 // The same for everyone: a shared cache may keep it a few minutes.
 export const headers = () => ({ "Cache-Control": "public, max-age=300" });

@@ -2,6 +2,7 @@ import { m } from "@releve/i18n/messages";
 import { buttonClass } from "@releve/ui";
 import { data, Link } from "react-router";
 import { GeneralErrorBoundary } from "../../components/error-boundary";
+import type { RouteHandle } from "../../lib/document";
 import { requestContext } from "../../request-context.server";
 import type { Route } from "./+types/contact";
 import { OwnerCard } from "./owner-card";
@@ -11,6 +12,9 @@ import { loadContactCard } from "./share.server";
 export const meta = () => [{ title: m.visit_contact_card_title() }, { name: "robots", content: "noindex" }];
 
 export const headers = () => ({ "Cache-Control": "private, no-store" });
+
+/** A card opened for anyone: no staff way in (issue #49). */
+export const handle: RouteHandle = { noStaffLink: true };
 
 /** The contact card (spec part 2 §2), by the profile's unguessable client id. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -40,7 +40,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 /** Sent as plain HTML: no client script, CSS inline, the form posts natively (decision 0020). */
-export const handle: RouteHandle = { hydrate: false, alternates: true };
+export const handle: RouteHandle = { hydrate: false, alternates: true, noStaffLink: true };
 
 export const headers = () => ({ "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" });
 

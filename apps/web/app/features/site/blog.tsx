@@ -60,8 +60,9 @@ export default function Blog({ loaderData, actionData }: Route.ComponentProps) {
       <section className="mx-auto max-w-6xl px-5 pt-16 sm:pt-24">
         <p className="text-xs uppercase tracking-[0.3em] text-gold">{m.site_editorial()}</p>
         <h1 className="mt-6 font-display text-5xl leading-[1.05] sm:text-7xl">{m.site_blog_title()}</h1>
-        <nav aria-label={m.site_blog_categories()} className="mt-10 -mx-5 overflow-x-auto px-5">
-          <ul className="flex w-max gap-2">
+        {/* The chips wrap: on a phone none is cut at the edge (issue #49). */}
+        <nav aria-label={m.site_blog_categories()} className="mt-10">
+          <ul className="flex flex-wrap gap-2">
             {BLOG_CATEGORIES.map((c) => {
               const current = c === category;
               return (

@@ -142,11 +142,14 @@ export default function GarmentRoute({ loaderData, actionData }: Route.Component
             <dt className="text-stone">{m.wardrobe_sku()}</dt>
             <dd>{garment.sku ?? na}</dd>
             <dt className="text-stone">{m.wardrobe_status()}</dt>
-            <dd className="capitalize">
-              {garment.status === "claimed" ? m.wardrobe_status_claimed() : m.wardrobe_status_unclaimed()}
+            {/* One row for one fact (issue #49): the status and, once claimed, since when. */}
+            <dd className="first-letter:uppercase">
+              {garment.status !== "claimed"
+                ? m.wardrobe_status_unclaimed()
+                : garment.claimed_at
+                  ? m.wardrobe_status_claimed_on({ date: formatDay(locale, garment.claimed_at) })
+                  : m.wardrobe_status_claimed()}
             </dd>
-            <dt className="text-stone">{m.wardrobe_claimed_on()}</dt>
-            <dd>{garment.claimed_at ? formatDay(locale, garment.claimed_at) : na}</dd>
             <dt className="text-stone">{m.wardrobe_tag_id()}</dt>
             <dd className="flex items-center justify-between gap-3">
               <code className="min-w-0 truncate">{tagId.slice(0, 16) || na}</code>

@@ -1,4 +1,4 @@
-import type { Locator } from "@playwright/test";
+import { devices, type Locator } from "@playwright/test";
 import { demoPassword, signIn, uniqueEmail } from "./accounts";
 import { invitedClientWithPiece } from "./admin-requests";
 import { expectNoAxeViolations } from "./axe";
@@ -7,6 +7,9 @@ import { expect, test } from "./fixtures";
 // Issue #49, "A maison, not a prototype": what a client and a staff member tripped on, walked on
 // a 390 px phone (this spec runs in the phone project only), in English and in French. Each test
 // names the item it covers; transfer.spec (item 1) and claim.spec (item 4's claim) cover the rest.
+
+/** A second person's phone, as the project's own. */
+const PHONE = { ...devices["Pixel 7"], viewport: { width: 390, height: 844 } };
 
 const LANGUAGES = [
   {
@@ -24,6 +27,7 @@ const LANGUAGES = [
     claimTitle: "Claim Your Garment",
     available: "Available to Claim",
     permanence: "This garment will be permanently added to your personal collection",
+    scanQr: "Or open your phone's camera and point it at the QR code on the label",
     createToClaim: "Create an account to claim",
     signIn: "Sign in",
     linkedIn: "LinkedIn",
@@ -48,6 +52,7 @@ const LANGUAGES = [
     claimTitle: "Faites-la vôtre",
     available: "Disponible",
     permanence: "Cette pièce rejoindra durablement votre collection personnelle",
+    scanQr: "Ou ouvrez l'appareil photo de votre téléphone et visez le QR code de l'étiquette",
     createToClaim: "Créer un compte pour l'ajouter",
     signIn: "Se connecter",
     linkedIn: "LinkedIn",
@@ -126,6 +131,12 @@ for (const words of LANGUAGES) {
       expect(createBox?.y ?? 0).toBeLessThan(signInBox?.y ?? 0);
       await expect(create).toBeInViewport();
       await expectNoAxeViolations(page);
+
+      // Item 10: a phone without Web NFC (every iPhone; this browser has none) is offered the
+      // label's printed code and its QR code, not a dead end.
+      await page.goto("/tap-register");
+      await expect(page.getByText(words.scanQr)).toBeVisible();
+      await expect(page.locator('input[name="code"]')).toBeVisible();
     });
 
     test("item 11: the sign-up says what happens next, and the blog's chips fit a phone", async ({ page }) => {
@@ -298,4 +309,42 @@ test("item 8: an event's Active badge follows its real state, and toasts cover n
   expect(await uncovered(copy)).toBe("uncovered");
   expect(await uncovered(ownership.locator("code"))).toBe("uncovered");
   await page.context().close();
+});
+
+test("item 10: phone numbers read as their country writes them, export in E.164, and links share by the sheet", async ({
+  page,
+  browser,
+}) => {
+  // A visitor leaves a UK number, typed their way; it is stored normalised.
+  await page.goto("/share/sj-004");
+  await page.getByLabel("First Name *").fill("Imogen");
+  await page.getByLabel("Last Name").fill("Sheet");
+  await page.getByLabel("Phone").fill("+44 (0)20 7946 0000");
+  await page.getByRole("button", { name: "Connect with Camille" }).click();
+  await expect(page.getByRole("heading", { name: "Successfully Connected!" })).toBeVisible();
+
+  // The owner's phone has a share sheet (a double records what it is given).
+  const context = await browser.newContext({ baseURL: new URL(page.url()).origin, ...PHONE });
+  await context.addInitScript(() => {
+    const shared: unknown[] = [];
+    Object.assign(window, { __shared: shared });
+    Object.defineProperty(navigator, "share", { value: async (data: unknown) => void shared.push(data) });
+  });
+  const owner = await context.newPage();
+  await signIn(owner, "owner@releve.local", demoPassword("owner"));
+  await expect(owner).toHaveURL(/\/dashboard\/wardrobe$/);
+  await owner.goto("/dashboard/contacts?q=Imogen");
+  await expect(owner.getByText("+44 20 7946 0000")).toBeVisible();
+  const csv = await (await owner.request.get("/dashboard/contacts/contacts.csv?q=Imogen")).text();
+  expect(csv).toContain(",+442079460000,");
+  expect(csv).not.toMatch(/[\u200B-\u200D]/);
+
+  await owner.goto("/dashboard");
+  await owner.locator("html[data-hydrated]").waitFor();
+  await owner.getByRole("button", { name: "Share card link" }).click();
+  await expect
+    .poll(() => owner.evaluate(() => (window as unknown as { __shared: { url: string }[] }).__shared))
+    .toEqual([expect.objectContaining({ url: expect.stringMatching(/\/contact\?id=[0-9a-f]{32}$|\/share\//) })]);
+  await expectNoAxeViolations(owner);
+  await context.close();
 });

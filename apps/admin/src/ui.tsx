@@ -1,8 +1,9 @@
 import { SEARCH_MAX_LENGTH } from "@releve/core/platform/input-limits";
 import { Button, type ButtonVariant, TextField } from "@releve/ui";
 import type { UseQueryResult } from "@tanstack/react-query";
-import { type ReactNode, type SelectHTMLAttributes, useEffect, useId, useRef, useState } from "react";
+import { type ReactNode, type SelectHTMLAttributes, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { showingText } from "./format";
+import { type ScrollEdges, sameEdges, scrollEdges, scrollHint } from "./scroll-edges";
 
 // The portal's components import the date format from here, beside the lists that show it.
 export { formatDate } from "./format";
@@ -232,20 +233,116 @@ export type Column = {
   label: string;
   numeric?: boolean;
   hidden?: boolean;
-  /** Kept in view at the right edge while the table scrolls sideways (a row's actions, on a phone). */
+  /** Kept in view at the right edge while the table scrolls sideways (a row's actions, below `lg`). */
   sticky?: boolean;
 };
 
-/** The classes of a sticky last column's cells (its header's and its rows'). */
-export const stickyCell = "sticky right-0 z-[1] border-l border-ink/10 bg-white";
+/**
+ * The classes of a sticky last column's cells (its header's and its rows'). Sticky below `lg` only:
+ * on a wide screen the whole table is meant to fit, and a sticky column would cover the column
+ * beside it whenever a row is wider (issue #49). While more of the table hides under it, its edge
+ * shows a fade (`data-more-end` on the TableScroll box).
+ */
+export const stickyCell = [
+  "max-lg:sticky max-lg:right-0 max-lg:z-[1] border-l border-ink/10 bg-white",
+  // A fade, not a box-shadow: a cell of a collapsed-border table paints no shadow.
+  "max-lg:before:pointer-events-none max-lg:before:absolute max-lg:before:inset-y-0 max-lg:before:right-full max-lg:before:w-4",
+  "max-lg:before:bg-linear-to-l max-lg:before:from-ink/15 max-lg:before:to-transparent max-lg:before:opacity-0",
+  "max-lg:group-data-[more-end]/scroll:before:opacity-100",
+].join(" ");
+
+const NOTHING_HIDDEN: ScrollEdges = { start: false, end: false, scrolls: false };
 
 /**
- * A table that scrolls sideways inside its own box on a phone (`relative`: its sr-only texts
- * too): an sr-only caption, the header row, then the rows given as children.
+ * A table's own scroll box (issue #49): wider than its box, the table says so, with a fade on the
+ * side that has more, a 'Scroll for more →' hint above it, and a description for screen readers;
+ * the box then takes the focus, so a keyboard scrolls it (WCAG 2.1.1), named after its table.
+ * `stickyEnd`: the table's last column is sticky (`stickyCell`), which draws the end's fade itself.
+ */
+export function TableScroll({
+  id,
+  label,
+  className,
+  boxClassName = "border border-ink/10 bg-white",
+  stickyEnd = false,
+  children,
+}: {
+  id?: string;
+  label: string;
+  className?: string;
+  /** The box's look, and its height limit when it scrolls down too. */
+  boxClassName?: string;
+  stickyEnd?: boolean;
+  children: ReactNode;
+}) {
+  const box = useRef<HTMLElement>(null);
+  const [edges, setEdges] = useState(NOTHING_HIDDEN);
+  const hintId = useId();
+  // Measured before paint, then on every scroll and resize of the box or of its table (rows added).
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const update = () => {
+      const now = scrollEdges(el);
+      setEdges((was) => (sameEdges(was, now) ? was : now));
+    };
+    update();
+    el.addEventListener("scroll", update, { passive: true });
+    const resized = new ResizeObserver(update);
+    resized.observe(el);
+    for (const child of el.children) resized.observe(child);
+    return () => {
+      el.removeEventListener("scroll", update);
+      resized.disconnect();
+    };
+  }, []);
+  const hint = scrollHint(edges);
+  const fade = "pointer-events-none absolute inset-y-px w-6 from-ink/15 to-transparent transition-opacity";
+  return (
+    <div id={id} className={["min-w-0", className].filter(Boolean).join(" ")}>
+      {hint && (
+        <p aria-hidden="true" data-scroll-hint className="mb-1 text-right text-xs tracking-[0.08em] text-stone">
+          {hint}
+        </p>
+      )}
+      <span id={hintId} hidden>
+        Scrolls sideways to show every column.
+      </span>
+      <div className="relative">
+        <section
+          ref={box}
+          aria-label={label}
+          aria-describedby={hint ? hintId : undefined}
+          // A box that scrolls takes the focus, so a keyboard scrolls it (WCAG 2.1.1); one that fits is no tab stop.
+          tabIndex={edges.scrolls ? 0 : undefined}
+          data-more-end={edges.end || undefined}
+          className={`group/scroll relative overflow-auto ${boxClassName}`}
+        >
+          {children}
+        </section>
+        <div
+          aria-hidden="true"
+          data-scroll-fade="start"
+          className={`${fade} left-px bg-linear-to-r ${edges.start ? "opacity-100" : "opacity-0"}`}
+        />
+        <div
+          aria-hidden="true"
+          data-scroll-fade="end"
+          className={`${fade} right-px bg-linear-to-l ${edges.end ? "opacity-100" : "opacity-0"} ${stickyEnd ? "max-lg:hidden" : ""}`}
+        />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * A table that scrolls sideways inside its own box on a phone, saying so (TableScroll): an sr-only
+ * caption, the header row, then the rows given as children.
  */
 export function DataTable({
   id,
   caption,
+  label = caption,
   columns,
   busy,
   minWidth,
@@ -253,6 +350,8 @@ export function DataTable({
 }: {
   id?: string;
   caption: string;
+  /** Its scroll box's name, when the caption already names a section around it (names are unique). */
+  label?: string;
   columns: readonly Column[];
   busy: boolean;
   /** A Tailwind min-width class, written out in full at the call (`min-w-[52rem]`). */
@@ -260,7 +359,7 @@ export function DataTable({
   children: ReactNode;
 }) {
   return (
-    <div id={id} className="relative overflow-x-auto border border-ink/10 bg-white">
+    <TableScroll id={id} label={label} stickyEnd={columns.some((c) => c.sticky)}>
       <table className={`w-full ${minWidth} border-collapse text-sm`} aria-busy={busy}>
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-ink/10">
@@ -278,7 +377,7 @@ export function DataTable({
         </thead>
         <tbody>{children}</tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 

@@ -56,8 +56,8 @@ describe("the news & offers list", () => {
     const emails = before.slice(1).map((r) => r[2]);
     expect(emails).toEqual(expect.arrayContaining(["oui@example.com", "w@example.com", leavingEmail]));
     expect(emails).not.toContain("non@example.com");
-    // The phone reads as typed, and cannot start a formula (decision 0056).
-    expect(before.find((r) => r[2] === "oui@example.com")?.[3]).toBe("\u200B+33 6 12 34 56 78");
+    // The phone in E.164, which starts no formula (decision 0069).
+    expect(before.find((r) => r[2] === "oui@example.com")?.[3]).toBe("+33612345678");
     expect(yes).toBeGreaterThan(0);
 
     const token = await withdrawToken(SECRET, withdrawing);

@@ -58,10 +58,10 @@ describe("streamed exports (issue #30)", () => {
     for (let i = 1; i <= ROWS; i++) expect(emails.has(`export-${i}@example.com`)).toBe(true);
     // Newest first, as every list.
     expect(rows[0]?.[1]).toBe(`export-${ROWS}@example.com`);
-    // No cell a spreadsheet would run: =, +, - and @ are neutralised with an apostrophe, and a
-    // phone number is kept as typed behind an invisible zero-width space (decision 0056).
-    for (const row of rows) for (const cell of row) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
-    for (const row of rows) expect(row[2]).toMatch(/^\u200B\+3361122\d{4}$/);
+    // No cell a spreadsheet would run: =, +, - and @ are neutralised with an apostrophe; a phone
+    // number is written in E.164, a + and digits only, which is no formula (decision 0069).
+    for (const row of rows) for (const cell of row) expect(cell).not.toMatch(/^(?!\+[1-9][0-9]{5,14}$)[=+\-@\t\r]/);
+    for (const row of rows) expect(row[2]).toMatch(/^\+3361122\d{4}$/);
     expect(rows.filter((r) => r[0]?.startsWith("'=HYPERLINK"))).toHaveLength(Math.floor(ROWS / 7));
     expect(rows[0]?.[8]).toBe('\'@mention, "quoted"\nline two');
   });

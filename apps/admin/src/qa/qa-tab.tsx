@@ -6,7 +6,7 @@ import type { ReactNode } from "react";
 import { adminApi } from "../api";
 import { useNotify } from "../notify";
 import { keys } from "../queries";
-import { formatDate, NotLoaded } from "../ui";
+import { formatDate, NotLoaded, TableScroll } from "../ui";
 
 const qaKey = ["admin", "qa"] as const;
 const qaQuery = queryOptions({ queryKey: qaKey, queryFn: () => adminApi<QaPanel>("/qa") });
@@ -61,16 +61,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 const cell = "p-3 align-top";
 
-/** A table's own scroll box on a phone, reachable by keyboard so it can be scrolled without a pointer. */
-function ScrollBox({ label, className = "", children }: { label: string; className?: string; children: ReactNode }) {
-  return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to scroll by keyboard (WCAG 2.1.1).
-    <section aria-label={label} tabIndex={0} className={`overflow-x-auto border border-ink/10 bg-white ${className}`}>
-      {children}
-    </section>
-  );
-}
-
 /** `/admin/qa`: reset of the sample garments, the QA tools, the demo accounts and a manual pass. */
 export function QaPanelPage() {
   const panel = useQuery(qaQuery);
@@ -111,7 +101,7 @@ export function QaPanelPage() {
           </div>
         )}
         {panel.isSuccess ? (
-          <ScrollBox label="Sample garments" className="mt-6">
+          <TableScroll label="Sample garments" className="mt-6">
             <table className="w-full min-w-[28rem] text-left text-sm">
               <caption className="sr-only">Sample garments the reset puts back</caption>
               <thead className="text-xs uppercase tracking-[0.14em] text-stone">
@@ -150,7 +140,7 @@ export function QaPanelPage() {
                 ))}
               </tbody>
             </table>
-          </ScrollBox>
+          </TableScroll>
         ) : (
           <div className="mt-6">
             <NotLoaded query={panel} label="sample garments" />
@@ -177,7 +167,7 @@ export function QaPanelPage() {
           <code>npm start</code> the first time), elsewhere in the environment, under the variable named below.
         </p>
         {panel.isSuccess ? (
-          <ScrollBox label="Demo accounts table" className="mt-4">
+          <TableScroll label="Demo accounts table" className="mt-4">
             <table className="w-full min-w-[34rem] text-left text-sm">
               <caption className="sr-only">Demo accounts</caption>
               <thead className="text-xs uppercase tracking-[0.14em] text-stone">
@@ -207,7 +197,7 @@ export function QaPanelPage() {
                 ))}
               </tbody>
             </table>
-          </ScrollBox>
+          </TableScroll>
         ) : (
           <div className="mt-4">
             <NotLoaded query={panel} label="demo accounts" />

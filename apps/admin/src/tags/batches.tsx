@@ -93,7 +93,13 @@ export function TagBatches({ onShowTags }: { onShowTags?: (batchId: number) => v
         ) : list.data.batches.length === 0 ? (
           <Empty>No tag batches yet.</Empty>
         ) : (
-          <DataTable caption="Tag batches" columns={COLUMNS} busy={list.isFetching} minWidth="min-w-[52rem]">
+          <DataTable
+            caption="Tag batches"
+            label="Tag batches table"
+            columns={COLUMNS}
+            busy={list.isFetching}
+            minWidth="min-w-[52rem]"
+          >
             {list.data.batches.map((b) => (
               <BatchRow
                 key={b.id}

@@ -163,7 +163,7 @@ const COLUMNS: Column[] = [
   { label: "Status" },
   { label: "Batch" },
   { label: "Programmed" },
-  // Kept in view on a phone while the rest scrolls sideways (issue #35).
+  // Kept in view on a phone while the rest scrolls sideways (issue #35); not on a wide screen (issue #49).
   { label: "Actions", hidden: true, sticky: true },
 ];
 
@@ -189,7 +189,8 @@ function TagTable({
             tabIndex={-1}
             className={`${td} text-left font-mono text-xs font-normal outline-offset-[-2px]`}
           >
-            <span className="whitespace-nowrap">{tag.chipId}</span>
+            {/* Whole on a phone; on a wide screen it wraps at its dashes, so the table fits (issue #49). */}
+            <span className="whitespace-nowrap lg:whitespace-normal">{tag.chipId}</span>
             <span className="block text-stone">{tag.tagType}</span>
             {tag.secure && (
               <span className="mt-1 inline-block border border-emerald-800/40 px-1.5 text-emerald-800">
@@ -203,7 +204,7 @@ function TagTable({
           <td className={td}>
             {tag.garment ? (
               <>
-                <span className="block">{tag.garment.title}</span>
+                <span className="block wrap-anywhere">{tag.garment.title}</span>
                 <a
                   href={`/t/${tag.garment.slug}`}
                   target="_blank"
@@ -234,7 +235,7 @@ function TagTable({
               <span className="mt-1 block max-w-48 text-xs text-danger">Write failed: {tag.writeError}</span>
             )}
           </td>
-          <td className={`${td} min-w-32`}>{tag.batch?.name ?? <span className="text-stone">—</span>}</td>
+          <td className={`${td} min-w-32 wrap-anywhere`}>{tag.batch?.name ?? <span className="text-stone">—</span>}</td>
           <td className={`${td} whitespace-nowrap text-xs`}>{formatDate(tag.programmedAt)}</td>
           <td className={`${td} ${stickyCell}`}>
             <div className="flex flex-col gap-2">

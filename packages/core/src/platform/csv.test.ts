@@ -1,13 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  type ContactCsvRow,
-  contactsCsv,
-  contactsCsvFileName,
-  neutraliseFormula,
-  PHONE_CELL_PREFIX,
-  phoneCell,
-  toCsv,
-} from "./csv";
+import { type ContactCsvRow, contactsCsv, contactsCsvFileName, neutraliseFormula, phoneCell, toCsv } from "./csv";
 import { readCsvRecords } from "./csv-read";
 
 describe("toCsv", () => {
@@ -50,7 +42,7 @@ describe("contacts export", () => {
     ]);
     expect(csv).toBe(
       "Name,Email,Phone,Instagram,LinkedIn,Event,Date,Contacted,Notes\r\n" +
-        "Jules Martin,jules@example.com,\u200B+33611223344,jules,,Gala,2026-11-20,Yes,Met at the gala | Follow up\r\n",
+        "Jules Martin,jules@example.com,+33611223344,jules,,Gala,2026-11-20,Yes,Met at the gala | Follow up\r\n",
     );
   });
 
@@ -75,26 +67,32 @@ describe("contacts export", () => {
     if (!("records" in parsed)) throw new Error(parsed.problem.message);
     const [header, ...rows] = parsed.records.map((r) => r.record);
     const phone = header?.indexOf("Phone") ?? -1;
-    // What a spreadsheet shows: the cell less the zero-width prefix, which no app draws.
-    const shown = (cell: string | undefined) => cell?.replaceAll(PHONE_CELL_PREFIX, "");
-    expect(rows.slice(0, phones.length).map((r) => shown(r[phone]))).toEqual(phones);
-    for (const row of rows.slice(0, phones.length)) {
-      expect(row[phone]?.startsWith(PHONE_CELL_PREFIX)).toBe(true);
-      expect(row[phone]).not.toContain("'");
-    }
+    // Issue #49: E.164 for a number with its country code, as stored without; nothing invisible.
+    expect(rows.slice(0, phones.length).map((r) => r[phone])).toEqual([
+      "+33611223344",
+      "0611223344",
+      "+14155550100",
+      "'-0611223344",
+      "06.11.22.33.44",
+    ]);
+    for (const row of rows) for (const cell of row) expect(cell).not.toMatch(/[\u200B-\u200D\uFEFF]/);
     expect(rows[phones.length]?.[phone]).toBe("");
     // Not a phone number: text like any other, its formula neutralised.
     expect(rows[phones.length + 1]?.[phone]).toBe("'=1+1");
     expect(rows[phones.length + 2]?.[0]).toBe("'@SUM(A1)");
-    for (const row of rows) for (const cell of row) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+    // Nothing starts a formula: only an E.164 number starts with '+'.
+    for (const row of rows) for (const cell of row) expect(cell).not.toMatch(/^(?!\+[1-9][0-9]{5,14}$)[=+\-@\t\r]/);
   });
 
-  it("puts the prefix only before a well-formed phone number", () => {
-    expect(phoneCell("+33611223344")).toBe("\u200B+33611223344");
+  it("writes an E.164 number as it is, and no other cell that starts a formula", () => {
+    expect(phoneCell("+33 6 11 22 33 44")).toBe("+33611223344");
     expect(phoneCell(null)).toBeNull();
     expect(phoneCell("")).toBeNull();
     expect(phoneCell("+33 6 12 =1")).toBe("+33 6 12 =1");
     expect(phoneCell("12345")).toBe("12345");
+    expect(neutraliseFormula("+33611223344")).toBe("+33611223344");
+    expect(neutraliseFormula("+33611223344+1")).toBe("'+33611223344+1");
+    expect(neutraliseFormula("+1")).toBe("'+1");
   });
 
   it("names the file after the garment and the date", () => {

@@ -1,30 +1,29 @@
 import { stringify } from "csv-stringify/browser/esm/sync";
+import { phoneE164 } from "./phone";
 
 /**
  * Spreadsheet apps run a cell that starts with = + - @ (or a tab/CR) as a formula; prefixing
- * an apostrophe keeps a visitor's "=HYPERLINK(...)" as plain text (CSV injection, OWASP).
+ * an apostrophe keeps a visitor's "=HYPERLINK(...)" as plain text (CSV injection, OWASP). A `+`
+ * followed by digits only is no formula: an E.164 phone number stays as it is.
  */
 export function neutraliseFormula(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /^[=+\-@\t\r]/.test(value) && !E164.test(value) ? `'${value}` : value;
 }
 
-/**
- * What a phone number's cell starts with (decision 0056): U+200B ZERO WIDTH SPACE. Invisible,
- * and neither a formula's first character nor a number's, so Excel, LibreOffice and Google
- * Sheets keep '+33611223344' and '0611223344' as text, read as stored, with no apostrophe to see.
- */
-export const PHONE_CELL_PREFIX = "\u200B";
+/** An E.164 number: a `+` and digits only, which no spreadsheet runs (decision 0069). */
+const E164 = /^\+[1-9][0-9]{5,14}$/;
 
 /** A phone number as the forms accept it (normalisePhone's input); anything else is plain text. */
 const PHONE = /^\+?[0-9 ().-]{6,30}$/;
 
 /**
- * A phone number's cell: a well-formed number behind PHONE_CELL_PREFIX, so it reads as typed and
- * starts no formula; anything else as any text (csvRecords neutralises a formula).
+ * A phone number's cell (decision 0069, superseding 0056's invisible prefix): a number written
+ * with its country code in E.164 (`+33611223344`), one without as stored; anything else as any
+ * text (csvRecords neutralises a formula).
  */
 export function phoneCell(value: string | null | undefined): string | null {
   if (value === null || value === undefined || value === "") return null;
-  return PHONE.test(value) ? `${PHONE_CELL_PREFIX}${value}` : value;
+  return PHONE.test(value) && value.startsWith("+") ? phoneE164(value) : value;
 }
 
 export type CsvValue = string | number | boolean | Date | null | undefined;

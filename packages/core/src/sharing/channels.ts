@@ -1,4 +1,5 @@
 import { normaliseHandle, normalisePhone, normaliseUrl } from "../platform/normalise";
+import { formatPhone, phoneE164 } from "../platform/phone";
 
 /** What the profile form asks for a channel. Email has none: it is the account's address. */
 interface ChannelInput {
@@ -20,6 +21,8 @@ export interface ChannelSpec {
   /** The label on the owner's public card. */
   label: string;
   href: (value: string) => string;
+  /** How the card shows the value, when not as stored (a phone number, formatted, issue #49). */
+  display?: (value: string) => string;
   /** The vCard property (RFC 2426 EMAIL, TEL, URL; X-SOCIALPROFILE for the networks). */
   vcard: "email" | "tel" | "url" | "social";
   /** Spec part 1 §5: a new profile shares its email and nothing else. */
@@ -59,7 +62,8 @@ export const CHANNELS = [
     field: "mobile_phone",
     flag: "share_mobile",
     label: "Phone",
-    href: (v) => `tel:${v}`,
+    href: (v) => `tel:${phoneE164(v)}`,
+    display: formatPhone,
     vcard: "tel",
     sharedByDefault: false,
     verifiedOnly: false,

@@ -22,7 +22,8 @@ const base: ShareableProfile = {
 
 const FLAGS = [
   ["share_email", "email", "camille@example.com"],
-  ["share_mobile", "mobile", "+33612345678"],
+  // Stored as normalised (+33612345678), shown as its country writes it (issue #49).
+  ["share_mobile", "mobile", "+33 6 12 34 56 78"],
   ["share_website", "website", "https://camille.example"],
   ["share_instagram", "instagram", "camille"],
   ["share_linkedin", "linkedin", "https://www.linkedin.com/in/camille"],

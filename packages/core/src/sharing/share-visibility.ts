@@ -35,7 +35,7 @@ export function sharedChannels(profile: ShareableProfile): SharedChannel[] {
     if (profile[c.flag] !== true || typeof value !== "string" || value.trim() === "") continue;
     if (c.verifiedOnly && profile.email_verified !== true) continue;
     const href = safeHref(c.href(value));
-    if (href) out.push({ kind: c.kind, label: c.label, value, href });
+    if (href) out.push({ kind: c.kind, label: c.label, value: "display" in c ? c.display(value) : value, href });
   }
   return out;
 }

@@ -134,7 +134,7 @@ describe("toVCard", () => {
         "N:Laurent;Camille;;;",
         "FN:Camille Laurent",
         "EMAIL;TYPE=INTERNET:owner@releve.local",
-        "TEL;TYPE=CELL:+33 6 12 34 56 78",
+        "TEL;TYPE=CELL:+33612345678",
         "X-SOCIALPROFILE;TYPE=instagram:https://www.instagram.com/camille.laurent/",
         "NOTE:Creative director with a weakness for tailoring and quiet luxury.",
         "END:VCARD",
@@ -160,7 +160,7 @@ describe("toVCard", () => {
 
   it.each([
     ["share_email", "EMAIL;TYPE=INTERNET:owner@releve.local"],
-    ["share_mobile", "TEL;TYPE=CELL:+33 6 12 34 56 78"],
+    ["share_mobile", "TEL;TYPE=CELL:+33612345678"],
     ["share_website", "URL:https://hidden-site.example"],
     ["share_instagram", "X-SOCIALPROFILE;TYPE=instagram:https://www.instagram.com/camille.laurent/"],
     ["share_linkedin", "X-SOCIALPROFILE;TYPE=linkedin:https://www.linkedin.com/in/hidden-linkedin"],

@@ -74,7 +74,8 @@ function channelLine(channel: SharedChannel): string {
     case "email":
       return `EMAIL;TYPE=INTERNET:${escapeText(channel.value)}`;
     case "tel":
-      return `TEL;TYPE=CELL:${escapeText(channel.value)}`;
+      // E.164, as its link dials it (the card shows it formatted, issue #49).
+      return `TEL;TYPE=CELL:${escapeText(channel.href.replace(/^tel:/i, ""))}`;
     case "url":
       return `URL:${escapeUri(channel.href)}`;
     case "social":

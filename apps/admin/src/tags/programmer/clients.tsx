@@ -14,7 +14,7 @@ import {
   useState,
 } from "react";
 import { useNotify } from "../../notify";
-import { DialogActions, Modal } from "../../ui";
+import { DialogActions, Modal, TableScroll } from "../../ui";
 import {
   type ClientDraft,
   clientIdBadge,
@@ -199,7 +199,7 @@ function ClientSearch({
         <p role="status" className="sr-only">
           {clientsFoundText(clients.length)}
         </p>
-        <div className="max-w-full overflow-x-auto border border-ink/10">
+        <TableScroll label={`Search results for “${term}”`} boxClassName="border border-ink/10">
           <table className="w-full min-w-[30rem] text-left text-sm">
             <caption className="sr-only">Clients matching “{term}”</caption>
             <thead className="bg-ivory text-xs uppercase tracking-[0.14em] text-stone">
@@ -236,7 +236,7 @@ function ClientSearch({
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       </>
     );
   }

@@ -4,7 +4,7 @@ import { Button, FormAlert, TextAreaField, TextField } from "@releve/ui";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, type InputHTMLAttributes, useEffect, useId, useState } from "react";
 import { useNotify } from "../../notify";
-import { DialogActions, Empty, Modal, NotLoaded } from "../../ui";
+import { DialogActions, Empty, Modal, NotLoaded, TableScroll } from "../../ui";
 import type { PickedClient } from "./clients";
 import { brandEventsQuery, useCaptureGuest, useCreateBrandEvent, useSetBrandEventActive } from "./clients-queries";
 import {
@@ -113,7 +113,7 @@ export function EventsPanel({ client }: { client: PickedClient | null }) {
       ) : list.data.events.length === 0 ? (
         <Empty>No events yet. Create one to file the guests you capture under it.</Empty>
       ) : (
-        <div className="max-h-80 max-w-full overflow-auto border border-ink/10">
+        <TableScroll label="Brand events" boxClassName="max-h-80 border border-ink/10">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Brand events</caption>
             <thead className="sticky top-0 bg-ivory text-xs uppercase tracking-[0.14em] text-stone">
@@ -166,7 +166,7 @@ export function EventsPanel({ client }: { client: PickedClient | null }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
 
       <div className="flex flex-col gap-1">

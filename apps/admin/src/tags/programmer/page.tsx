@@ -52,6 +52,8 @@ export function NfcProgrammer() {
   const [formError, setFormError] = useState<Failure | null>(null);
   /** The simulation's last written tag: what 'Read the simulated tag just written' reads back. */
   const [lastSimulated, setLastSimulated] = useState<{ uid: string; url: string } | null>(null);
+  /** Counts the tags written: each one starts the panels over (their keys), ready for the next tag. */
+  const [tagsWritten, setTagsWritten] = useState(0);
   const cancel = useRef<AbortController | null>(null);
   const programTag = useProgramTag();
   const recordWrite = useRecordWrite();
@@ -159,8 +161,13 @@ export function NfcProgrammer() {
         tag: written.tag,
         error: result.ok ? null : result.error,
       });
-      setScanned((s) => (s?.tag?.id === written.tag.id ? { ...s, tag: written.tag } : s));
       if (ok) {
+        // Issue #49: the next tag starts from a clean slate (the form empties itself); the
+        // outcome stays, in view and focused (ProgramResult).
+        setScanned(null);
+        setReadError(null);
+        setSearchError(null);
+        setTagsWritten((n) => n + 1);
         notify({
           type: "success",
           title: written.message,
@@ -168,6 +175,7 @@ export function NfcProgrammer() {
         });
         if (simulated) setLastSimulated({ uid: simulated, url: programmed.url });
       } else {
+        setScanned((s) => (s?.tag?.id === written.tag.id ? { ...s, tag: written.tag } : s));
         notify({ type: "error", title: written.message, description: result.ok ? undefined : result.error });
       }
       setStatus(ok ? "ready" : "error");
@@ -233,7 +241,7 @@ export function NfcProgrammer() {
           simulated={mode === "simulation"}
           onProgram={program}
         />
-        <ClientPanel selected={client} onSelect={setClient}>
+        <ClientPanel key={tagsWritten} selected={client} onSelect={setClient}>
           <Button type="submit" form={FORM_ID} name="attach" disabled={formBusy} aria-busy={formBusy}>
             Attach &amp; write
           </Button>
@@ -254,6 +262,7 @@ export function NfcProgrammer() {
       <div className="flex min-w-0 flex-col gap-6">
         {scanned && <ScannedTagCard scanned={scanned} />}
         <UtilitiesPanel
+          key={tagsWritten}
           mode={mode}
           tag={scanned?.tag ?? null}
           searching={searching}

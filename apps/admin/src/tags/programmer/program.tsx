@@ -169,16 +169,22 @@ export function ProgramResult({
   onDone: () => void;
 }) {
   const simulated = run.mode === "simulation";
+  const section = useRef<HTMLElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  // The outcome takes the focus once known: a screen reader hears it, a phone scrolls to it.
+  // The outcome takes the focus once known, so a screen reader hears it, and shows from its top
+  // (what was written under its heading, issue #49): focus alone scrolls it barely into view. Its
+  // scroll margin keeps it clear of the site's header; the notices open at the foot.
   useEffect(() => {
-    if (run.phase === "done") heading.current?.focus();
+    if (run.phase !== "done") return;
+    section.current?.scrollIntoView({ block: "start" });
+    heading.current?.focus({ preventScroll: true });
   }, [run.phase]);
   const canRetry = canRetryWrite(run);
   return (
     <section
+      ref={section}
       aria-labelledby="program-result-heading"
-      className={`flex min-w-0 flex-col gap-4 border bg-white p-4 ${
+      className={`flex min-w-0 scroll-mt-24 flex-col gap-4 border bg-white p-4 ${
         simulated ? "border-dashed border-gold" : run.ok === false ? "border-danger/50" : "border-ink/20"
       }`}
     >

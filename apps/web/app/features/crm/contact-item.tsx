@@ -1,4 +1,5 @@
 import { contactName } from "@releve/core/crm/rules";
+import { formatPhone } from "@releve/core/platform/phone";
 import type { OwnerContact } from "@releve/db/crm/queries";
 import { m } from "@releve/i18n/messages";
 import { useLocation } from "react-router";
@@ -38,7 +39,7 @@ export function ContactItem({
         <div className="min-w-0">
           <h3 className="font-display text-lg">{name}</h3>
           <p className="break-words text-sm text-stone">
-            {[c.email, c.phone].filter(Boolean).join(" · ") || m.crm_no_email_phone()}
+            {[c.email, c.phone && formatPhone(c.phone)].filter(Boolean).join(" · ") || m.crm_no_email_phone()}
           </p>
           {(c.instagram || c.linkedin) && (
             <p className="break-words text-sm text-stone">

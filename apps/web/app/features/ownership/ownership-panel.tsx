@@ -1,6 +1,7 @@
 import { m } from "@releve/i18n/messages";
 import { Form } from "react-router";
 import { CopyButton } from "../../components/copy-button";
+import { ShareButton } from "../../components/share-button";
 import { SubmitButton } from "../../components/submit-button";
 
 /** A live transfer link as the garment page shows it again to its owner. */
@@ -51,7 +52,10 @@ export function OwnershipPanel({ transfer, error }: { transfer: LiveTransfer | n
           <p className="text-sm text-stone">{m.transfer_link_intro({ date: transfer.expires })}</p>
           <div className="flex items-center justify-between gap-3">
             <code className="min-w-0 truncate text-sm">{transfer.url}</code>
-            <CopyButton label={m.transfer_link_label()} value={transfer.url} />
+            <div className="flex shrink-0 gap-2">
+              <ShareButton label={m.transfer_link_label()} title={m.transfer_piece_for_you()} url={transfer.url} />
+              <CopyButton label={m.transfer_link_label()} value={transfer.url} />
+            </div>
           </div>
           <img src={transfer.qr} alt={m.transfer_qr_alt()} width={176} height={176} className="size-44 self-center" />
           <div className="flex flex-wrap gap-3">

@@ -1,5 +1,6 @@
 import { m } from "@releve/i18n/messages";
 import { CopyButton } from "../../components/copy-button";
+import { ShareButton } from "../../components/share-button";
 
 /** 'Share my card' on the dashboard: the owner's contact card link, to copy or show as a QR code. */
 export function ShareCardPanel({ card, sharing }: { card: { url: string; qr: string }; sharing: boolean }) {
@@ -13,7 +14,10 @@ export function ShareCardPanel({ card, sharing }: { card: { url: string; qr: str
         <a href={card.url} className="min-w-0 break-all text-sm underline underline-offset-4">
           {card.url}
         </a>
-        <CopyButton label={m.visit_card_link()} value={card.url} />
+        <div className="flex shrink-0 flex-col gap-2">
+          <ShareButton label={m.visit_card_link()} title={m.visit_share_my_card()} url={card.url} />
+          <CopyButton label={m.visit_card_link()} value={card.url} />
+        </div>
       </div>
       <img
         src={card.qr}

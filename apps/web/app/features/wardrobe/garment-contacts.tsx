@@ -1,3 +1,4 @@
+import { formatPhone } from "@releve/core/platform/phone";
 import type { OwnerContact } from "@releve/db/crm/queries";
 import { formatDay } from "@releve/i18n";
 import { currentLocale } from "@releve/i18n/current";
@@ -62,7 +63,8 @@ export function GarmentContacts(props: {
                     <div className="min-w-0">
                       <h3 className="font-display text-lg">{name}</h3>
                       <p className="break-words text-sm text-stone">
-                        {[c.email, c.phone].filter(Boolean).join(" · ") || m.wardrobe_no_email_or_phone()}
+                        {[c.email, c.phone && formatPhone(c.phone)].filter(Boolean).join(" · ") ||
+                          m.wardrobe_no_email_or_phone()}
                       </p>
                       <p className="text-xs text-stone">
                         {c.event_name

@@ -259,9 +259,12 @@ export default function TapRegisterRoute({ loaderData, actionData }: Route.Compo
             </div>
           ) : (
             nfc === "unavailable" && (
-              <p role="status" className="border-l-2 border-gold pl-4 text-sm text-stone">
-                {m.wardrobe_nfc_unavailable_enter_code()}
-              </p>
+              // Not a dead end (issue #49, every iPhone): the label's printed code below, or its QR
+              // code through the phone's own camera, which opens the piece's link as a tap does.
+              <div role="status" className="flex flex-col gap-2 border-l-2 border-gold pl-4 text-sm text-stone">
+                <p>{m.wardrobe_nfc_unavailable_enter_code()}</p>
+                <p>{m.wardrobe_nfc_unavailable_scan_qr()}</p>
+              </div>
             )
           )}
           <Form method="get" className="flex flex-col gap-4 border border-ink/10 bg-white p-6">

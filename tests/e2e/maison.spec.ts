@@ -193,6 +193,23 @@ test("item 11: one word for one thing on an owner's pages, in English and in Fre
   await page.goto(`/dashboard/garment/${garment.id}`);
   await expect(page.getByText(/^Claimed on \d{1,2} \w+ \d{4}$/)).toBeVisible();
   await expect(page.getByRole("term").filter({ hasText: /^Claimed$/ })).toHaveCount(0);
+  // Item 10: a title and a company, on the card and in its vCard (TITLE, ORG).
+  await page.goto("/profile-setup");
+  await page.locator("html[data-hydrated]").waitFor();
+  await page.getByLabel("Title (optional)").fill("Creative Director");
+  await page.getByLabel("Company (optional)").fill("Maison Odile");
+  await page.getByRole("button", { name: "Save Profile" }).click();
+  await expect(page.getByRole("button", { name: "Save Profile" })).toBeEnabled();
+  await expect
+    .poll(async () => {
+      await page.goto(`/share/${garment.slug}`);
+      return page.getByText("Creative Director · Maison Odile").count();
+    })
+    .toBe(1);
+  const vcf = await (await page.request.get(`/share/${garment.slug}/contact.vcf`)).text();
+  expect(vcf).toContain("TITLE:Creative Director\r\n");
+  expect(vcf).toContain("ORG:Maison Odile\r\n");
+
   // The NFC switch's label never contradicts its state; what on and off mean follows it.
   await page.goto("/profile-setup");
   await page.locator("html[data-hydrated]").waitFor();

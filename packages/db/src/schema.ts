@@ -176,6 +176,9 @@ export const profiles = sqliteTable(
     display_name: text("display_name"),
     email: text("email"),
     city_region: text("city_region"),
+    /** What the owner does and where (issue #49): their card and its vCard (TITLE, ORG) show them. */
+    job_title: text("job_title"),
+    company: text("company"),
     bio: text("bio"),
     mobile_phone: text("mobile_phone"),
     website: text("website"),

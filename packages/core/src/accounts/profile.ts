@@ -50,6 +50,8 @@ const shareSwitch = () => checkbox(false);
 export const ProfileSchema = z.object({
   ...names,
   city_region: optional(80, "City or region"),
+  job_title: optional(80, "Title"),
+  company: optional(120, "Company"),
   ...byChannel(INPUT_CHANNELS, "field", channelField),
   ...byChannel(CHANNELS, "flag", shareSwitch),
   nfc_sharing_enabled: checkbox(false),

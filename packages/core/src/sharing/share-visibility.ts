@@ -11,6 +11,9 @@ export interface ShareableProfile extends Record<ChannelField, string | null>, R
   last_name: string | null;
   display_name: string | null;
   city_region: string | null;
+  /** Shown with the name (issue #49); absent from older callers, which show none. */
+  job_title?: string | null;
+  company?: string | null;
   bio: string | null;
   /** The account's email address is verified (users.email_verified_at is set). */
   email_verified: boolean;
@@ -67,6 +70,8 @@ export function publicProfile(profile: ShareableProfile) {
     initials: initials(name),
     firstName: firstNameOf(profile),
     cityRegion: profile.city_region,
+    title: profile.job_title?.trim() || null,
+    company: profile.company?.trim() || null,
     bio: profile.bio,
     channels: sharedChannels(profile),
   };

@@ -126,6 +126,14 @@ describe("foldLine (RFC 2425 §5.8.1, octets not characters)", () => {
 });
 
 describe("toVCard", () => {
+  it("carries the owner's title and company as TITLE and ORG (issue #49), escaped", () => {
+    const card = shareCard({ ...allFlagsOff, job_title: "Creative Director", company: "Atelier; Fils & Cie" });
+    const lines = unfold(shareCardVCard(card)).split("\r\n");
+    expect(lines).toContain("TITLE:Creative Director");
+    expect(lines).toContain("ORG:Atelier\\; Fils & Cie");
+    expect(unfold(shareCardVCard(shareCard(allFlagsOff)))).not.toMatch(/^(TITLE|ORG):/m);
+  });
+
   it("writes the demo owner's card: exactly the shared channels, CRLF, folded", () => {
     expect(shareCardVCard(shareCard(demoOwner))).toBe(
       [

@@ -9,6 +9,9 @@ export interface VCardInput {
   name: string;
   firstName: string | null;
   lastName: string | null;
+  /** TITLE and ORG (issue #49). */
+  title?: string | null;
+  company?: string | null;
   channels: SharedChannel[];
   note?: string | null;
   url?: string | null;
@@ -91,6 +94,9 @@ export function toVCard(card: VCardInput): string {
     `N:${escapeText(card.lastName ?? "")};${escapeText(card.firstName ?? "")};;;`,
     `FN:${escapeText(card.name)}`,
   ];
+  if (card.title) lines.push(`TITLE:${escapeText(card.title)}`);
+  // ORG's parts are separated by ';' (RFC 2426): the company is one part, its own ';' escaped.
+  if (card.company) lines.push(`ORG:${escapeText(card.company)}`);
   for (const channel of card.channels) lines.push(channelLine(channel));
   if (card.url && /^https?:/i.test(card.url)) lines.push(`URL:${escapeUri(card.url)}`);
   if (card.note?.trim()) lines.push(`NOTE:${escapeText(card.note)}`);
@@ -120,6 +126,8 @@ export function shareCardVCard(card: ShareCard): string {
     name: card.name,
     firstName: card.firstName,
     lastName: card.lastName,
+    title: card.title,
+    company: card.company,
     channels: card.channels,
     note: card.bio,
   });

@@ -14,6 +14,8 @@ const shareableProfileColumns = {
   last_name: profiles.last_name,
   display_name: profiles.display_name,
   city_region: profiles.city_region,
+  job_title: profiles.job_title,
+  company: profiles.company,
   bio: profiles.bio,
   email: profiles.email,
   mobile_phone: profiles.mobile_phone,

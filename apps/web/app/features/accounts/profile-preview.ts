@@ -15,6 +15,8 @@ export function previewFromForm(form: FormData, email: string, emailVerified: bo
     last_name: text(form, "last_name"),
     display_name: text(form, "display_name"),
     city_region: text(form, "city_region"),
+    job_title: text(form, "job_title"),
+    company: text(form, "company"),
     bio: text(form, "bio"),
     email,
     email_verified: emailVerified,

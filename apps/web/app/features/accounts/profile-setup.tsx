@@ -164,6 +164,18 @@ export default function ProfileSetupRoute({ loaderData, actionData }: Route.Comp
                 name="city_region"
                 autoComplete="address-level2"
               />
+              <ProfileText
+                state={state}
+                label={m.account_title_optional()}
+                name="job_title"
+                autoComplete="organization-title"
+              />
+              <ProfileText
+                state={state}
+                label={m.account_company_optional()}
+                name="company"
+                autoComplete="organization"
+              />
             </div>
             <BioField state={state} />
           </fieldset>

@@ -73,6 +73,8 @@ export const ACCOUNT_FIELDS: FormSaid = {
   display_name: { label: () => m.account_label_display_name() },
   bio: { label: () => m.account_label_bio() },
   city_region: { label: () => m.account_label_city_region() },
+  job_title: { label: () => m.account_label_title() },
+  company: { label: () => m.account_label_company() },
   mobile_phone: normalisedFieldSaid(
     () => m.account_field_mobile_phone(),
     () => m.field_invalid_phone(),

@@ -53,6 +53,9 @@ export function OwnerCard({
         {profile.initials}
       </div>
       <h2 className="mt-4 font-display text-2xl">{profile.name}</h2>
+      {(profile.title || profile.company) && (
+        <p className="mt-1 text-sm text-ink">{[profile.title, profile.company].filter(Boolean).join(" · ")}</p>
+      )}
       {profile.cityRegion && (
         <p className="mt-1 text-sm uppercase tracking-[0.18em] text-stone">{profile.cityRegion}</p>
       )}
